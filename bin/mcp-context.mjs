@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The CLI entry: the built bundle does the work (npm install builds it through "prepare").
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const cli = fileURLToPath(new URL('../out/cli.mjs', import.meta.url));
+if (!existsSync(cli)) {
+  process.stderr.write('mcp-context: not built yet; run "npm run build" in the project folder\n');
+  process.exit(1);
+}
+await import(pathToFileURL(cli).href);

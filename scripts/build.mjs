@@ -1,0 +1,20 @@
+// Builds every face into out/: the renderer with Vite, the Node entries with esbuild.
+// Node dependencies stay external (resolved from node_modules at run time), except in the
+// sandboxed preload, which may load nothing but 'electron' and so is bundled whole.
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const quiet = process.argv.includes('--quiet');
+
+const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
+
+await rm(new URL('../out', import.meta.url), { recursive: true, force: true });
+await Promise.all([
+  esbuild({ ...node, entryPoints: { cli: 'electron/cli/main.ts', 'demo-server': 'electron/demo-server/main.ts' }, outdir: 'out', format: 'esm', packages: 'external', outExtension: { '.js': '.mjs' } }),
+  esbuild({ ...node, entryPoints: { main: 'electron/main.ts' }, outdir: 'out/electron', format: 'esm', packages: 'external', outExtension: { '.js': '.mjs' } }),
+  esbuild({ ...node, entryPoints: { preload: 'electron/preload.ts' }, outdir: 'out/electron', format: 'cjs', external: ['electron'], outExtension: { '.js': '.cjs' } }),
+  viteBuild({ configFile: `${root}/vite.config.ts`, logLevel: quiet ? 'warn' : 'info' }),
+]);

@@ -1,0 +1,96 @@
+/**
+ * The HostApi over a message channel, written once for every face: Electron IPC and the
+ * browser-mode WebSocket both carry `(method, args)` in and an {@link RpcResponse} out.
+ * Every argument is validated here, at the boundary, before the host sees it.
+ */
+import { z } from 'zod';
+import { HostError, type HostApi, type HostErrorData, type HostMethod } from './host-api';
+import type { RpcResponse } from './host-remote';
+
+const MAX_TEXT = 4096;
+const boundedText = z.string().min(1).max(MAX_TEXT);
+// A header value must not smuggle a second header (RFC 9110 field-value has no CR/LF).
+const headerRecord = z
+  .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, 'an HTTP header name'), z.string().max(8192).regex(/^[^\r\n\0]*$/, 'a value without line breaks'))
+  .refine((r) => Object.keys(r).length <= 100, 'at most 100 headers');
+const httpUrl = z
+  .string()
+  .max(MAX_TEXT)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'an http:// or https:// URL');
+
+/** Validates a {@link ServerConfig} received from outside the host. */
+export const serverConfigSchema = z.strictObject({
+  name: z.string().min(1).max(200),
+  transport: z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('stdio'),
+      command: boundedText,
+      args: z.array(z.string().max(MAX_TEXT)).max(1000),
+      env: z.record(z.string().regex(/^[^=\0]{1,256}$/, 'an environment variable name'), z.string().max(32768)).optional(),
+      cwd: boundedText.optional(),
+    }),
+    z.strictObject({ kind: z.literal('http'), url: httpUrl, headers: headerRecord.optional() }),
+    z.strictObject({ kind: z.literal('sse'), url: httpUrl, headers: headerRecord.optional() }),
+  ]),
+});
+
+const serverId = z.string().min(1).max(200);
+const uri = z.string().min(1).max(1_000_000);
+const requestId = z.string().min(1).max(200);
+
+/** The argument list each remote method accepts. */
+const argSchemas = {
+  getSnapshot: z.tuple([]),
+  addServer: z.tuple([serverConfigSchema]),
+  removeServer: z.tuple([serverId]),
+  reconnect: z.tuple([serverId]),
+  refreshCatalog: z.tuple([serverId]),
+  cancelCatalog: z.tuple([serverId]),
+  readResource: z.union([z.tuple([serverId, uri]), z.tuple([serverId, uri, requestId])]),
+  cancelRequest: z.tuple([requestId]),
+} satisfies Record<HostMethod, z.ZodType<unknown[]>>;
+
+/** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */
+export const ACCEPTED_METHODS = Object.keys(argSchemas) as HostMethod[];
+
+
+/** True when `name` is a remotely callable HostApi method. */
+export function isHostMethod(name: unknown): name is HostMethod {
+  return typeof name === 'string' && Object.hasOwn(argSchemas, name);
+}
+
+/**
+ * Validates one remote call and runs it against the host. Never throws: failures come
+ * back as `{ ok: false }` with a {@link HostErrorData}.
+ */
+export async function dispatchHostCall(host: HostApi, method: unknown, args: unknown): Promise<RpcResponse> {
+  try {
+    if (!isHostMethod(method)) throw new HostError('invalid-input', `unknown method: ${String(method).slice(0, 80)}`);
+    const parsed = argSchemas[method].safeParse(args);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      throw new HostError('invalid-input', `${method}: invalid argument${where}: ${issue?.message ?? 'rejected'}`);
+    }
+    const call = host[method] as (...callArgs: unknown[]) => Promise<unknown>;
+    const value = await call.apply(host, parsed.data);
+    return { ok: true, value: value ?? null };
+  } catch (error) {
+    return { ok: false, error: toHostErrorData(error) };
+  }
+}
+
+/** Turns anything thrown into the data of a {@link HostError}. */
+export function toHostErrorData(error: unknown): HostErrorData {
+  if (error instanceof HostError) return error.toJSON();
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message };
+}
+
