@@ -221,8 +221,8 @@ export interface HostSnapshot {
   catalogs: CatalogSnapshot[];
 }
 
-/** Events the host pushes. Each carries the sequence number it was emitted with. */
-export type HostEvent = { seq: number } & (
+/** What an event says, before the host stamps it with a sequence number. */
+export type HostEventBody =
   | { type: 'server'; server: ServerSnapshot }
   | { type: 'server-removed'; serverId: ServerId }
   | { type: 'catalog-reset'; serverId: ServerId; generation: number }
@@ -243,8 +243,10 @@ export type HostEvent = { seq: number } & (
       error?: string;
     }
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
-  | { type: 'resource-updated'; serverId: ServerId; uri: string }
-);
+  | { type: 'resource-updated'; serverId: ServerId; uri: string };
+
+/** Events the host pushes. Each carries the sequence number it was emitted with. */
+export type HostEvent = { seq: number } & HostEventBody;
 
 /** Removes the listener it was returned for. */
 export type Unsubscribe = () => void;

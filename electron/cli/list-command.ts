@@ -1,0 +1,67 @@
+/** `mcp-context list`: every resource and template of the selected servers. */
+import type { CatalogSnapshot, ResourceEntry, ServerSnapshot, TemplateEntry } from '../../shared/host-api';
+import type { ParsedArgs } from './args';
+import { settledSnapshot } from './settle';
+import type { Host } from '../host/host';
+
+function withoutServerId<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
+  const { serverId: _serverId, ...rest } = entry;
+  return rest;
+}
+
+/** The JSON shape of one server in `list --json`. */
+function serverJson(server: ServerSnapshot, catalog: CatalogSnapshot | undefined) {
+  return {
+    name: server.name,
+    status: server.status,
+    protocolVersion: server.protocolVersion,
+    era: server.era,
+    serverInfo: server.serverInfo,
+    capabilities: server.capabilities,
+    catalogStatus: catalog?.status,
+    error: server.disconnect?.reason ?? catalog?.error,
+    resources: (catalog?.resources ?? []).map(withoutServerId),
+    templates: (catalog?.templates ?? []).map(withoutServerId),
+    warnings: catalog?.warnings ?? [],
+  };
+}
+
+function describeResource(entry: ResourceEntry | TemplateEntry): string {
+  const fields: string[] = [];
+  if (entry.title && entry.title !== entry.name) fields.push(`title=${JSON.stringify(entry.title)}`);
+  if (entry.mimeType) fields.push(entry.mimeType);
+  if ('size' in entry && entry.size !== undefined) fields.push(`${entry.size.toLocaleString('en-US')} B`);
+  const a = entry.annotations;
+  if (a?.audience) fields.push(`audience=${a.audience.join('+')}`);
+  if (a?.priority !== undefined) fields.push(`priority=${a.priority}`);
+  if (a?.lastModified) fields.push(`modified=${a.lastModified}`);
+  const where = 'uri' in entry ? entry.uri : entry.uriTemplate;
+  const description = entry.description ? `\n      ${entry.description.replace(/\s+/g, ' ').slice(0, 160)}` : '';
+  return `    ${where}  ${JSON.stringify(entry.name)}${fields.length ? `  [${fields.join(', ')}]` : ''}${description}`;
+}
+
+/** Prints the catalogs; exit status 1 when a server could not be listed at all. */
+export async function runList(host: Host, args: ParsedArgs): Promise<number> {
+  const snapshot = await settledSnapshot(host);
+  const rows = snapshot.servers.map((server) => ({ server, catalog: snapshot.catalogs.find((c) => c.serverId === server.id) }));
+  for (const { server, catalog } of rows) {
+    for (const warning of catalog?.warnings ?? []) process.stderr.write(`warning: ${server.name}: ${warning.message}\n`);
+    if (server.status === 'disconnected') process.stderr.write(`error: ${server.name}: ${server.disconnect?.reason}\n`);
+    else if (catalog?.error) process.stderr.write(`error: ${server.name}: ${catalog.error}\n`);
+  }
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ servers: rows.map(({ server, catalog }) => serverJson(server, catalog)) }, null, 2)}\n`);
+  } else {
+    for (const { server, catalog } of rows) {
+      const era = server.protocolVersion ? ` (protocol ${server.protocolVersion}, ${server.era})` : '';
+      const lines = [`${server.name}${era}`];
+      lines.push(`  resources: ${catalog?.resources.length ?? 0}`);
+      for (const entry of catalog?.resources ?? []) lines.push(describeResource(entry));
+      lines.push(`  templates: ${catalog?.templates.length ?? 0}`);
+      for (const entry of catalog?.templates ?? []) lines.push(describeResource(entry));
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+  }
+  const failed = rows.some(({ server, catalog }) => server.status === 'disconnected' || catalog?.status === 'failed');
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,83 @@
+/**
+ * The `mcp-context` command. The same host core as the desktop app and browser mode;
+ * every error is one line and a non-zero status (a stack trace only with --verbose).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { HostError, type ServerConfig } from '../../shared/host-api';
+import { ConfigError } from '../../shared/config/parse-server-config';
+import { loadServerConfigs } from '../config/load-config';
+import { demoServerConfig } from '../host/demo-server-config';
+import { createHost, type Host } from '../host/host';
+import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
+import { runList } from './list-command';
+import { runRead } from './read-command';
+import { runServe } from './serve-command';
+
+/** Next to the CLI bundle in out/, or in out/ when run from source. */
+function builtFile(name: string): string {
+  const beside = fileURLToPath(new URL(`./${name}`, import.meta.url));
+  return existsSync(beside) ? beside : fileURLToPath(new URL(`../../out/${name}`, import.meta.url));
+}
+
+async function selectServers(args: ParsedArgs): Promise<{ servers: ServerConfig[]; builtInIndex?: number }> {
+  if (args.config !== undefined) return { servers: await loadServerConfigs(args.config, args.server) };
+  if (args.url !== undefined) {
+    const headers = Object.keys(args.headers).length > 0 ? { headers: args.headers } : {};
+    return { servers: [{ name: new URL(args.url).host || args.url, transport: { kind: args.sse ? 'sse' : 'http', url: args.url, ...headers } }] };
+  }
+  if (args.stdio) {
+    const name = [args.stdio.command, ...args.stdio.args].join(' ').slice(0, 80);
+    return { servers: [{ name, transport: { kind: 'stdio', command: args.stdio.command, args: args.stdio.args } }] };
+  }
+  const script = builtFile('demo-server.mjs');
+  if (!existsSync(script)) throw new UsageError('the built-in demo server is not built; run "npm run build"');
+  return { servers: [demoServerConfig({ execPath: process.execPath, script })], builtInIndex: 0 };
+}
+
+async function run(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.help || args.command === undefined) {
+    process.stdout.write(USAGE);
+    return args.help ? 0 : 64;
+  }
+  if (!['list', 'read', 'serve'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (args.url !== undefined) {
+    // Validate before connecting, so a typo is a usage error rather than a network one.
+    try {
+      new URL(args.url);
+    } catch {
+      throw new UsageError(`--url is not a URL: ${args.url}`);
+    }
+  }
+  const selection = await selectServers(args);
+  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000 });
+  try {
+    switch (args.command) {
+      case 'list':
+        return await runList(host, args);
+      case 'read':
+        return await runRead(host, args);
+      default:
+        return await runServe(host, args, builtFile('renderer'));
+    }
+  } finally {
+    await host.close();
+  }
+}
+
+function oneLine(error: unknown): string {
+  if (error instanceof HostError || error instanceof ConfigError || error instanceof UsageError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+const argv = process.argv.slice(2);
+const verbose = argv.includes('--verbose');
+try {
+  process.exitCode = await run(argv);
+} catch (error) {
+  process.stderr.write(`mcp-context: ${oneLine(error)}\n`);
+  if (error instanceof UsageError) process.stderr.write('Run "mcp-context --help" for usage.\n');
+  if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exitCode = error instanceof UsageError ? 64 : 1;
+}

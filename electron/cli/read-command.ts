@@ -1,0 +1,37 @@
+/** `mcp-context read URI`: the contents of one resource. */
+import { HostError } from '../../shared/host-api';
+import type { Host } from '../host/host';
+import { UsageError, type ParsedArgs } from './args';
+
+/** Prints the contents; exit status 2 for an unknown resource. */
+export async function runRead(host: Host, args: ParsedArgs): Promise<number> {
+  const [uri, ...extra] = args.positionals;
+  if (uri === undefined) throw new UsageError('read needs the URI of a resource');
+  if (extra.length > 0) throw new UsageError(`read takes one URI, got ${args.positionals.length}`);
+  await host.ready;
+  const { servers } = await host.getSnapshot();
+  if (servers.length > 1) throw new UsageError(`the config has ${servers.length} servers; choose one with --server NAME`);
+  const server = servers[0];
+  if (!server) throw new UsageError('no server selected');
+  if (server.status !== 'connected') throw new HostError('disconnected', `${server.name}: ${server.disconnect?.reason ?? 'not connected'}`);
+  try {
+    const result = await host.readResource(server.id, uri);
+    for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+    if (args.json) {
+      process.stdout.write(`${JSON.stringify({ uri, contents: result.contents, warnings: result.warnings }, null, 2)}\n`);
+      return 0;
+    }
+    for (const item of result.contents) {
+      if (result.contents.length > 1) process.stdout.write(`--- ${item.uri}${item.mimeType ? ` (${item.mimeType})` : ''}\n`);
+      if (item.text !== undefined) process.stdout.write(item.text.endsWith('\n') ? item.text : `${item.text}\n`);
+      else process.stdout.write(`[binary ${item.mimeType ?? 'content'}, ${item.size.toLocaleString('en-US')} bytes; use --json for base64]\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof HostError && error.code === 'unknown-resource') {
+      process.stderr.write(`mcp-context: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The host core: every configured server's connection, behind the HostApi contract.
+ * Plain Node: the desktop app, browser mode and the CLI all run this same code.
+ */
+import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ServerConfig, ServerId } from '../../shared/host-api';
+import { HostError } from '../../shared/host-api';
+import { ServerConnection } from './server-connection';
+
+/** How a host is set up. */
+export interface HostOptions {
+  /** Servers to connect to at once (the user configured them, so starting them is theirs). */
+  servers?: ServerConfig[];
+  /** Marks which of `servers` is the built-in demo server. */
+  builtInIndex?: number;
+  /** Timeout of every request, in milliseconds. Default 30,000. */
+  requestTimeoutMs?: number;
+}
+
+/** The HostApi, plus the lifecycle that only the process owning the host may call. */
+export interface Host extends HostApi {
+  /** Disconnects every server. */
+  close(): Promise<void>;
+  /** Resolves when every server given at creation has connected or failed to. */
+  ready: Promise<void>;
+}
+
+/** Creates the host and starts connecting the given servers. */
+export function createHost(options: HostOptions = {}): Host {
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const connections = new Map<ServerId, ServerConnection>();
+  const listeners = new Set<(event: HostEvent) => void>();
+  let seq = 0;
+  let nextId = 1;
+
+  const emit = (event: HostEventBody) => {
+    seq += 1;
+    const stamped: HostEvent = { ...event, seq };
+    for (const listener of listeners) {
+      try {
+        listener(stamped);
+      } catch {
+        // One face's broken listener must not stop the others from hearing the event.
+      }
+    }
+  };
+
+  const connection = (serverId: ServerId) => {
+    const found = connections.get(serverId);
+    if (!found) throw new HostError('unknown-server', `no server with id ${serverId}`);
+    return found;
+  };
+
+  const add = (config: ServerConfig, builtIn = false) => {
+    const id = `s${nextId++}`;
+    const created = new ServerConnection(id, config, { emit, timeoutMs }, builtIn);
+    connections.set(id, created);
+    emit({ type: 'server', server: created.snapshot });
+    return { id, started: created.start() };
+  };
+
+  const initial = (options.servers ?? []).map((config, index) => add(config, index === options.builtInIndex).started);
+
+  return {
+    ready: Promise.all(initial).then(() => undefined),
+
+    async getSnapshot(): Promise<HostSnapshot> {
+      const all = [...connections.values()];
+      return { seq, servers: all.map((c) => c.snapshot), catalogs: all.map((c) => structuredClone(c.catalog)) };
+    },
+
+    async addServer(config) {
+      const { id, started } = add(config);
+      await started;
+      return id;
+    },
+
+    async removeServer(serverId) {
+      const found = connection(serverId);
+      connections.delete(serverId);
+      await found.close();
+      emit({ type: 'server-removed', serverId });
+    },
+
+    async reconnect(serverId) {
+      const old = connection(serverId);
+      await old.close();
+      const fresh = new ServerConnection(serverId, old.config, { emit, timeoutMs }, old.builtIn);
+      connections.set(serverId, fresh);
+      emit({ type: 'server', server: fresh.snapshot });
+      await fresh.start();
+    },
+
+    async refreshCatalog(serverId) {
+      await connection(serverId).listCatalog();
+    },
+
+    async cancelCatalog(serverId) {
+      connection(serverId).cancelCatalog();
+    },
+
+    async readResource(serverId, uri, requestId) {
+      return connection(serverId).read(uri, requestId);
+    },
+
+    async cancelRequest(requestId) {
+      for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
+    },
+
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close() {
+      const all = [...connections.values()];
+      connections.clear();
+      await Promise.all(all.map((c) => c.close()));
+      listeners.clear();
+    },
+  };
+}

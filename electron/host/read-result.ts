@@ -1,0 +1,69 @@
+/**
+ * Checks a `resources/read` result as the server really sent it (we request it with a
+ * permissive schema, so nothing is hidden from us by SDK validation).
+ */
+import { Buffer } from 'node:buffer';
+import { HostError, type ContentItem, type ReadResult, type ServerId } from '../../shared/host-api';
+import { checkAnnotations } from '../../shared/catalog/validate-item';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The decoded size of a base64 string, without decoding it. */
+export function base64Size(blob: string): number {
+  const padding = blob.endsWith('==') ? 2 : blob.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((blob.length * 3) / 4) - padding);
+}
+
+/** Builds a {@link ReadResult}, or throws a {@link HostError} for a result that breaks the spec. */
+export function checkReadResult(serverId: ServerId, uri: string, raw: unknown): ReadResult {
+  const contents = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).contents : undefined;
+  if (!Array.isArray(contents)) {
+    throw new HostError('spec-violation', `the server's answer to resources/read ${uri} has no contents array`);
+  }
+  if (contents.length === 0) {
+    // 2026-07-28: an unknown resource MUST be error -32602; empty contents is ambiguous.
+    throw new HostError('spec-violation', `spec violation: the server returned an empty contents array for ${uri} (an unknown resource must be error -32602)`);
+  }
+  const warnings: string[] = [];
+  const items: ContentItem[] = [];
+  contents.forEach((value, index) => {
+    const where = `content item ${index + 1}`;
+    if (typeof value !== 'object' || value === null) {
+      warnings.push(`${where} is not an object; left out`);
+      return;
+    }
+    const item = value as Record<string, unknown>;
+    const hasText = typeof item.text === 'string';
+    const hasBlob = typeof item.blob === 'string';
+    if (hasText === hasBlob) {
+      warnings.push(`${where} has ${hasText ? 'both text and blob' : 'neither a text nor a blob string'}; left out`);
+      return;
+    }
+    const itemUri = typeof item.uri === 'string' ? item.uri : uri;
+    if (typeof item.uri !== 'string') warnings.push(`${where} has no uri; shown under ${uri}`);
+    const content: ContentItem = { uri: itemUri, size: 0 };
+    if (typeof item.mimeType === 'string') content.mimeType = item.mimeType.slice(0, 200);
+    if (hasText) {
+      content.text = item.text as string;
+      content.size = Buffer.byteLength(content.text, 'utf8');
+    } else {
+      const blob = (item.blob as string).replace(/\s+/g, '');
+      if (!BASE64.test(blob) || blob.length % 4 === 1) {
+        warnings.push(`${where} has a blob that is not valid base64; left out`);
+        return;
+      }
+      content.blob = blob;
+      content.size = base64Size(blob);
+    }
+    const problems: string[] = [];
+    const annotations = checkAnnotations(item.annotations, problems);
+    if (annotations) content.annotations = annotations;
+    for (const problem of problems) warnings.push(`${where}: ${problem}`);
+    if (typeof item._meta === 'object' && item._meta !== null && !Array.isArray(item._meta)) content._meta = item._meta as Record<string, unknown>;
+    items.push(content);
+  });
+  if (items.length === 0) {
+    throw new HostError('spec-violation', `spec violation: none of the ${contents.length} content items for ${uri} is valid (${warnings[0] ?? ''})`);
+  }
+  return { serverId, uri, contents: items, warnings };
+}

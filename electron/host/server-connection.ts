@@ -1,0 +1,258 @@
+/**
+ * One configured server: its connection, its catalog and its stderr. It never throws out
+ * of band: a server that exits, crashes or misbehaves becomes state the user can see.
+ */
+import type { Client, McpSubscription } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import type { CatalogSnapshot, HostEventBody, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/host-api';
+import { HostError } from '../../shared/host-api';
+import { InvalidPageError, walkPages } from '../../shared/catalog/walk-pages';
+import { toHostError } from './errors';
+import { openClient } from './open-client';
+import { checkReadResult } from './read-result';
+import { redactTransport } from './redact';
+import { StderrTail } from './stderr-tail';
+import type { ProcessExit } from './stdio-transport';
+
+/** What the host hands a connection; events get their sequence number from the host. */
+export interface ConnectionDeps {
+  emit(event: HostEventBody): void;
+  timeoutMs: number;
+}
+
+// We validate results ourselves (shared/catalog), so the SDK must pass them through as sent.
+const anyResult = z.looseObject({});
+
+export class ServerConnection {
+  readonly id: string;
+  readonly config: ServerConfig;
+  readonly builtIn: boolean;
+  #deps: ConnectionDeps;
+  #client?: Client;
+  #subscription?: McpSubscription;
+  #stderr = new StderrTail();
+  #exit?: ProcessExit;
+  #closing = false;
+  #listing?: AbortController;
+  #relistTimer?: NodeJS.Timeout;
+  #requests = new Map<string, AbortController>();
+  snapshot: ServerSnapshot;
+  catalog: CatalogSnapshot;
+
+  constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false) {
+    this.id = id;
+    this.config = config;
+    this.builtIn = builtIn;
+    this.#deps = deps;
+    this.snapshot = { id, name: config.name, transport: redactTransport(config.transport), status: 'connecting', stderrTail: [], ...(builtIn && { builtIn }) };
+    this.catalog = { serverId: id, generation: 0, status: 'idle', resources: [], templates: [], pages: 0, warnings: [] };
+  }
+
+  /** Connects, then lists the catalog. Resolves when connected or visibly failed. */
+  async start(): Promise<void> {
+    const timeoutMs = this.#deps.timeoutMs;
+    try {
+      const opened = await openClient(this.config.transport, {
+        timeoutMs,
+        onStdioTransport: (transport) => {
+          this.#stderr.attach(transport.stderr, (lines) => this.#onStderr(lines));
+          transport.onexit = (exit) => {
+            this.#exit = exit;
+          };
+        },
+      });
+      if (this.#closing) {
+        await opened.client.close().catch(() => {});
+        return;
+      }
+      const client = opened.client;
+      this.#client = client;
+      client.onclose = () => this.#onClosed();
+      // Out-of-band protocol noise (a stray stdout line, an unknown message id) is the
+      // server's bug; it must never become an unhandled rejection in the host.
+      client.onerror = (error) => this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
+      const info = client.getServerVersion();
+      this.#update({
+        status: 'connected',
+        protocolVersion: client.getNegotiatedProtocolVersion(),
+        era: client.getProtocolEra(),
+        capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+        ...(info && { serverInfo: { name: String(info.name), version: String(info.version), ...(typeof info.title === 'string' && { title: info.title }) } }),
+        ...(client.getInstructions() && { instructions: client.getInstructions() }),
+      });
+      await this.#watchChanges(client);
+      void this.listCatalog();
+    } catch (error) {
+      const reason = this.#exit?.spawnError ?? describeConnectFailure(error, this.#exit);
+      this.#markDisconnected(reason);
+    }
+  }
+
+  /** Lists both lists from the first page; a walk already running is stopped first. */
+  async listCatalog(): Promise<void> {
+    const client = this.#client;
+    if (!client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${this.config.name} is not connected`);
+    this.#listing?.abort();
+    const controller = new AbortController();
+    this.#listing = controller;
+    const generation = this.catalog.generation + 1;
+    this.catalog = { serverId: this.id, generation, status: 'listing', resources: [], templates: [], pages: 0, warnings: [] };
+    this.#deps.emit({ type: 'catalog-reset', serverId: this.id, generation });
+    if (!client.getServerCapabilities()?.resources) {
+      this.#setCatalogStatus(generation, 'unsupported', 'the server does not declare the resources capability');
+      return;
+    }
+    const timeout = this.#deps.timeoutMs;
+    const fetcher = (method: 'resources/list' | 'resources/templates/list') => (cursor: string | undefined) =>
+      client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, { timeout, signal: controller.signal });
+    const stillCurrent = () => this.catalog.generation === generation;
+    try {
+      await walkPages('resources', {
+        serverId: this.id,
+        signal: controller.signal,
+        fetchPage: fetcher('resources/list'),
+        onPage: (page) => stillCurrent() && this.#addPage(generation, page.items, [], page.warnings),
+      });
+      await walkPages('templates', {
+        serverId: this.id,
+        signal: controller.signal,
+        fetchPage: fetcher('resources/templates/list'),
+        onPage: (page) => stillCurrent() && this.#addPage(generation, [], page.items, page.warnings),
+      }).catch((error: unknown) => {
+        // A server may have resources but no templates method; that is not a failed catalog.
+        if (controller.signal.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        this.#addPage(generation, [], [], [{ kind: 'list-failed', list: 'templates', message: `resources/templates/list failed: ${message}` }]);
+      });
+      if (stillCurrent()) this.#setCatalogStatus(generation, controller.signal.aborted ? 'cancelled' : 'complete');
+    } catch (error) {
+      if (!stillCurrent()) return;
+      if (controller.signal.aborted) return this.#setCatalogStatus(generation, 'cancelled');
+      const message = error instanceof InvalidPageError ? error.message : toHostError(error, 'resources/list', timeout).message;
+      this.#setCatalogStatus(generation, 'failed', message);
+    }
+  }
+
+  /** Stops the walk in progress; what arrived stays. */
+  cancelCatalog(): void {
+    if (this.catalog.status !== 'listing') return;
+    this.#listing?.abort();
+    this.#setCatalogStatus(this.catalog.generation, 'cancelled');
+  }
+
+  /** Reads one resource; rejects with a {@link HostError}. */
+  async read(uri: string, requestId?: string): Promise<ReadResult> {
+    const client = this.#client;
+    const what = `resources/read ${uri}`;
+    if (!client || this.snapshot.status !== 'connected') {
+      throw new HostError('disconnected', `${what}: ${this.config.name} is not connected${this.snapshot.disconnect ? ` (${this.snapshot.disconnect.reason})` : ''}`);
+    }
+    const controller = new AbortController();
+    if (requestId) this.#requests.set(requestId, controller);
+    const timeout = this.#deps.timeoutMs;
+    try {
+      const raw = await client.request({ method: 'resources/read', params: { uri } }, anyResult, { timeout, signal: controller.signal });
+      return checkReadResult(this.id, uri, raw);
+    } catch (error) {
+      if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
+      throw toHostError(error, what, timeout, uri);
+    } finally {
+      if (requestId) this.#requests.delete(requestId);
+    }
+  }
+
+  /** Cancels a read started with `requestId`; true if it was ours. */
+  cancelRequest(requestId: string): boolean {
+    const controller = this.#requests.get(requestId);
+    controller?.abort();
+    return controller !== undefined;
+  }
+
+  /** Disconnects for good; safe to call twice. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    clearTimeout(this.#relistTimer);
+    this.#listing?.abort();
+    for (const controller of this.#requests.values()) controller.abort();
+    await this.#subscription?.close().catch(() => {});
+    await this.#client?.close().catch(() => {});
+  }
+
+  async #watchChanges(client: Client): Promise<void> {
+    client.setNotificationHandler('notifications/resources/list_changed', () => {
+      // Servers often send bursts; one re-list covers them all.
+      clearTimeout(this.#relistTimer);
+      this.#relistTimer = setTimeout(() => void this.listCatalog().catch(() => {}), 150);
+    });
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      const uri = notification.params?.uri;
+      if (typeof uri === 'string') this.#deps.emit({ type: 'resource-updated', serverId: this.id, uri: uri.slice(0, 65_536) });
+    });
+    const resources = client.getServerCapabilities()?.resources;
+    // 2026-07-28 delivers list_changed only on a subscriptions/listen stream; legacy sends it unsolicited.
+    if (client.getProtocolEra() === 'modern' && resources?.listChanged) {
+      try {
+        this.#subscription = await client.listen({ resourcesListChanged: true }, { timeout: this.#deps.timeoutMs });
+      } catch (error) {
+        this.#onStderr([`[mcp-context] subscriptions/listen failed: ${error instanceof Error ? error.message : String(error)}`], true);
+      }
+    }
+  }
+
+  #addPage(generation: number, resources: CatalogSnapshot['resources'], templates: CatalogSnapshot['templates'], warnings: CatalogSnapshot['warnings']): void {
+    const catalog = this.catalog;
+    for (const entry of resources) catalog.resources.push(entry);
+    for (const entry of templates) catalog.templates.push(entry);
+    for (const warning of warnings) catalog.warnings.push(warning);
+    catalog.pages += 1;
+    this.#deps.emit({ type: 'catalog-page', serverId: this.id, generation, resources, templates, warnings, pages: catalog.pages });
+  }
+
+  #setCatalogStatus(generation: number, status: CatalogSnapshot['status'], error?: string): void {
+    if (this.catalog.generation !== generation) return;
+    this.catalog.status = status;
+    if (error) this.catalog.error = error;
+    else delete this.catalog.error;
+    this.#deps.emit({ type: 'catalog-status', serverId: this.id, generation, status, ...(error && { error }) });
+  }
+
+  #onStderr(lines: string[], ours = false): void {
+    if (ours) this.#stderr.push(lines);
+    this.snapshot = { ...this.snapshot, stderrTail: this.#stderr.tail() };
+    this.#deps.emit({ type: 'stderr', serverId: this.id, lines });
+  }
+
+  #onClosed(): void {
+    if (this.#closing) return;
+    const exit = this.#exit;
+    const reason = exit ? describeExit(exit) : 'the connection closed';
+    this.#markDisconnected(reason);
+  }
+
+  #markDisconnected(reason: string): void {
+    this.#listing?.abort();
+    if (this.catalog.status === 'listing') this.#setCatalogStatus(this.catalog.generation, 'failed', `the server disconnected: ${reason}`);
+    const exit = this.#exit;
+    this.#update({
+      status: 'disconnected',
+      disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20) },
+    });
+  }
+
+  #update(patch: Partial<ServerSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch, stderrTail: this.#stderr.tail() };
+    this.#deps.emit({ type: 'server', server: this.snapshot });
+  }
+}
+
+function describeExit(exit: ProcessExit): string {
+  if (exit.spawnError) return exit.spawnError;
+  if (exit.signal) return `the server was killed by ${exit.signal}`;
+  return `the server exited with code ${exit.code}`;
+}
+
+function describeConnectFailure(error: unknown, exit: ProcessExit | undefined): string {
+  if (exit) return `${describeExit(exit)} before the handshake finished`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `could not connect: ${message.slice(0, 500)}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Keeps the last lines a server wrote to stderr, bounded in count and width, so a
+ * server that floods stderr costs us a fixed amount of memory.
+ */
+import type { Readable } from 'node:stream';
+
+const MAX_LINES = 200;
+const MAX_LINE_LENGTH = 2000;
+
+export class StderrTail {
+  #lines: string[] = [];
+  #partial = '';
+
+  /** Reads `stream` line by line, calling `onLines` with each batch of complete lines. */
+  attach(stream: Readable, onLines: (lines: string[]) => void): void {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const parts = (this.#partial + chunk).split(/\r?\n/);
+      this.#partial = (parts.pop() ?? '').slice(0, MAX_LINE_LENGTH);
+      const lines = parts.map((line) => line.slice(0, MAX_LINE_LENGTH));
+      if (lines.length > 0) {
+        this.push(lines);
+        onLines(lines);
+      }
+    });
+    stream.on('end', () => {
+      if (this.#partial) {
+        const last = [this.#partial];
+        this.#partial = '';
+        this.push(last);
+        onLines(last);
+      }
+    });
+  }
+
+  /** Adds lines of our own (e.g. protocol errors) to the tail. */
+  push(lines: string[]): void {
+    this.#lines.push(...lines.slice(-MAX_LINES));
+    if (this.#lines.length > MAX_LINES) this.#lines.splice(0, this.#lines.length - MAX_LINES);
+  }
+
+  /** The last `count` lines, oldest first. */
+  tail(count = MAX_LINES): string[] {
+    return this.#lines.slice(-count);
+  }
+}

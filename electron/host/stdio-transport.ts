@@ -1,0 +1,170 @@
+/**
+ * Our stdio transport. The SDK's own one hides the child's exit code, re-copies its read
+ * buffer on every chunk (quadratic on a 30 MB message) and, in 'auto' negotiation, makes
+ * the client spawn the server twice. This one spawns once (the client probes the era on
+ * it in place, because it has `stderr` and `pid`), reports how the process ended, and
+ * hands stderr out line by line.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import spawn from 'cross-spawn';
+import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+
+/** How the server process ended. */
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+  /** Set when the process could not be started at all (e.g. ENOENT). */
+  spawnError?: string;
+}
+
+/** What to spawn. */
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** A single message larger than this closes the connection with an error. */
+  maxMessageBytes?: number;
+}
+
+const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/** A {@link Transport} over a child process's stdin and stdout. */
+export class ProcessStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Called once when the process has ended, before `onclose`. */
+  onexit?: (exit: ProcessExit) => void;
+
+  readonly #launch: StdioLaunch;
+  readonly #stderr = new PassThrough();
+  #child?: ChildProcess;
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  #closed = false;
+
+  constructor(launch: StdioLaunch) {
+    this.#launch = launch;
+  }
+
+  /** The server's stderr, available before start so no early line is lost. */
+  get stderr(): PassThrough {
+    return this.#stderr;
+  }
+
+  get pid(): number | null {
+    return this.#child?.pid ?? null;
+  }
+
+  start(): Promise<void> {
+    if (this.#child) return Promise.reject(new Error('transport already started'));
+    return new Promise((resolve, reject) => {
+      const { command, args, env, cwd } = this.#launch;
+      const child = spawn(command, args, {
+        env: { ...getDefaultEnvironment(), ...env },
+        cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+      });
+      this.#child = child;
+      let started = false;
+      child.once('spawn', () => {
+        started = true;
+        resolve();
+      });
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        if (!started) {
+          const message = error.code === 'ENOENT' ? `command not found: ${command}` : `could not start ${command}: ${error.message}`;
+          this.#finish({ code: null, signal: null, spawnError: message });
+          reject(new Error(message));
+          return;
+        }
+        this.onerror?.(error);
+      });
+      child.once('close', (code, signal) => this.#finish({ code, signal }));
+      child.stdout?.on('data', (chunk: Buffer) => this.#onData(chunk));
+      child.stderr?.pipe(this.#stderr);
+      // A server that closes stdin early must not crash us with EPIPE.
+      child.stdin?.on('error', (error) => this.onerror?.(error));
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (!stdin || this.#closed || stdin.destroyed) return Promise.reject(new Error('the server process is not running'));
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  /** Ends the process: closes stdin, then SIGTERM, then SIGKILL, two seconds apart. */
+  async close(): Promise<void> {
+    const child = this.#child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      this.#finish({ code: child?.exitCode ?? null, signal: child?.signalCode ?? null });
+      return;
+    }
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    const wait = (ms: number) => Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+    child.stdin?.end();
+    await wait(2000);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await wait(2000);
+    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await wait(2000);
+  }
+
+  #onData(chunk: Buffer): void {
+    let start = 0;
+    let newline = chunk.indexOf(0x0a);
+    while (newline !== -1) {
+      this.#chunks.push(chunk.subarray(start, newline));
+      const line = Buffer.concat(this.#chunks).toString('utf8');
+      this.#chunks = [];
+      this.#buffered = 0;
+      this.#deliver(line);
+      start = newline + 1;
+      newline = chunk.indexOf(0x0a, start);
+    }
+    if (start < chunk.length) {
+      this.#chunks.push(chunk.subarray(start));
+      this.#buffered += chunk.length - start;
+      const limit = this.#launch.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+      if (this.#buffered > limit) {
+        this.#chunks = [];
+        this.#buffered = 0;
+        this.onerror?.(new Error(`the server sent a message over ${Math.round(limit / 1048576)} MB; closing the connection`));
+        void this.close();
+      }
+    }
+  }
+
+  #deliver(raw: string): void {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch {
+      // stdout is the protocol channel; a stray log line there is the server's bug, not fatal.
+      this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 200)}`));
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  #finish(exit: ProcessExit): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stderr.end();
+    this.onexit?.(exit);
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Browser mode: the built renderer and the HostApi over one WebSocket, on loopback only,
+ * behind a per-run token and Origin/Host checks (see request-guard.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { HostApi } from '../../shared/host-api';
+import { dispatchHostCall } from '../../shared/host-rpc';
+import { TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
+import { guardRequest, readCookie } from './request-guard';
+import { loadStaticFile } from './static-files';
+
+/** The same policy the Electron shell sets; 'self' covers our own ws:// endpoint. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
+
+const COOKIE = 'mcp_context_token';
+/** Largest call a page may send; HostApi calls are small. */
+const MAX_CALL_BYTES = 1024 * 1024;
+
+export interface BrowserModeOptions {
+  host: HostApi;
+  /** The folder of the built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Fixed token, for tests; a random one otherwise. */
+  token?: string;
+}
+
+export interface BrowserModeHandle {
+  /** The address to open, token included. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+function securityHeaders(response: ServerResponse): void {
+  response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  // The token sits in the page's URL: never send it onward in a Referer.
+  response.setHeader('Referrer-Policy', 'no-referrer');
+  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  response.setHeader('X-Frame-Options', 'DENY');
+}
+
+function refuse(response: ServerResponse, status: number, reason: string): void {
+  securityHeaders(response);
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(`${reason}\n`);
+}
+
+/** Starts browser mode; resolves once it listens. */
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserModeHandle> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CALL_BYTES });
+  let port = 0;
+
+  const offeredToken = (request: IncomingMessage, url: URL) => url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
+
+  const server = createServer((request, response) => {
+    void handleHttp(request, response).catch(() => {
+      if (!response.headersSent) refuse(response, 500, 'internal error');
+      else response.destroy();
+    });
+  });
+
+  async function handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: offeredToken(request, url) }, port, token, false);
+    if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
+    const file = await loadStaticFile(rendererDir, url.pathname);
+    if (!file) return refuse(response, 404, 'not found');
+    securityHeaders(response);
+    // The cookie lets the page's own assets load without repeating the token in every URL.
+    response.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    response.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-store', 'Content-Length': file.body.length });
+    response.end(request.method === 'HEAD' ? undefined : file.body);
+  }
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const verdict =
+      url.pathname === WS_PATH
+        ? guardRequest({ host: request.headers.host, origin: request.headers.origin, token: url.searchParams.get(TOKEN_PARAM) ?? undefined }, port, token, true)
+        : ({ ok: false, status: 404, reason: 'not found' } as const);
+    if (!verdict.ok) {
+      socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${verdict.reason}\n`);
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options.host));
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    // Loopback only: browser mode must never be reachable from another machine.
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?${TOKEN_PARAM}=${token}`,
+    origin,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+/** One page's socket: calls in, replies and host events out. */
+function serveSocket(ws: WebSocket, host: HostApi): void {
+  const send = (message: WsServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const unsubscribe = host.onEvent((event) => send({ event }));
+  ws.on('close', unsubscribe);
+  ws.on('error', unsubscribe);
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    let call: unknown;
+    try {
+      call = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    if (typeof call !== 'object' || call === null) return;
+    const { id, method, args } = call as Record<string, unknown>;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
+    void dispatchHostCall(host, method, args).then((response) => send({ id, response }));
+  });
+}
