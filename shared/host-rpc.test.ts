@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { HostError, type HostApi } from './host-api';
+import { HOST_METHODS, createRemoteHostApi } from './host-remote';
+import { ACCEPTED_METHODS, dispatchHostCall } from './host-rpc';
+
+function recordingHost() {
+  const calls: unknown[][] = [];
+  const host = new Proxy({} as HostApi, {
+    get: (_target, method: string) => async (...args: unknown[]) => {
+      calls.push([method, ...args]);
+      if (method === 'readResource') throw new HostError('unknown-resource', `unknown resource: ${args[1]} (-32602)`, -32602);
+      return method === 'addServer' ? 's9' : undefined;
+    },
+  });
+  return { host, calls };
+}
+
+describe('the HostApi channel', () => {
+  it('accepts exactly the methods callers may send', () => {
+    expect([...ACCEPTED_METHODS].sort()).toEqual([...HOST_METHODS].sort());
+  });
+
+  it('refuses an unknown method and never reaches the host', async () => {
+    const { host, calls } = recordingHost();
+    const response = await dispatchHostCall(host, 'close', []);
+    expect(response).toEqual({ ok: false, error: { code: 'invalid-input', message: 'unknown method: close' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses bad arguments with the place and the reason', async () => {
+    const { host, calls } = recordingHost();
+    const bad = await dispatchHostCall(host, 'addServer', [{ name: 'x', transport: { kind: 'http', url: 'file:///etc/passwd' } }]);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(!bad.ok && bad.error.message).toContain('transport.url');
+    const injected = await dispatchHostCall(host, 'addServer', [{ name: 'x', transport: { kind: 'http', url: 'http://a', headers: { X: 'a\r\nSet-Cookie: y' } } }]);
+    expect(injected.ok).toBe(false);
+    const extra = await dispatchHostCall(host, 'addServer', [{ name: 'x', transport: { kind: 'stdio', command: 'node', args: [], shell: true } }]);
+    expect(extra.ok).toBe(false);
+    expect(await dispatchHostCall(host, 'removeServer', 'not-an-array')).toMatchObject({ ok: false });
+    expect(calls).toEqual([]);
+  });
+
+  it('carries values and HostErrors across, code and all', async () => {
+    const { host } = recordingHost();
+    const remote = createRemoteHostApi((method, args) => dispatchHostCall(host, method, args), () => () => {});
+    await expect(remote.addServer({ name: 'x', transport: { kind: 'stdio', command: 'node', args: ['s.js'] } })).resolves.toBe('s9');
+    const failure = remote.readResource('s1', 'demo://nope');
+    await expect(failure).rejects.toBeInstanceOf(HostError);
+    await expect(failure).rejects.toMatchObject({ code: 'unknown-resource', rpcCode: -32602, message: 'unknown resource: demo://nope (-32602)' });
+  });
+});
