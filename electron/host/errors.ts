@@ -34,15 +34,25 @@ export function toHostError(error: unknown, what: string, timeoutMs: number, uri
     }
   }
   if (error instanceof ProtocolError) {
-    if (uri !== undefined && UNKNOWN_RESOURCE_CODES.has(error.code)) {
-      return new HostError('unknown-resource', `unknown resource: ${uri} (${error.code})`, error.code);
+    const code = wireCode(error);
+    if (uri !== undefined && UNKNOWN_RESOURCE_CODES.has(code)) {
+      return new HostError('unknown-resource', `unknown resource: ${uri} (${code})`, code);
     }
-    return new HostError('server-error', `${what} failed with error ${error.code}: ${stripPrefix(error.message)}`, error.code);
+    return new HostError('server-error', `${what} failed with error ${code}: ${stripPrefix(error.message)}`, code);
   }
   if (error instanceof Error && (error.name === 'AbortError' || /abort/i.test(error.message))) {
     return new HostError('cancelled', `${what} was cancelled`);
   }
   return new HostError('internal', `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * The code the server really sent. The SDK maps a legacy -32002 onto its
+ * ResourceNotFoundError (code -32602) but keeps the wire code in the message.
+ */
+function wireCode(error: ProtocolError): number {
+  const match = /^MCP error (-?\d+):/.exec(error.message);
+  return match ? Number(match[1]) : error.code;
 }
 
 function stripPrefix(message: string): string {

@@ -4,6 +4,7 @@
  */
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ServerConfig, ServerId } from '../../shared/host-api';
 import { HostError } from '../../shared/host-api';
+import type { Transport } from '@modelcontextprotocol/client';
 import { ServerConnection } from './server-connection';
 
 /** How a host is set up. */
@@ -14,6 +15,11 @@ export interface HostOptions {
   builtInIndex?: number;
   /** Timeout of every request, in milliseconds. Default 30,000. */
   requestTimeoutMs?: number;
+  /**
+   * Supplies a ready transport for a config instead of the one it names. A seam for
+   * integration tests (an in-memory pair to a server in the same process); the apps never set it.
+   */
+  transportFor?(config: ServerConfig): Transport | undefined;
 }
 
 /** The HostApi, plus the lifecycle that only the process owning the host may call. */
@@ -44,6 +50,8 @@ export function createHost(options: HostOptions = {}): Host {
     }
   };
 
+  const deps = { emit, timeoutMs, ...(options.transportFor && { transportFor: options.transportFor }) };
+
   const connection = (serverId: ServerId) => {
     const found = connections.get(serverId);
     if (!found) throw new HostError('unknown-server', `no server with id ${serverId}`);
@@ -52,7 +60,7 @@ export function createHost(options: HostOptions = {}): Host {
 
   const add = (config: ServerConfig, builtIn = false) => {
     const id = `s${nextId++}`;
-    const created = new ServerConnection(id, config, { emit, timeoutMs }, builtIn);
+    const created = new ServerConnection(id, config, deps, builtIn);
     connections.set(id, created);
     emit({ type: 'server', server: created.snapshot });
     return { id, started: created.start() };
@@ -84,7 +92,7 @@ export function createHost(options: HostOptions = {}): Host {
     async reconnect(serverId) {
       const old = connection(serverId);
       await old.close();
-      const fresh = new ServerConnection(serverId, old.config, { emit, timeoutMs }, old.builtIn);
+      const fresh = new ServerConnection(serverId, old.config, deps, old.builtIn);
       connections.set(serverId, fresh);
       emit({ type: 'server', server: fresh.snapshot });
       await fresh.start();

@@ -14,7 +14,7 @@ export interface OpenedClient {
   client: Client;
   transport: Transport;
   /** Which wire transport was used in the end, e.g. "sse" after a fallback. */
-  wire: 'stdio' | 'streamable-http' | 'sse';
+  wire: 'stdio' | 'streamable-http' | 'sse' | 'in-process';
 }
 
 export interface OpenClientOptions {
@@ -22,6 +22,8 @@ export interface OpenClientOptions {
   signal?: AbortSignal;
   /** Called with the stdio transport before it starts, so no stderr line is missed. */
   onStdioTransport?(transport: ProcessStdioTransport): void;
+  /** A transport made by the embedding code (tests: an in-memory pair) instead of the config's. */
+  transport?: Transport;
 }
 
 function newClient(timeoutMs: number): Client {
@@ -47,6 +49,7 @@ async function connectOver(transport: Transport, options: OpenClientOptions): Pr
 
 /** Connects; rejects with the SDK's or the transport's error. */
 export async function openClient(config: ServerTransportConfig, options: OpenClientOptions): Promise<OpenedClient> {
+  if (options.transport) return { client: await connectOver(options.transport, options), transport: options.transport, wire: 'in-process' };
   if (config.kind === 'stdio') {
     const launch = { command: config.command, args: config.args, ...(config.env && { env: config.env }), ...(config.cwd && { cwd: config.cwd }) };
     const transport = new ProcessStdioTransport(launch);

@@ -2,7 +2,7 @@
  * One configured server: its connection, its catalog and its stderr. It never throws out
  * of band: a server that exits, crashes or misbehaves becomes state the user can see.
  */
-import type { Client, McpSubscription } from '@modelcontextprotocol/client';
+import type { Client, McpSubscription, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { CatalogSnapshot, HostEventBody, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/host-api';
 import { HostError } from '../../shared/host-api';
@@ -18,6 +18,8 @@ import type { ProcessExit } from './stdio-transport';
 export interface ConnectionDeps {
   emit(event: HostEventBody): void;
   timeoutMs: number;
+  /** See {@link HostOptions.transportFor}. */
+  transportFor?(config: ServerConfig): Transport | undefined;
 }
 
 // We validate results ourselves (shared/catalog), so the SDK must pass them through as sent.
@@ -52,8 +54,10 @@ export class ServerConnection {
   async start(): Promise<void> {
     const timeoutMs = this.#deps.timeoutMs;
     try {
+      const transport = this.#deps.transportFor?.(this.config);
       const opened = await openClient(this.config.transport, {
         timeoutMs,
+        ...(transport && { transport }),
         onStdioTransport: (transport) => {
           this.#stderr.attach(transport.stderr, (lines) => this.#onStderr(lines));
           transport.onexit = (exit) => {

@@ -1,0 +1,45 @@
+/** Starts `mcp-context serve` as a user would, for one spec, and stops it afterwards. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../bin/mcp-context.mjs', import.meta.url));
+
+export interface Served {
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/** Runs `mcp-context serve [args]` and resolves with the URL it prints. */
+export function startServe(args: string[] = []): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 20 s; stderr: ${stderr}`)), 20_000);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([\w-]+)/.exec(stdout);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[0],
+        origin: match[1] as string,
+        port: Number(match[2]),
+        token: match[3] as string,
+        stderr: () => stderr,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import type { IpcMain, WebContents, WebFrameMain } from 'electron';
+import type { HostApi } from '../shared/host-api';
+import type { RpcResponse } from '../shared/host-remote';
+import { dispatchHostCall } from '../shared/host-rpc';
+import { HOST_CALL_CHANNEL, HOST_EVENT_CHANNEL } from './ipc-channels';
+
+/** The frame that sent an IPC message, as far as the trust check needs it. */
+export type SenderFrame = Pick<WebFrameMain, 'url' | 'parent' | 'processId' | 'frameToken'>;
+
+/** Where host events go: the window's WebContents, or nothing once it is gone. */
+export type EventSink = Pick<WebContents, 'send' | 'isDestroyed'>;
+
+const REFUSED: RpcResponse = {
+  ok: false,
+  error: { code: 'invalid-input', message: 'refused: the call did not come from the app window' },
+};
+
+/**
+ * True when `frame` is the top frame of our window and shows the app's own page. Anything
+ * else (a subframe, a page that got navigated elsewhere, a frame already gone) is untrusted.
+ */
+export function isAppMainFrame(
+  frame: SenderFrame | null,
+  mainFrame: SenderFrame | undefined,
+  isAppUrl: (url: string) => boolean,
+): boolean {
+  if (!frame || !mainFrame) return false;
+  // Compared by (process, frame token), Electron's own key for a frame, not by object identity.
+  const sameFrame = frame.processId === mainFrame.processId && frame.frameToken === mainFrame.frameToken;
+  return sameFrame && frame.parent === null && isAppUrl(frame.url);
+}
+
+/**
+ * Serves the HostApi to the renderer over one invoke channel and pushes host events back.
+ * Every call is checked twice: the sender must be trusted, and `dispatchHostCall` validates
+ * the method name and every argument. Returns a function that undoes all of it.
+ */
+export function registerHostIpc(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  host: HostApi,
+  isTrustedSender: (frame: SenderFrame | null) => boolean,
+  eventSink: () => EventSink | undefined,
+): () => void {
+  ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
+    // Any frame that reaches the channel (an injected iframe, a page we navigated away
+    // from) must not drive the host: it can spawn processes through addServer.
+    if (!isTrustedSender(event.senderFrame)) return REFUSED;
+    return dispatchHostCall(host, method, args);
+  });
+
+  const unsubscribe = host.onEvent((hostEvent) => {
+    const sink = eventSink();
+    // Sending to a destroyed WebContents throws; events for a closed window are dropped.
+    if (sink && !sink.isDestroyed()) sink.send(HOST_EVENT_CHANNEL, hostEvent);
+  });
+
+  return function disposeHostIpc() {
+    unsubscribe();
+    ipcMain.removeHandler(HOST_CALL_CHANNEL);
+  };
+}

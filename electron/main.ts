@@ -1,0 +1,106 @@
+// The desktop app's only composition root: lifecycle, the host, the window and the wiring.
+// Everything with behaviour lives in the files it imports, which are tested without Electron.
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, shell } from 'electron';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ServerConfig } from '../shared/host-api';
+import { loadServerConfigs } from './config/load-config';
+import { demoServerConfig } from './host/demo-server-config';
+import { createHost } from './host/host';
+import { appUrlMatcher } from './app-url';
+import { isAppMainFrame, registerHostIpc } from './ipc';
+import { secureWebContents } from './secure-web-contents';
+import { parseShellArgs } from './shell-args';
+import { mainWindowOptions, windowBackground } from './window';
+
+// Bundled to out/electron/main.mjs; everything else it loads sits beside it in out/.
+const paths = {
+  preload: fileURLToPath(new URL('./preload.cjs', import.meta.url)),
+  renderer: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
+  demoServer: fileURLToPath(new URL('../demo-server.mjs', import.meta.url)),
+};
+const isAppUrl = appUrlMatcher(pathToFileURL(paths.renderer).href);
+
+let mainWindow: BrowserWindow | undefined;
+
+/** The servers to open: those of `--config FILE [--server NAME]`, else the built-in demo. */
+async function initialServers(): Promise<ServerConfig[]> {
+  const { configFile, serverName } = parseShellArgs(process.argv);
+  if (configFile !== undefined) return loadServerConfigs(configFile, serverName);
+  // The demo server runs on Electron's own Node, so the packaged app needs no separate Node.
+  return [demoServerConfig({ execPath: process.execPath, script: paths.demoServer, env: { ELECTRON_RUN_AS_NODE: '1' } })];
+}
+
+/** Opens the main window on the app page; shown once it has painted. */
+function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(paths.preload, nativeTheme));
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
+  });
+  void window.loadFile(paths.renderer);
+  return window;
+}
+
+/** Starts the host, then the window; IPC is wired before the page can call it. */
+async function start(): Promise<void> {
+  const host = createHost({ servers: await initialServers() });
+  // A destroyed BrowserWindow throws on .webContents, so a closing window counts as none.
+  const liveContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : undefined);
+  const disposeIpc = registerHostIpc(
+    ipcMain,
+    host,
+    (frame) => isAppMainFrame(frame, liveContents()?.mainFrame, isAppUrl),
+    liveContents,
+  );
+
+  // Close the host (and the server processes it spawned) exactly once, then really quit.
+  let closing = false;
+  app.on('will-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    disposeIpc();
+    // A server that ignores shutdown must not keep the app alive: give up waiting after 5 s.
+    const gaveUp = new Promise((resolve) => setTimeout(resolve, 5000).unref());
+    void Promise.race([host.close(), gaveUp]).finally(() => app.quit());
+  });
+
+  await app.whenReady();
+  mainWindow = createMainWindow();
+  app.on('activate', () => {
+    // macOS: clicking the dock icon with no window open reopens one.
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+  });
+}
+
+// Every renderer the app ever creates runs in the OS sandbox, not only the one we configure.
+app.enableSandbox();
+
+// Each WebContents is locked down as it is created, before it loads anything.
+app.on('web-contents-created', (_event, contents) => {
+  secureWebContents(contents, { openExternal: (url) => shell.openExternal(url), isAppUrl });
+});
+
+nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)));
+
+if (!app.requestSingleInstanceLock()) {
+  // A second launch only brings the first one forward: two hosts would run every server twice.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  // Quit when the last window closes, except on macOS where apps stay in the dock.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  start().catch(function failToStart(error: unknown) {
+    // A bad --config is the likely cause: say so on stderr and, where there is a GUI, in a dialog.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`mcp-context: ${message}\n`);
+    dialog.showErrorBox('MCP Context Inspector cannot start', message);
+    app.exit(1);
+  });
+}
