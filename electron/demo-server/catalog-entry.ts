@@ -36,8 +36,6 @@ export type CatalogMetadata = Omit<CatalogEntry, 'body' | 'size'>;
 /** What the per-section builders share: the reference date and one seeded generator. */
 export interface CatalogContext {
   referenceDate: Date;
-  /** Seeded, uniform in [0, 1). */
-  random(): number;
   /** A whole number in [min, max], from the seeded generator. */
   integer(min: number, max: number): number;
   /** An ISO 8601 timestamp `days` before the reference date, at a seeded time of day. */

@@ -43,7 +43,6 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const integer = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
   return {
     referenceDate,
-    random,
     integer,
     daysAgo(days) {
       // Office hours on the calendar day `days` before the reference date's day.

@@ -28,7 +28,7 @@ export function settled(host: Host): Promise<HostSnapshot> {
 }
 
 /** Resolves with the first event that matches, or rejects after `ms`. */
-export function nextEvent<T extends HostEvent>(host: Host, match: (event: HostEvent) => event is T, ms = 15_000): Promise<T>;
+export function nextEvent<T extends HostEvent>(host: Host, match: (event: HostEvent) => event is T, ms?: number): Promise<T>;
 export function nextEvent(host: Host, match: (event: HostEvent) => boolean, ms?: number): Promise<HostEvent>;
 export function nextEvent(host: Host, match: (event: HostEvent) => boolean, ms = 15_000): Promise<HostEvent> {
   return new Promise((resolve, reject) => {
