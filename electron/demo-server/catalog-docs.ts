@@ -90,7 +90,7 @@ function decisionBody(spec: DocSpec, lastModified: string): string {
     '## Context',
     spec.summary,
     '## Decision',
-    `We will ${spec.title.replace(/^ADR-\d+: /, '').toLowerCase()}.`,
+    `${spec.title.replace(/^ADR-\d+: /, '')}.`,
     '## Options considered',
     table(['Option', 'For', 'Against'], [['Chosen option', 'Meets the need in Context', 'New code to own'], ['Status quo', 'No work', 'The problem stays']]),
     '## Consequences',
@@ -100,13 +100,15 @@ function decisionBody(spec: DocSpec, lastModified: string): string {
 }
 
 function referenceBody(spec: DocSpec): string {
-  return [
-    spec.points.map((point, index) => `### ${index + 1}. ${point.split(':')[0]}\n\n${point}`).join('\n\n'),
-    '## Plans at a glance',
-    table(['Plan', 'Devices', 'Storage', 'Price'], [['Free', 2, '1 GB', '$0'], ['Plus', 'Unlimited', '20 GB', '$6/month'], ['Team', 'Unlimited', '100 GB per member', '$10/member/month']]),
-    '## Contact',
-    fence('text', 'support@lumen.app  ·  status.lumen.app  ·  @lumenapp'),
-  ].join('\n\n');
+  const entries = spec.points.map((point) => {
+    const [head, ...rest] = point.split(': ');
+    const definition = rest.join(': ');
+    return definition ? `### ${head}\n\n${definition.charAt(0).toUpperCase()}${definition.slice(1)}` : `### ${point}`;
+  });
+  const extra = slugOf(spec) === 'faq'
+    ? ['## Plans at a glance', table(['Plan', 'Devices', 'Storage', 'Price'], [['Free', 2, '1 GB', '$0'], ['Plus', 'Unlimited', '20 GB', '$6/month'], ['Team', 'Unlimited', '100 GB per member', '$10/member/month']])]
+    : ['## Related pages', table(['Page', 'Where'], [['Getting started', '`docs://lumen/guides/getting-started.md`'], ['Architecture overview', '`docs://lumen/architecture/overview.md`']])];
+  return [entries.join('\n\n'), ...extra, '## Contact', fence('text', 'support@lumen.app  ·  status.lumen.app  ·  @lumenapp')].join('\n\n');
 }
 
 function renderDoc(spec: DocSpec, context: CatalogContext, lastModified: string): string {
