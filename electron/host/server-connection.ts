@@ -258,5 +258,25 @@ function describeExit(exit: ProcessExit): string {
 function describeConnectFailure(error: unknown, exit: ProcessExit | undefined): string {
   if (exit) return `${describeExit(exit)} before the handshake finished`;
   const message = error instanceof Error ? error.message : String(error);
-  return `could not connect: ${message.slice(0, 500)}`;
+  const cause = rootCause(error);
+  const network: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host not found',
+    ECONNRESET: 'connection reset',
+    ETIMEDOUT: 'connection timed out',
+    EHOSTUNREACH: 'host unreachable',
+  };
+  const plain = cause && network[cause] ? ` (${network[cause]})` : '';
+  return `could not connect: ${message.slice(0, 500)}${plain}`;
+}
+
+/** The errno code at the bottom of a chain of `cause`s, e.g. ECONNREFUSED under "fetch failed". */
+function rootCause(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
 }

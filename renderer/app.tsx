@@ -1,0 +1,52 @@
+import { useRef } from 'react';
+import { ConnectForm } from './components/connect-form/connect-form';
+import { ConnectionBanner } from './components/connection-banner/connection-banner';
+import { PaneSplitter } from './components/pane-splitter/pane-splitter';
+import { ResourceDetail } from './components/resource-detail/resource-detail';
+import { CatalogPane } from './components/resource-list/catalog-pane';
+import { ServerList } from './components/server-list/server-list';
+import type { HostLink } from './host-link';
+import { COLUMN_LIMITS } from './store/column-sizes';
+import { useAppStore } from './store/use-app-store';
+
+/** The page: header, connection banner, and three resizable columns. */
+export function App({ link }: { link: HostLink }) {
+  const columns = useAppStore((state) => state.columns);
+  const setColumns = useAppStore((state) => state.setColumns);
+  const layoutRef = useRef<HTMLDivElement>(null);
+  const gridTemplateColumns = `minmax(220px, ${columns.left}%) auto minmax(260px, ${columns.middle}%) auto minmax(300px, 1fr)`;
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>MCP Context Inspector</h1>
+      </header>
+      <ConnectionBanner link={link} />
+      <main className="layout" ref={layoutRef} style={{ gridTemplateColumns }}>
+        <div className="pane servers-pane">
+          <ServerList />
+          <ConnectForm />
+        </div>
+        <PaneSplitter
+          label="Resize the servers column"
+          value={columns.left}
+          min={COLUMN_LIMITS.left.min}
+          max={COLUMN_LIMITS.left.max}
+          start={0}
+          containerRef={layoutRef}
+          onChange={(left) => setColumns({ ...columns, left })}
+        />
+        <CatalogPane />
+        <PaneSplitter
+          label="Resize the catalog column"
+          value={columns.middle}
+          min={COLUMN_LIMITS.middle.min}
+          max={Math.min(COLUMN_LIMITS.middle.max, 100 - COLUMN_LIMITS.detailMin - columns.left)}
+          start={columns.left}
+          containerRef={layoutRef}
+          onChange={(middle) => setColumns({ ...columns, middle })}
+        />
+        <ResourceDetail />
+      </main>
+    </div>
+  );
+}

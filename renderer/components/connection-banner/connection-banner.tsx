@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import type { HostLink } from '../../host-link';
+import { useAppStore } from '../../store/use-app-store';
+
+/** Says when the page cannot reach the host, and when it will try again. */
+export function ConnectionBanner({ link }: { link: HostLink }) {
+  const status = useAppStore((state) => state.hostLink);
+  const syncError = useAppStore((state) => state.syncError);
+  const seconds = useSecondsUntil(status.state === 'lost' || status.state === 'refused' ? status.retryAt : null);
+
+  if (status.state === 'lost' || status.state === 'refused') {
+    return (
+      <div className="banner banner-error" role="alert">
+        <strong>{status.state === 'refused' ? "The page's token was refused" : 'Lost the connection to the host'}</strong>
+        <span>
+          {status.state === 'refused' ? ' Open the URL the host printed, with its current token.' : ''} Retrying in {seconds} s.
+        </span>
+        <button type="button" onClick={() => link.retryNow()}>
+          Retry now
+        </button>
+      </div>
+    );
+  }
+  if (status.state === 'connecting') {
+    return (
+      <div className="banner" role="status">
+        <span className="spinner" aria-hidden="true" /> Connecting to the host…
+      </div>
+    );
+  }
+  if (syncError) {
+    return (
+      <div className="banner banner-error" role="alert">
+        <strong>Could not load the host's state:</strong> {syncError}
+      </div>
+    );
+  }
+  return null;
+}
+
+/** A countdown that re-renders once a second while there is something to count down to. */
+function useSecondsUntil(time: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (time === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [time]);
+  return time === null ? 0 : Math.max(0, Math.ceil((time - now) / 1000));
+}

@@ -1,0 +1,51 @@
+import { useAppStore } from '../../store/use-app-store';
+import { ContentItemView } from './content-item-view';
+
+/** The selected resource's content: loading (with Cancel), the items, or the error in their place. */
+export function ContentView() {
+  const read = useAppStore((state) => state.read);
+  const cancelRead = useAppStore((state) => state.cancelRead);
+  const reread = useAppStore((state) => state.reread);
+  const result = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
+  return (
+    <section className="content-view" aria-labelledby="content-heading" aria-busy={read.status === 'loading'}>
+      <div className="section-head">
+        <h3 id="content-heading">Content</h3>
+        {read.status === 'loading' ? (
+          <span className="status-line" role="status">
+            <span className="spinner" aria-hidden="true" /> {result ? 'Re-reading…' : 'Reading…'}
+            <button type="button" onClick={cancelRead}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <button type="button" onClick={reread}>
+            Read again
+          </button>
+        )}
+      </div>
+      {read.status === 'cancelled' ? <p className="muted">The read was cancelled.</p> : null}
+      {read.status === 'failed' ? (
+        <div className="error-box" role="alert">
+          <p className="error-title">Could not read the resource ({read.error.code})</p>
+          <p className="mono break">{read.error.message}</p>
+        </div>
+      ) : null}
+      {result ? (
+        <>
+          {result.warnings.length ? (
+            <ul className="warning-box" aria-label="Read warnings">
+              {result.warnings.map((warning, index) => (
+                <li key={index}>{warning}</li>
+              ))}
+            </ul>
+          ) : null}
+          {result.contents.length === 0 ? <p className="muted">The server returned no content items.</p> : null}
+          {result.contents.map((item, index) => (
+            <ContentItemView key={index} item={item} index={index} count={result.contents.length} />
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}

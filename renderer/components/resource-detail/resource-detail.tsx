@@ -1,0 +1,30 @@
+import { useAppStore } from '../../store/use-app-store';
+import { ContentView } from '../content-view/content-view';
+import { ResourceFields } from './resource-fields';
+
+/** The right column: every field of the selected resource, then its content. */
+export function ResourceDetail() {
+  const selected = useAppStore((state) => state.selected);
+  // Entries are found by (serverId, uri); a linear scan on selection is fine even at 100,000.
+  const entry = useAppStore((state) =>
+    state.selected ? state.catalogs[state.selected.serverId]?.resources.find((resource) => resource.uri === state.selected?.uri) : undefined,
+  );
+  const serverName = useAppStore((state) => (state.selected ? state.servers[state.selected.serverId]?.name : undefined));
+  return (
+    <section className="detail-pane pane" aria-labelledby="detail-heading">
+      <div className="pane-header">
+        <h2 id="detail-heading">Resource</h2>
+      </div>
+      <div className="detail-scroll">
+        {!selected ? <p className="muted empty-note">Select a resource to see its fields and content.</p> : null}
+        {selected && !entry ? (
+          <p className="muted">
+            <span className="mono">{selected.uri}</span> is no longer in the catalog.
+          </p>
+        ) : null}
+        {entry ? <ResourceFields entry={entry} serverName={serverName} /> : null}
+        {selected ? <ContentView /> : null}
+      </div>
+    </section>
+  );
+}

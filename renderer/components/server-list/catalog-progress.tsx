@@ -1,0 +1,28 @@
+import type { ServerId } from '../../../shared/host-api';
+import { useAppStore } from '../../store/use-app-store';
+
+/** The catalog walk's state for one server: progress while listing, else a one-line summary. */
+export function CatalogProgress({ serverId }: { serverId: ServerId }) {
+  const status = useAppStore((state) => state.catalogs[serverId]?.status);
+  const pages = useAppStore((state) => state.catalogs[serverId]?.pages ?? 0);
+  const resources = useAppStore((state) => state.catalogs[serverId]?.resources.length ?? 0);
+  const templates = useAppStore((state) => state.catalogs[serverId]?.templates.length ?? 0);
+  const error = useAppStore((state) => state.catalogs[serverId]?.error);
+  if (!status || status === 'idle') return null;
+  const counts = `${resources.toLocaleString('en')} resources, ${templates.toLocaleString('en')} templates`;
+  if (status === 'listing') {
+    return (
+      <p className="small catalog-progress" role="status">
+        <span className="spinner" aria-hidden="true" /> Listing… {pages} {pages === 1 ? 'page' : 'pages'}, {counts} so far
+      </p>
+    );
+  }
+  const label = { complete: 'Catalog', cancelled: 'Listing cancelled', failed: 'Listing failed', unsupported: 'No resources capability' }[status];
+  return (
+    <p className={`small catalog-progress ${status === 'failed' ? 'error-text' : 'muted'}`}>
+      {label}
+      {status === 'unsupported' ? '' : `: ${counts}`}
+      {error ? ` · ${error}` : ''}
+    </p>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Where the renderer's link to the host stands. Only browser mode can lose it (the socket);
+ * in Electron the IPC channel lives as long as the window, so that link is always open.
+ */
+export type HostLinkStatus =
+  | { state: 'connecting' }
+  | { state: 'open' }
+  | { state: 'lost'; retryAt: number }
+  | { state: 'refused'; retryAt: number };
+
+/** The link as the UI sees it: its status, and a way to retry before the backoff ends. */
+export interface HostLink {
+  status(): HostLinkStatus;
+  /** Called on every status change; `open` after a loss means state must be fetched again. */
+  onStatus(listener: (status: HostLinkStatus) => void): () => void;
+  retryNow(): void;
+}
+
+/** The Electron face: IPC cannot drop while the page exists. */
+export const alwaysOpenLink: HostLink = {
+  status: () => ({ state: 'open' }),
+  onStatus: () => () => {},
+  retryNow: () => {},
+};
+
+/** Reconnect delay for the n-th attempt (0-based): 0.5 s doubling to 15 s, so a restarted host is found fast and a dead one is not hammered. */
+export function backoffDelay(attempt: number): number {
+  return Math.min(15_000, 500 * 2 ** Math.max(0, attempt));
+}

@@ -1,0 +1,34 @@
+/** Entry point: pick the host face, build the store, start syncing, render. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connectToHost } from './api';
+import { App } from './app';
+import { createAppStore } from './store/app-store';
+import { loadColumns } from './store/column-sizes';
+import { startHostSync } from './store/host-sync';
+import { AppStoreContext } from './store/use-app-store';
+import './styles.css';
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Some sandboxes throw on access; sizes then just do not persist.
+    return null;
+  }
+}
+
+const { api, link } = connectToHost();
+const storage = safeLocalStorage();
+const store = createAppStore({ api, columns: loadColumns(storage), storage });
+startHostSync(store, api, link);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <AppStoreContext.Provider value={store}>
+      <App link={link} />
+    </AppStoreContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { HostError, type HostApi, type HostEvent, type ReadResult } from '../../shared/host-api';
+import { createAppStore } from './app-store';
+import { DEFAULT_COLUMNS } from './column-sizes';
+import { startHostSync } from './host-sync';
+import { alwaysOpenLink } from '../host-link';
+
+function fakeApi(overrides: Partial<HostApi> = {}) {
+  let listener: ((event: HostEvent) => void) | undefined;
+  const api: HostApi = {
+    getSnapshot: vi.fn(async () => ({ seq: 0, servers: [], catalogs: [] })),
+    addServer: vi.fn(async () => 's1'),
+    removeServer: vi.fn(async () => {}),
+    reconnect: vi.fn(async () => {}),
+    refreshCatalog: vi.fn(async () => {}),
+    cancelCatalog: vi.fn(async () => {}),
+    readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => ({ serverId, uri, contents: [], warnings: [] })),
+    cancelRequest: vi.fn(async () => {}),
+    onEvent: (l) => {
+      listener = l;
+      return () => (listener = undefined);
+    },
+    ...overrides,
+  };
+  return { api, emit: (event: HostEvent) => listener?.(event) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the app store', () => {
+  it('applies events that arrive during the snapshot fetch only if newer than it', async () => {
+    const { api, emit } = fakeApi();
+    let answer: (value: Awaited<ReturnType<HostApi['getSnapshot']>>) => void = () => {};
+    api.getSnapshot = () => new Promise((resolve) => (answer = resolve));
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    startHostSync(store, api, alwaysOpenLink);
+    const server = { id: 's1', name: 'one', transport: { kind: 'stdio' as const, command: 'x', args: [] }, stderrTail: [] };
+    emit({ seq: 4, type: 'server', server: { ...server, status: 'connecting' } });
+    emit({ seq: 6, type: 'server', server: { ...server, status: 'connected' } });
+    answer({ seq: 5, servers: [{ ...server, status: 'disconnected' }], catalogs: [] });
+    await flush();
+    expect(store.getState().servers.s1?.status).toBe('connected');
+  });
+
+  it('re-reads the selected resource when the host says it changed', async () => {
+    const { api, emit } = fakeApi();
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    startHostSync(store, api, alwaysOpenLink);
+    await flush();
+    store.getState().select({ serverId: 's1', uri: 'demo://a' });
+    await flush();
+    emit({ seq: 1, type: 'resource-updated', serverId: 's1', uri: 'demo://a' });
+    emit({ seq: 2, type: 'resource-updated', serverId: 's1', uri: 'demo://other' });
+    await flush();
+    expect(api.readResource).toHaveBeenCalledTimes(2);
+    expect(store.getState().read.status).toBe('loaded');
+  });
+
+  it('shows a failed read with its JSON-RPC code and ignores the answer to a superseded read', async () => {
+    const { api } = fakeApi({
+      readResource: vi.fn(async (_serverId: string, uri: string) => {
+        throw new HostError('unknown-resource', `unknown resource: ${uri}`, -32602);
+      }),
+    });
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    store.getState().select({ serverId: 's1', uri: 'demo://x' });
+    store.getState().select({ serverId: 's1', uri: 'demo://y' });
+    await flush();
+    expect(store.getState().read).toEqual({ status: 'failed', error: { code: 'unknown-resource', message: 'unknown resource: demo://y (-32602)' } });
+    expect(api.cancelRequest).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,28 @@
+/** The one store, built from slices (zustand's slices pattern). Middleware, if any, goes here only. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { HostApi } from '../../shared/host-api';
+import { createCatalogSlice, type CatalogSlice } from './catalog-slice';
+import type { ColumnSizes } from './column-sizes';
+import { createHostSlice, type HostSlice } from './host-slice';
+import { createSelectionSlice, type SelectionSlice } from './selection-slice';
+import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createUiSlice, type UiSlice } from './ui-slice';
+
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice;
+export type AppStore = StoreApi<AppState>;
+
+export interface AppStoreOptions {
+  api: HostApi;
+  columns: ColumnSizes;
+  storage: Pick<Storage, 'setItem'> | null;
+}
+
+export function createAppStore({ api, columns, storage }: AppStoreOptions): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createServersSlice(api)(...a),
+    ...createCatalogSlice(...a),
+    ...createSelectionSlice(api)(...a),
+    ...createUiSlice(columns, storage)(...a),
+    ...createHostSlice(...a),
+  }));
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogSnapshot, HostEvent, ResourceEntry } from '../../../shared/host-api';
+import { reduceCatalogs, type CatalogsData } from './catalog-reducer';
+
+function resource(uri: string): ResourceEntry {
+  return { serverId: 's1', uri, name: uri };
+}
+
+function catalog(generation: number, uris: string[]): CatalogSnapshot {
+  return { serverId: 's1', generation, status: 'listing', resources: uris.map(resource), templates: [], pages: 1, warnings: [] };
+}
+
+function page(generation: number, uris: string[], pages = 2): HostEvent {
+  return { seq: 1, type: 'catalog-page', serverId: 's1', generation, resources: uris.map(resource), templates: [], warnings: [], pages };
+}
+
+describe('reduceCatalogs', () => {
+  it('appends a page of the current generation', () => {
+    const next = reduceCatalogs({ s1: catalog(2, ['a://1']) }, page(2, ['a://2']));
+    expect(next.s1?.resources.map((r) => r.uri)).toEqual(['a://1', 'a://2']);
+    expect(next.s1?.pages).toBe(2);
+  });
+
+  it('ignores a late page of an older generation', () => {
+    const before: CatalogsData = { s1: catalog(3, ['a://1']) };
+    expect(reduceCatalogs(before, page(2, ['stale://x']))).toBe(before);
+  });
+
+  it('starts fresh when a page of a newer generation arrives without its reset', () => {
+    const next = reduceCatalogs({ s1: catalog(1, ['old://1']) }, page(2, ['new://1'], 1));
+    expect(next.s1?.generation).toBe(2);
+    expect(next.s1?.resources.map((r) => r.uri)).toEqual(['new://1']);
+  });
+
+  it('clears resources, templates and warnings on reset', () => {
+    const full: CatalogSnapshot = {
+      ...catalog(1, ['a://1']),
+      status: 'complete',
+      warnings: [{ kind: 'duplicate-uri', message: 'dup', list: 'resources' }],
+    };
+    const next = reduceCatalogs({ s1: full }, { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 2 });
+    expect(next.s1).toMatchObject({ generation: 2, status: 'listing', resources: [], templates: [], warnings: [], pages: 0 });
+  });
+
+  it('ignores a reset older than what it has', () => {
+    const before: CatalogsData = { s1: catalog(5, ['a://1']) };
+    expect(reduceCatalogs(before, { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 4 })).toBe(before);
+  });
+
+  it('applies a status only for the current generation, and drops a cleared error', () => {
+    const failed = reduceCatalogs({ s1: catalog(1, []) }, { seq: 3, type: 'catalog-status', serverId: 's1', generation: 1, status: 'failed', error: 'boom' });
+    expect(failed.s1).toMatchObject({ status: 'failed', error: 'boom' });
+    const stale = reduceCatalogs(failed, { seq: 4, type: 'catalog-status', serverId: 's1', generation: 0, status: 'complete' });
+    expect(stale).toBe(failed);
+    const complete = reduceCatalogs(failed, { seq: 5, type: 'catalog-status', serverId: 's1', generation: 1, status: 'complete' });
+    expect(complete.s1?.status).toBe('complete');
+    expect(complete.s1 && 'error' in complete.s1).toBe(false);
+  });
+
+  it('forgets the catalog of a removed server', () => {
+    const next = reduceCatalogs({ s1: catalog(1, ['a://1']) }, { seq: 6, type: 'server-removed', serverId: 's1' });
+    expect(next).toEqual({});
+  });
+});

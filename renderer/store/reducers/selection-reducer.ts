@@ -1,0 +1,8 @@
+/** Decides what an event means for the selected resource. Pure. */
+import type { HostEvent } from '../../../shared/host-api';
+import { sameResource, type ResourceKey } from '../resource-key';
+
+/** True when the event says the selected resource's content changed, so it must be read again. */
+export function shouldReread(selected: ResourceKey | null, event: HostEvent): boolean {
+  return event.type === 'resource-updated' && sameResource(selected, { serverId: event.serverId, uri: event.uri });
+}

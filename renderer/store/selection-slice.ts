@@ -1,0 +1,76 @@
+/** The selection slice: which resource is selected, and the read of its content. */
+import type { StateCreator } from 'zustand';
+import type { HostApi, ReadResult } from '../../shared/host-api';
+import type { AppState } from './app-store';
+import { describeError, type ErrorText } from './describe-error';
+import { sameResource, type ResourceKey } from './resource-key';
+
+export type ReadState =
+  | { status: 'idle' }
+  /** `previous` keeps the last content on screen while an update is re-read. */
+  | { status: 'loading'; requestId: string; previous?: ReadResult }
+  | { status: 'loaded'; result: ReadResult }
+  | { status: 'cancelled' }
+  | { status: 'failed'; error: ErrorText };
+
+export interface SelectionSlice {
+  selected: ResourceKey | null;
+  read: ReadState;
+  select(key: ResourceKey | null): void;
+  /** Reads the selected resource again (after `resource-updated`, or on the user's request). */
+  reread(): void;
+  cancelRead(): void;
+}
+
+export function createSelectionSlice(api: HostApi): StateCreator<AppState, [], [], SelectionSlice> {
+  let counter = 0;
+  return (set, get) => {
+    function stopInFlight(): void {
+      const { read } = get();
+      // The host ignores unknown ids, so a request that already finished is harmless to cancel.
+      if (read.status === 'loading') void api.cancelRequest(read.requestId).catch(() => {});
+    }
+
+    function startRead(key: ResourceKey, previous?: ReadResult): void {
+      stopInFlight();
+      const requestId = `read-${Date.now().toString(36)}-${++counter}`;
+      set({ read: previous ? { status: 'loading', requestId, previous } : { status: 'loading', requestId } });
+      const isCurrent = () => {
+        const { read, selected } = get();
+        return read.status === 'loading' && read.requestId === requestId && sameResource(selected, key);
+      };
+      api.readResource(key.serverId, key.uri, requestId).then(
+        (result) => {
+          if (isCurrent()) set({ read: { status: 'loaded', result } });
+        },
+        (error: unknown) => {
+          if (!isCurrent()) return;
+          const text = describeError(error);
+          set({ read: text.code === 'cancelled' ? { status: 'cancelled' } : { status: 'failed', error: text } });
+        },
+      );
+    }
+
+    return {
+      selected: null,
+      read: { status: 'idle' },
+      select(key) {
+        if (sameResource(get().selected, key)) return;
+        stopInFlight();
+        set({ selected: key, read: { status: 'idle' } });
+        if (key) startRead(key);
+      },
+      reread() {
+        const { selected, read } = get();
+        if (!selected) return;
+        const previous = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
+        startRead(selected, previous);
+      },
+      cancelRead() {
+        if (get().read.status !== 'loading') return;
+        stopInFlight();
+        set({ read: { status: 'cancelled' } });
+      },
+    };
+  };
+}

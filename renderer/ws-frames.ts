@@ -1,0 +1,42 @@
+/** Parsing of browser mode's frames (shared/ws-protocol.ts); pure so it can be tested without a socket. */
+import type { HostEvent } from '../shared/host-api';
+import type { RpcResponse } from '../shared/host-remote';
+import type { WsServerMessage } from '../shared/ws-protocol';
+
+/** One frame from the host, checked for shape; `null` for anything we cannot use. */
+export function parseServerFrame(text: unknown): WsServerMessage | null {
+  if (typeof text !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  // The response body is checked by unwrapRpcResponse, which turns junk into a HostError.
+  if (typeof record.id === 'number' && 'response' in record) {
+    return { id: record.id, response: record.response as RpcResponse };
+  }
+  const event = record.event;
+  if (typeof event === 'object' && event !== null) {
+    const typed = event as Partial<HostEvent>;
+    if (typeof typed.seq === 'number' && typeof typed.type === 'string') return { event: event as HostEvent };
+  }
+  return null;
+}
+
+/**
+ * Close codes that mean the host refused us rather than went away: 1008 (policy violation)
+ * and the 4401/4403 pair some servers use. The browser hides the HTTP status of a failed
+ * handshake, so this and the probe in ws-host-api are all we can know.
+ */
+export function isRefusalCloseCode(code: number): boolean {
+  return code === 1008 || code === 4401 || code === 4403;
+}
+
+/** The socket URL for a page opened at `http://127.0.0.1:PORT/?token=T`. */
+export function socketUrl(location: { protocol: string; host: string }, path: string, tokenParam: string, token: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${path}?${tokenParam}=${encodeURIComponent(token)}`;
+}
