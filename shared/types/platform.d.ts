@@ -18,3 +18,6 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
 declare function atob(data: string): string;
+interface AbortSignal {
+  readonly aborted: boolean;
+}
