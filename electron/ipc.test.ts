@@ -20,6 +20,7 @@ function fakeHost() {
     cancelCatalog: vi.fn(async () => undefined),
     readResource: vi.fn(async (serverId: string, uri: string) => ({ serverId, uri, contents: [], warnings: [] })),
     cancelRequest: vi.fn(async () => undefined),
+    watchResources: vi.fn(async () => undefined),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

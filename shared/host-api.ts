@@ -269,6 +269,12 @@ export interface HostApi {
   readResource(serverId: ServerId, uri: string, requestId?: string): Promise<ReadResult>;
   /** Cancels a request started with that `requestId`. Unknown ids are ignored. */
   cancelRequest(requestId: string): Promise<void>;
+  /**
+   * The resources of one server the user is looking at: the host subscribes to them where
+   * the server supports it (legacy `resources/subscribe`, or 2026-07-28 `subscriptions/listen`)
+   * and emits `resource-updated` when they change. Replaces the previous set for that server.
+   */
+  watchResources(serverId: ServerId, uris: string[]): Promise<void>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

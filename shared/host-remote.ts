@@ -14,6 +14,7 @@ export const HOST_METHODS = [
   'cancelCatalog',
   'readResource',
   'cancelRequest',
+  'watchResources',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

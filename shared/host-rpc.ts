@@ -55,6 +55,7 @@ const argSchemas = {
   cancelCatalog: z.tuple([serverId]),
   readResource: z.union([z.tuple([serverId, uri]), z.tuple([serverId, uri, requestId])]),
   cancelRequest: z.tuple([requestId]),
+  watchResources: z.tuple([serverId, z.array(z.string().min(1).max(65_536)).max(1000)]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */

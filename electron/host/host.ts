@@ -96,6 +96,8 @@ export function createHost(options: HostOptions = {}): Host {
       connections.set(serverId, fresh);
       emit({ type: 'server', server: fresh.snapshot });
       await fresh.start();
+      // A new session has no subscriptions: carry over what the user was watching.
+      await fresh.watch(old.watched).catch(() => {});
     },
 
     async refreshCatalog(serverId) {
@@ -112,6 +114,10 @@ export function createHost(options: HostOptions = {}): Host {
 
     async cancelRequest(requestId) {
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
+    },
+
+    async watchResources(serverId, uris) {
+      await connection(serverId).watch(uris);
     },
 
     onEvent(listener) {

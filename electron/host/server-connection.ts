@@ -38,6 +38,9 @@ export class ServerConnection {
   #listing?: AbortController;
   #relistTimer?: NodeJS.Timeout;
   #requests = new Map<string, AbortController>();
+  #watched: string[] = [];
+  /** Serializes subscription changes, so a fast-changing selection cannot interleave them. */
+  #watchQueue: Promise<void> = Promise.resolve();
   snapshot: ServerSnapshot;
   catalog: CatalogSnapshot;
 
@@ -172,6 +175,60 @@ export class ServerConnection {
     return controller !== undefined;
   }
 
+  /** The URIs the user is watching on this server. */
+  get watched(): string[] {
+    return [...this.#watched];
+  }
+
+  /** Subscribes to exactly `uris` (where the server supports subscriptions); see HostApi.watchResources. */
+  watch(uris: string[]): Promise<void> {
+    const next = [...new Set(uris)];
+    const run = this.#watchQueue.then(() => this.#applyWatch(next));
+    this.#watchQueue = run.catch(() => {});
+    return run;
+  }
+
+  async #applyWatch(next: string[]): Promise<void> {
+    const previous = this.#watched;
+    this.#watched = next;
+    const client = this.#client;
+    const resources = client?.getServerCapabilities()?.resources;
+    if (!client || this.snapshot.status !== 'connected' || !resources?.subscribe) return;
+    const options = { timeout: this.#deps.timeoutMs };
+    if (client.getProtocolEra() === 'modern') {
+      // A listen filter cannot change once open: close the stream and open a new one.
+      await this.#openListen(client);
+      return;
+    }
+    const removed = previous.filter((uri) => !next.includes(uri));
+    const added = next.filter((uri) => !previous.includes(uri));
+    await Promise.all([
+      ...removed.map((uri) => client.unsubscribeResource({ uri }, options).catch(() => {})),
+      ...added.map((uri) =>
+        client.subscribeResource({ uri }, options).catch((error: unknown) => {
+          this.#onStderr([`[mcp-context] resources/subscribe ${uri} failed: ${error instanceof Error ? error.message : String(error)}`], true);
+        }),
+      ),
+    ]);
+  }
+
+  async #openListen(client: Client): Promise<void> {
+    const resources = client.getServerCapabilities()?.resources;
+    const filter = {
+      ...(resources?.listChanged && { resourcesListChanged: true }),
+      ...(resources?.subscribe && this.#watched.length > 0 && { resourceSubscriptions: this.#watched }),
+    };
+    const old = this.#subscription;
+    this.#subscription = undefined;
+    await old?.close().catch(() => {});
+    if (Object.keys(filter).length === 0) return;
+    try {
+      this.#subscription = await client.listen(filter, { timeout: this.#deps.timeoutMs });
+    } catch (error) {
+      this.#onStderr([`[mcp-context] subscriptions/listen failed: ${error instanceof Error ? error.message : String(error)}`], true);
+    }
+  }
+
   /** Disconnects for good; safe to call twice. */
   async close(): Promise<void> {
     this.#closing = true;
@@ -192,15 +249,8 @@ export class ServerConnection {
       const uri = notification.params?.uri;
       if (typeof uri === 'string') this.#deps.emit({ type: 'resource-updated', serverId: this.id, uri: uri.slice(0, 65_536) });
     });
-    const resources = client.getServerCapabilities()?.resources;
     // 2026-07-28 delivers list_changed only on a subscriptions/listen stream; legacy sends it unsolicited.
-    if (client.getProtocolEra() === 'modern' && resources?.listChanged) {
-      try {
-        this.#subscription = await client.listen({ resourcesListChanged: true }, { timeout: this.#deps.timeoutMs });
-      } catch (error) {
-        this.#onStderr([`[mcp-context] subscriptions/listen failed: ${error instanceof Error ? error.message : String(error)}`], true);
-      }
-    }
+    if (client.getProtocolEra() === 'modern') await this.#openListen(client);
   }
 
   #addPage(generation: number, resources: CatalogSnapshot['resources'], templates: CatalogSnapshot['templates'], warnings: CatalogSnapshot['warnings']): void {

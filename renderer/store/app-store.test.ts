@@ -16,6 +16,7 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     cancelCatalog: vi.fn(async () => {}),
     readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => ({ serverId, uri, contents: [], warnings: [] })),
     cancelRequest: vi.fn(async () => {}),
+    watchResources: vi.fn(async () => {}),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

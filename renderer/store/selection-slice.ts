@@ -51,13 +51,21 @@ export function createSelectionSlice(api: HostApi): StateCreator<AppState, [], [
       );
     }
 
+    /** Subscribes to what is on screen, so updates re-read it; drops the old server's watch. */
+    function watchOnly(previous: ResourceKey | null, next: ResourceKey | null): void {
+      if (previous && previous.serverId !== next?.serverId) void api.watchResources(previous.serverId, []).catch(() => {});
+      if (next) void api.watchResources(next.serverId, [next.uri]).catch(() => {});
+    }
+
     return {
       selected: null,
       read: { status: 'idle' },
       select(key) {
-        if (sameResource(get().selected, key)) return;
+        const previous = get().selected;
+        if (sameResource(previous, key)) return;
         stopInFlight();
         set({ selected: key, read: { status: 'idle' } });
+        watchOnly(previous, key);
         if (key) startRead(key);
       },
       reread() {

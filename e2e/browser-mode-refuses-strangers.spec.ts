@@ -1,0 +1,88 @@
+// Browser mode must be useless to anyone but the person who started it: no token, a
+// foreign Origin (another website, CSRF) or a foreign Host (DNS rebinding) are all refused.
+import { request as httpRequest, createServer, type Server } from 'node:http';
+import { expect, test } from '@playwright/test';
+import WebSocket from 'ws';
+import { startServe, type Served } from './serve';
+
+let served: Served;
+test.beforeAll(async () => {
+  served = await startServe();
+});
+test.afterAll(async () => {
+  await served.stop();
+});
+
+/** A raw GET, so the test controls the Host header as a rebinding attacker would. */
+function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: served.port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Opens the socket with the given token and Origin; resolves with the HTTP status of a refusal, or 101. */
+function openSocket(token: string, origin: string | undefined): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${served.port}/ws?token=${token}`, origin ? { origin } : {});
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', () => resolve(0));
+  });
+}
+
+test('the page without its token shows a refusal, not the app', async ({ page }) => {
+  const response = await page.goto(`${served.origin}/`);
+  expect(response?.status()).toBe(401);
+  await expect(page.getByText('this address needs the token')).toBeVisible();
+  expect((await get('/?token=wrong', { Host: `127.0.0.1:${served.port}` })).status).toBe(401);
+});
+
+test('a foreign Host is refused even with the right token (DNS rebinding)', async () => {
+  const refused = await get(`/?token=${served.token}`, { Host: `attacker.example:${served.port}` });
+  expect(refused.status).toBe(421);
+  expect(refused.body).toContain('refused: Host');
+  const allowed = await get(`/?token=${served.token}`, { Host: `localhost:${served.port}` });
+  expect(allowed.status).toBe(200);
+});
+
+test('the socket refuses a wrong token and a foreign Origin, and accepts its own page', async () => {
+  expect(await openSocket('wrong', served.origin)).toBe(401);
+  expect(await openSocket(served.token, 'https://attacker.example')).toBe(403);
+  expect(await openSocket(served.token, undefined)).toBe(403);
+  expect(await openSocket(served.token, served.origin)).toBe(101);
+});
+
+test('another website in the same browser cannot reach the socket, even knowing the token', async ({ page }) => {
+  // A page on another loopback port stands in for any website the user has open.
+  const evil: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end('<!doctype html><title>elsewhere</title>');
+  });
+  await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+  const address = evil.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const outcome = await page.evaluate(
+      ([target]) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(target as string);
+          ws.onopen = () => resolve('open');
+          ws.onerror = () => resolve('refused');
+        }),
+      [`ws://127.0.0.1:${served.port}/ws?token=${served.token}`],
+    );
+    expect(outcome).toBe('refused');
+  } finally {
+    evil.close();
+  }
+});

@@ -1,0 +1,67 @@
+// What the user watches refreshes by itself, in both eras; list changes re-list the catalog.
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostEvent } from '../../shared/host-api';
+import { createDemoServer } from '../../electron/demo-server/server';
+import { STATUS_URI } from '../../electron/demo-server/live';
+import type { Host } from '../../electron/host/host';
+import { fixture, nextEvent, settled, startHost } from './harness';
+
+let host: Host | undefined;
+afterEach(async () => {
+  await host?.close();
+  host = undefined;
+});
+
+const updateOf = (uri: string) => (event: HostEvent) => event.type === 'resource-updated' && event.uri === uri;
+
+function demoInMemory(tickMs: number) {
+  return startHost([{ name: 'demo', transport: { kind: 'stdio', command: 'unused', args: [] } }], {
+    transportFor: () => {
+      const [client, server] = InMemoryTransport.createLinkedPair();
+      serveStdio(() => createDemoServer({ tickMs }), { transport: server });
+      return client;
+    },
+  });
+}
+
+describe('live updates', () => {
+  it('2026-07-28: a watched resource is subscribed through subscriptions/listen and its updates arrive', async () => {
+    ({ host } = demoInMemory(150));
+    const { servers } = await settled(host);
+    expect(servers[0]?.era).toBe('modern');
+    await host.watchResources(servers[0]?.id as string, [STATUS_URI]);
+    await nextEvent(host, updateOf(STATUS_URI), 5000);
+  });
+
+  it('2026-07-28: list_changed re-lists the catalog from the first page', async () => {
+    ({ host } = demoInMemory(100));
+    const { catalogs } = await settled(host);
+    const generation = catalogs[0]?.generation as number;
+    const reset = await nextEvent(host, (event) => event.type === 'catalog-reset', 10_000);
+    expect(reset.type === 'catalog-reset' && reset.generation).toBeGreaterThan(generation);
+  });
+
+  it('legacy: a watched resource is subscribed with resources/subscribe, and unwatching stops updates', async () => {
+    ({ host } = startHost([fixture('legacy-server.ts', '--tick-ms', '100')]));
+    const { servers } = await settled(host);
+    const id = servers[0]?.id as string;
+    await host.watchResources(id, ['legacy://logs/today']);
+    await nextEvent(host, updateOf('legacy://logs/today'), 5000);
+    await host.watchResources(id, []);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const late: HostEvent[] = [];
+    host.onEvent((event) => updateOf('legacy://logs/today')(event) && late.push(event));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(late).toEqual([]);
+  });
+
+  it('keeps watching across a reconnect', async () => {
+    ({ host } = startHost([fixture('legacy-server.ts', '--tick-ms', '100')]));
+    const id = (await settled(host)).servers[0]?.id as string;
+    await host.watchResources(id, ['legacy://notes/todo']);
+    await host.reconnect(id);
+    await nextEvent(host, updateOf('legacy://notes/todo'), 5000);
+  });
+});
