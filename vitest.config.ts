@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +20,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file spawns real servers; two cores, so keep the pool small.
           maxWorkers: 2,
+          // Unit tests first, then these, which start real servers.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
