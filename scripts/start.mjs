@@ -1,6 +1,6 @@
 // `npm start`, after the build: opens the desktop app when this machine can show it, else
 // serves browser mode. Arguments after `--` go to whichever one runs.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -23,9 +23,15 @@ async function findElectron() {
   }
   // Checked before importing 'electron': its index.js starts a download when the binary is missing.
   const pathFile = join(packageDir, 'path.txt');
-  if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    if (!existsSync(pathFile) || !existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8')))) {
-      return { reason: 'no Electron binary installed' };
+  const installed = () => existsSync(pathFile) && existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8')));
+  if (!process.env.ELECTRON_OVERRIDE_DIST_PATH && !installed()) {
+    if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { reason: 'no Electron binary installed, and ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
+    // npm runs no install scripts by default, so the binary is fetched on the first start instead.
+    process.stderr.write('Fetching the Electron binary for the desktop app (first start only)...\n');
+    const fetched = spawnSync(process.execPath, [join(packageDir, 'install.js')], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 300_000, encoding: 'utf8' });
+    if (fetched.status !== 0 || !installed()) {
+      const why = (fetched.stderr ?? '').split('\n').find((line) => line.trim()) ?? `exit ${fetched.status}`;
+      return { reason: `the Electron binary could not be downloaded: ${why.trim()}` };
     }
   }
   try {
