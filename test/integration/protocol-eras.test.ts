@@ -71,3 +71,24 @@ describe('a 2026-07-28 server', () => {
     expect(read.contents.map((c) => (c.text === undefined ? 'blob' : 'text'))).toEqual(['text', 'blob']);
   });
 });
+
+describe('stdio launch settings', () => {
+  it('passes env and cwd to the server process', async () => {
+    const config = {
+      name: 'legacy with env',
+      transport: {
+        kind: 'stdio' as const,
+        command: process.execPath,
+        args: ['--import', 'tsx', 'fixtures/legacy-server.ts'],
+        cwd: 'test',
+        env: { LEGACY_PAGE_SIZE: '5' },
+      },
+    };
+    ({ host } = startHost([config]));
+    const { servers, catalogs } = await settled(host);
+    expect(servers[0]?.status).toBe('connected');
+    // Ten resources at five a page, plus the one templates page.
+    expect(catalogs[0]).toMatchObject({ pages: 3 });
+    expect(servers[0]?.transport).toMatchObject({ env: { LEGACY_PAGE_SIZE: '••••' } });
+  });
+});
