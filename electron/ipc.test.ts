@@ -21,6 +21,7 @@ function fakeHost() {
     readResource: vi.fn(async (serverId: string, uri: string) => ({ serverId, uri, contents: [], warnings: [] })),
     cancelRequest: vi.fn(async () => undefined),
     watchResources: vi.fn(async () => undefined),
+    completeArgument: vi.fn(async () => ({ values: [] })),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

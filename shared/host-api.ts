@@ -175,6 +175,14 @@ export interface ReadResult {
   warnings: string[];
 }
 
+/** Suggestions for one template variable, from `completion/complete`. */
+export interface CompletionResult {
+  /** At most 100, as the spec allows; strings only. */
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
 /** Error codes a HostApi call can fail with. */
 export type HostErrorCode =
   | 'invalid-input'
@@ -275,6 +283,19 @@ export interface HostApi {
    * and emits `resource-updated` when they change. Replaces the previous set for that server.
    */
   watchResources(serverId: ServerId, uris: string[]): Promise<void>;
+  /**
+   * Asks the server to complete one variable of a resource template (`completion/complete`
+   * with `ref/resource`). `context` holds the values already chosen for the other variables.
+   * Resolves with no values when the server does not declare `completions`.
+   * `requestId` lets {@link cancelRequest} drop a stale request.
+   */
+  completeArgument(
+    serverId: ServerId,
+    uriTemplate: string,
+    argument: { name: string; value: string },
+    context: Record<string, string>,
+    requestId?: string,
+  ): Promise<CompletionResult>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

@@ -15,6 +15,7 @@ export const HOST_METHODS = [
   'readResource',
   'cancelRequest',
   'watchResources',
+  'completeArgument',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -44,6 +44,8 @@ export const serverConfigSchema = z.strictObject({
 const serverId = z.string().min(1).max(200);
 const uri = z.string().min(1).max(1_000_000);
 const requestId = z.string().min(1).max(200);
+const completionArgument = z.strictObject({ name: z.string().min(1).max(200), value: z.string().max(4096) });
+const completionContext = z.record(z.string().max(200), z.string().max(4096)).refine((r) => Object.keys(r).length <= 100, 'at most 100 values');
 
 /** The argument list each remote method accepts. */
 const argSchemas = {
@@ -56,6 +58,10 @@ const argSchemas = {
   readResource: z.union([z.tuple([serverId, uri]), z.tuple([serverId, uri, requestId])]),
   cancelRequest: z.tuple([requestId]),
   watchResources: z.tuple([serverId, z.array(z.string().min(1).max(65_536)).max(1000)]),
+  completeArgument: z.union([
+    z.tuple([serverId, uri, completionArgument, completionContext]),
+    z.tuple([serverId, uri, completionArgument, completionContext, requestId]),
+  ]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */

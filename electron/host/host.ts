@@ -116,6 +116,10 @@ export function createHost(options: HostOptions = {}): Host {
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
     },
 
+    async completeArgument(serverId, uriTemplate, argument, context, requestId) {
+      return connection(serverId).complete(uriTemplate, argument, context, requestId);
+    },
+
     async watchResources(serverId, uris) {
       await connection(serverId).watch(uris);
     },

@@ -4,7 +4,7 @@
  */
 import type { Client, McpSubscription, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { CatalogSnapshot, HostEventBody, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/host-api';
+import type { CatalogSnapshot, CompletionResult, HostEventBody, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/host-api';
 import { HostError } from '../../shared/host-api';
 import { InvalidPageError, walkPages } from '../../shared/catalog/walk-pages';
 import { toHostError } from './errors';
@@ -168,6 +168,32 @@ export class ServerConnection {
     }
   }
 
+  /** Completes one template variable; no values when the server does not declare completions. */
+  async complete(uriTemplate: string, argument: { name: string; value: string }, context: Record<string, string>, requestId?: string): Promise<CompletionResult> {
+    const client = this.#client;
+    const what = `completion/complete ${argument.name}`;
+    if (!client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
+    // Only act on what is declared: no completion/complete unless `completions` is.
+    if (!client.getServerCapabilities()?.completions) return { values: [] };
+    const controller = new AbortController();
+    if (requestId) this.#requests.set(requestId, controller);
+    const timeout = this.#deps.timeoutMs;
+    try {
+      const params = {
+        ref: { type: 'ref/resource', uri: uriTemplate },
+        argument,
+        ...(Object.keys(context).length > 0 && { context: { arguments: context } }),
+      };
+      const raw = await client.request({ method: 'completion/complete', params }, anyResult, { timeout, signal: controller.signal });
+      return checkCompletion(raw);
+    } catch (error) {
+      if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
+      throw toHostError(error, what, timeout);
+    } finally {
+      if (requestId) this.#requests.delete(requestId);
+    }
+  }
+
   /** Cancels a read started with `requestId`; true if it was ours. */
   cancelRequest(requestId: string): boolean {
     const controller = this.#requests.get(requestId);
@@ -297,6 +323,18 @@ export class ServerConnection {
     this.snapshot = { ...this.snapshot, ...patch, stderrTail: this.#stderr.tail() };
     this.#deps.emit({ type: 'server', server: this.snapshot });
   }
+}
+
+/** Keeps what the spec allows: up to 100 string values, and total/hasMore when well-typed. */
+function checkCompletion(raw: unknown): CompletionResult {
+  const completion = (raw as { completion?: unknown }).completion;
+  if (typeof completion !== 'object' || completion === null) throw new HostError('spec-violation', 'the completion result has no completion object');
+  const { values, total, hasMore } = completion as Record<string, unknown>;
+  if (!Array.isArray(values)) throw new HostError('spec-violation', 'the completion result has no values array');
+  const result: CompletionResult = { values: values.filter((v): v is string => typeof v === 'string').slice(0, 100).map((v) => v.slice(0, 1000)) };
+  if (typeof total === 'number' && Number.isFinite(total)) result.total = total;
+  if (typeof hasMore === 'boolean') result.hasMore = hasMore;
+  return result;
 }
 
 function describeExit(exit: ProcessExit): string {

@@ -17,6 +17,7 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => ({ serverId, uri, contents: [], warnings: [] })),
     cancelRequest: vi.fn(async () => {}),
     watchResources: vi.fn(async () => {}),
+    completeArgument: vi.fn(async () => ({ values: [] })),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

@@ -92,3 +92,25 @@ describe('stdio launch settings', () => {
     expect(servers[0]?.transport).toMatchObject({ env: { LEGACY_PAGE_SIZE: '••••' } });
   });
 });
+
+describe('template completion', () => {
+  it('passes earlier values as context, and keeps what the server sent', async () => {
+    ({ host } = startHost([fixture('modern-server.ts')]));
+    const id = (await settled(host)).servers[0]?.id as string;
+    const users = await host.completeArgument(id, 'modern://users/{userId}/notes/{noteId}', { name: 'userId', value: '' }, {});
+    expect(users.values).toEqual(['alice', 'bob', 'carol']);
+    const bobsNotes = await host.completeArgument(id, 'modern://users/{userId}/notes/{noteId}', { name: 'noteId', value: '' }, { userId: 'bob' });
+    const allNotes = await host.completeArgument(id, 'modern://users/{userId}/notes/{noteId}', { name: 'noteId', value: '' }, {});
+    expect(bobsNotes.values.length).toBeGreaterThan(0);
+    expect(bobsNotes.values.length).toBeLessThan(allNotes.values.length);
+    const days = await host.completeArgument(id, 'modern://logs/{day}', { name: 'day', value: '2026' }, {});
+    expect(days.values).toHaveLength(100);
+    expect(days).toMatchObject({ hasMore: true });
+  });
+
+  it('asks nothing of a server that does not declare completions', async () => {
+    ({ host } = startHost([fixture('legacy-server.ts')]));
+    const id = (await settled(host)).servers[0]?.id as string;
+    await expect(host.completeArgument(id, 'legacy://items/{id}', { name: 'id', value: '1' }, {})).resolves.toEqual({ values: [] });
+  });
+});
