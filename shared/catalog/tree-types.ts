@@ -1,0 +1,60 @@
+/**
+ * The shapes the catalog tree and its search share. The pure functions that produce them
+ * live beside this file (build-tree.ts, search-index.ts, filter-tree.ts); the renderer's
+ * react-arborist tree only displays what they computed.
+ */
+import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+
+/** What a row of the tree stands for. */
+export type CatalogNodeKind = 'server' | 'folder' | 'resource' | 'templates' | 'template';
+
+/** One node of the catalog tree. */
+export interface CatalogNode {
+  /**
+   * Unique across the whole tree and stable across rebuilds, so expansion, selection and
+   * scroll survive new pages. See the id helpers in build-tree.ts.
+   */
+  id: string;
+  kind: CatalogNodeKind;
+  serverId: ServerId;
+  /**
+   * What the row shows: a server's name; a folder's segment, or its collapsed chain of
+   * single-child segments joined by "/" (docs/api/v2); a resource's or template's title,
+   * else its name; "Templates" for the templates branch.
+   */
+  label: string;
+  /** Present on server, folder and templates nodes; absent on resources and templates. */
+  children?: CatalogNode[];
+  /** Resources at or below this node (1 for a resource, 0 for templates). */
+  resourceCount: number;
+  resource?: ResourceEntry;
+  template?: TemplateEntry;
+}
+
+/** How siblings are ordered; folders always come before leaves. */
+export type CatalogSort = 'name' | 'priority' | 'lastModified';
+
+/** Everything the tree is built from. */
+export interface CatalogTreeInput {
+  /** In the order the user added them. */
+  servers: readonly { id: ServerId; name: string }[];
+  resources: Readonly<Record<ServerId, readonly ResourceEntry[]>>;
+  templates: Readonly<Record<ServerId, readonly TemplateEntry[]>>;
+  sort: CatalogSort;
+}
+
+/** A highlighted span of one field of a match, in UTF-16 offsets, end exclusive. */
+export interface MatchRange {
+  field: 'title' | 'name' | 'uri' | 'description' | 'uriTemplate';
+  start: number;
+  end: number;
+}
+
+/** Why a resource or template matched a query, and how well. Higher scores rank first. */
+export interface NodeMatch {
+  score: number;
+  ranges: MatchRange[];
+}
+
+/** Matches by node id (resource and template nodes only). */
+export type SearchMatches = ReadonlyMap<string, NodeMatch>;
