@@ -73,7 +73,10 @@ export function createHost(options: HostOptions = {}): Host {
 
     async getSnapshot(): Promise<HostSnapshot> {
       const all = [...connections.values()];
-      return { seq, servers: all.map((c) => c.snapshot), catalogs: all.map((c) => structuredClone(c.catalog)) };
+      // Entries are never mutated once listed, so copying the arrays is enough to freeze this view;
+      // a deep clone of 100,000 entries would cost more than listing them.
+      const catalogs = all.map((c) => ({ ...c.catalog, resources: c.catalog.resources.slice(), templates: c.catalog.templates.slice(), warnings: c.catalog.warnings.slice() }));
+      return { seq, servers: all.map((c) => c.snapshot), catalogs };
     },
 
     async addServer(config) {
