@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ResourceEntry } from '../host-api';
+import { buildCatalogTree, folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './build-tree';
+import { ancestorIds, filterCatalogTree } from './filter-tree';
+import { createSearchIndex } from './search-index';
+import type { CatalogNode, NodeMatch } from './tree-types';
+
+const resource = (uri: string, name: string): ResourceEntry => ({ serverId: 's1', uri, name });
+const tree = buildCatalogTree({
+  servers: [
+    { id: 's1', name: 'Docs' },
+    { id: 's2', name: 'Empty' },
+  ],
+  resources: {
+    s1: [resource('a://x/guides/intro', 'intro'), resource('a://x/guides/setup', 'setup'), resource('a://x/ref/api', 'api'), resource('a://x/top', 'top')],
+  },
+  templates: { s1: [{ serverId: 's1', uriTemplate: 'a://x/{id}', name: 'by id' }] },
+  sort: 'name',
+});
+const match = (score: number): NodeMatch => ({ score, ranges: [] });
+const outline = (nodes: readonly CatalogNode[], depth = 0): string[] =>
+  nodes.flatMap((node) => [`${'  '.repeat(depth)}${node.label} (${node.resourceCount})`, ...outline(node.children ?? [], depth + 1)]);
+
+describe('filterCatalogTree', () => {
+  it('keeps matches and the rows above them, with counts of matches, and drops empty branches', () => {
+    const matches = new Map([[resourceNodeId('s1', 'a://x/guides/setup'), match(10)]]);
+    expect(outline(filterCatalogTree(tree, matches))).toEqual(['Docs (1)', '  a://x (1)', '    guides (1)', '      setup (1)']);
+  });
+
+  it('orders siblings by their best match, keeping tree order between equals', () => {
+    const matches = new Map([
+      [resourceNodeId('s1', 'a://x/guides/intro'), match(5)],
+      [resourceNodeId('s1', 'a://x/guides/setup'), match(5)],
+      [resourceNodeId('s1', 'a://x/top'), match(50)],
+      [templateNodeId('s1', 'a://x/{id}'), match(80)],
+    ]);
+    expect(outline(filterCatalogTree(tree, matches))).toEqual([
+      'Docs (3)',
+      '  Templates (0)',
+      '    by id (0)',
+      '  a://x (3)',
+      '    top (1)',
+      '    guides (2)',
+      '      intro (1)',
+      '      setup (1)',
+    ]);
+  });
+
+  it('leaves the tree it was given unchanged', () => {
+    const before = JSON.stringify(tree);
+    filterCatalogTree(tree, new Map([[resourceNodeId('s1', 'a://x/top'), match(1)]]));
+    expect(JSON.stringify(tree)).toBe(before);
+  });
+
+  it('shows nothing when nothing matches', () => {
+    expect(filterCatalogTree(tree, new Map())).toEqual([]);
+  });
+});
+
+describe('ancestorIds', () => {
+  it('names every row above a match, and no other', () => {
+    const matches = new Map([
+      [resourceNodeId('s1', 'a://x/ref/api'), match(1)],
+      [templateNodeId('s1', 'a://x/{id}'), match(1)],
+    ]);
+    expect(ancestorIds(tree, matches)).toEqual(new Set([serverNodeId('s1'), folderNodeId('s1', 'a://x'), folderNodeId('s1', 'a://x/ref'), templatesNodeId('s1')]));
+  });
+});
+
+describe('filterCatalogTree at scale', () => {
+  it('filters a 100,000-resource tree to a search', () => {
+    const kinds = ['guides', 'reference', 'runbooks', 'decisions', 'incidents'];
+    const resources = Array.from({ length: 100_000 }, (_, i) =>
+      resource(`synth://corp/area-${i % 8}/${kinds[Math.floor(i / 8) % 5]}/group-${Math.floor(i / 40) % 50}/item-${i}.md`, `item-${i}.md`),
+    );
+    const big = buildCatalogTree({ servers: [{ id: 's1', name: 'Synthetic' }], resources: { s1: resources }, templates: {}, sort: 'name' });
+    const index = createSearchIndex();
+    index.add('s1', resources, []);
+    for (const query of ['item', 'runbooks 7']) {
+      const matches = index.search(query);
+      const started = performance.now();
+      const filtered = filterCatalogTree(big, matches);
+      const open = ancestorIds(big, matches);
+      console.log(`filterCatalogTree + ancestorIds, 100,000 resources, ${matches.size} matches: ${(performance.now() - started).toFixed(1)} ms`);
+      expect(filtered[0]?.resourceCount).toBe(matches.size);
+      expect(open.has(serverNodeId('s1'))).toBe(true);
+    }
+  });
+});

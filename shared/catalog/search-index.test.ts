@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { ResourceEntry, TemplateEntry } from '../host-api';
+import { resourceNodeId, templateNodeId } from './build-tree';
+import { createSearchIndex } from './search-index';
+
+const resource = (uri: string, extra: Partial<ResourceEntry> = {}): ResourceEntry => ({ serverId: 's1', uri, name: uri.split('/').pop() ?? uri, ...extra });
+const id = (uri: string) => resourceNodeId('s1', uri);
+
+function indexOf(resources: ResourceEntry[], templates: TemplateEntry[] = []) {
+  const index = createSearchIndex();
+  index.add('s1', resources, templates);
+  return index;
+}
+
+/** Matching ids, best first. */
+function ranked(matches: ReturnType<ReturnType<typeof createSearchIndex>['search']>): string[] {
+  return [...matches].sort((a, b) => b[1].score - a[1].score).map(([key]) => key);
+}
+
+describe('createSearchIndex', () => {
+  it('treats an empty or blank query as no filter', () => {
+    const index = indexOf([resource('a://x/readme.md')]);
+    expect(index.search('').size).toBe(0);
+    expect(index.search('   \t').size).toBe(0);
+  });
+
+  it('matches title, name, uri and description, case-insensitively, keyed by tree node id', () => {
+    const index = indexOf([
+      resource('a://x/1', { title: 'Quarterly Report' }),
+      resource('a://x/budget.md'),
+      resource('a://x/invoices/2', { name: 'two' }),
+      resource('a://x/3', { description: 'Mentions ROADMAP here' }),
+    ]);
+    expect([...index.search('REPORT').keys()]).toEqual([id('a://x/1')]);
+    expect([...index.search('budget').keys()]).toEqual([id('a://x/budget.md')]);
+    expect([...index.search('invoices').keys()]).toEqual([id('a://x/invoices/2')]);
+    expect([...index.search('roadmap').keys()]).toEqual([id('a://x/3')]);
+  });
+
+  it('indexes templates by title, name, uriTemplate and description', () => {
+    const index = indexOf([], [{ serverId: 's1', uriTemplate: 'db://tables/{table}', name: 'table' }]);
+    const match = index.search('tables').get(templateNodeId('s1', 'db://tables/{table}'));
+    expect(match?.ranges).toEqual([{ field: 'uriTemplate', start: 5, end: 11 }]);
+  });
+
+  it('requires every word to match, each in any field', () => {
+    const index = indexOf([resource('a://billing/guide.md', { title: 'Invoices' }), resource('a://billing/other.md', { title: 'Refunds' })]);
+    expect([...index.search('billing invoices').keys()]).toEqual([id('a://billing/guide.md')]);
+    expect(index.search('billing nothing').size).toBe(0);
+  });
+
+  it('falls back to in-order letters within one field, ranked below whole substrings', () => {
+    const index = indexOf([resource('a://x/1', { name: 'quarterly-report.md' }), resource('a://x/2', { name: 'qreport.md' })]);
+    expect(ranked(index.search('qrep'))).toEqual([id('a://x/2'), id('a://x/1')]);
+    // The letters of one word must sit in one field, not straddle two.
+    expect(indexOf([resource('a://q/1', { name: 'rep' })]).search('qrep').size).toBe(0);
+  });
+
+  it('ranks an exact name over a prefix, a prefix over a word start, a word start over mid-word', () => {
+    const index = indexOf([
+      resource('a://x/4', { name: 'catalogue' }),
+      resource('a://x/3', { name: 'my-log' }),
+      resource('a://x/2', { name: 'logbook' }),
+      resource('a://x/1', { name: 'log' }),
+    ]);
+    expect(ranked(index.search('log'))).toEqual([id('a://x/1'), id('a://x/2'), id('a://x/3'), id('a://x/4')]);
+  });
+
+  it('ranks a title hit over a uri hit over a description hit', () => {
+    const index = indexOf([
+      resource('a://x/3', { name: 'c', description: 'about zebra' }),
+      resource('a://zebra/2', { name: 'b' }),
+      resource('a://x/1', { name: 'a', title: 'Zebra facts' }),
+    ]);
+    expect(ranked(index.search('zebra'))).toEqual([id('a://x/1'), id('a://zebra/2'), id('a://x/3')]);
+  });
+
+  it('gives merged highlight ranges per field', () => {
+    const index = indexOf([resource('a://x/1', { name: 'billing.md', title: 'Billing guide' })]);
+    const match = index.search('bill billing gde').get(id('a://x/1'));
+    expect(match?.ranges).toEqual([
+      { field: 'title', start: 0, end: 7 },
+      { field: 'title', start: 8, end: 9 },
+      { field: 'title', start: 11, end: 13 },
+      { field: 'name', start: 0, end: 7 },
+    ]);
+  });
+
+  it('keeps highlight offsets right for characters whose lowercase is longer', () => {
+    const index = indexOf([resource('a://x/1', { title: 'İstanbul notes' })]);
+    expect(index.search('notes').get(id('a://x/1'))?.ranges).toEqual([{ field: 'title', start: 9, end: 14 }]);
+  });
+
+  it('keeps only the best matches when given a limit', () => {
+    const index = indexOf([resource('a://x/1', { name: 'xlogx' }), resource('a://x/2', { name: 'log' }), resource('a://x/3', { name: 'logs' })]);
+    expect([...index.search('log', 2).keys()].sort()).toEqual([id('a://x/2'), id('a://x/3')]);
+  });
+
+  it('gives the same answers when a query is typed, extended, and backspaced', () => {
+    const index = indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`)));
+    const fresh = (query: string) => [...indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`))).search(query).keys()].sort();
+    for (const query of ['r', 're', 'red', 'red ', 'red i', 'red it', 'red 1', 're', 'g', 'gr', 'gre 2']) {
+      expect([...index.search(query).keys()].sort(), query).toEqual(fresh(query));
+    }
+  });
+
+  it('replaces entries added again, and forgets a server on clear', () => {
+    const index = createSearchIndex();
+    index.add('s1', [resource('a://x/1', { name: 'old' })], []);
+    index.add('s2', [resource('a://x/1', { serverId: 's2', name: 'other' })], []);
+    expect(index.search('old').size).toBe(1);
+    index.add('s1', [resource('a://x/1', { name: 'new' })], []);
+    expect(index.size).toBe(2);
+    expect(index.search('old').size).toBe(0);
+    expect([...index.search('new').keys()]).toEqual([id('a://x/1')]);
+    index.clear('s1');
+    expect(index.search('new').size).toBe(0);
+    expect([...index.search('other').keys()]).toEqual([resourceNodeId('s2', 'a://x/1')]);
+    index.clear();
+    expect(index.size).toBe(0);
+  });
+});
+
+describe('createSearchIndex at scale', () => {
+  const areas = ['billing', 'search', 'auth', 'storage', 'notifications', 'analytics', 'payments', 'reports'];
+  const kinds = ['guides', 'reference', 'runbooks', 'decisions', 'incidents'];
+  const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
+  /** The shape of test/fixtures/synthetic-server.ts's resources. */
+  const synthetic = (i: number): ResourceEntry => {
+    const area = areas[i % areas.length] ?? '';
+    const kind = kinds[Math.floor(i / areas.length) % kinds.length] ?? '';
+    const word = words[i % words.length] ?? '';
+    const group = String(Math.floor(i / 40) % 50).padStart(2, '0');
+    return resource(`synth://corp/${area}/${kind}/group-${group}/${word}-${i}.md`, {
+      name: `${word}-${i}.md`,
+      title: `${word[0]?.toUpperCase()}${word.slice(1)} ${area} ${kind.replace(/s$/, '')} ${i}`,
+      description: `About ${area} ${kind}: item ${i}, tagged ${word}.`,
+    });
+  };
+
+  it('searches 100,000 resources per keystroke', () => {
+    const index = indexOf(Array.from({ length: 100_000 }, (_, i) => synthetic(i)));
+    index.search('warm up');
+    const time = (query: string) => {
+      const started = performance.now();
+      const matches = index.search(query);
+      console.log(`search "${query}" over 100,000: ${(performance.now() - started).toFixed(1)} ms, ${matches.size} matches`);
+      return matches;
+    };
+    index.clear('nobody'); // forget the warm-up query, so the next one is a first keystroke
+    expect(time('b').size).toBeGreaterThan(50_000);
+    expect(time('bi').size).toBeGreaterThan(0);
+    const narrowed = time('bil');
+    expect(time('bill').size).toBeLessThanOrEqual(narrowed.size);
+    expect(time('billing gui 12').size).toBeGreaterThan(0);
+    expect(time('zqxj').size).toBe(0);
+  });
+});
