@@ -27,16 +27,19 @@ test('a legacy stdio server connects through the form and lists beside the demo'
   await expect(server).toContainText('legacy');
   await expect(server).toContainText('2025-11-25');
 
-  await page.getByRole('searchbox', { name: 'Filter resources' }).fill('legacy://');
-  const resources = page.getByRole('listbox', { name: 'Resources' });
-  await expect(resources.getByRole('option')).toHaveCount(10);
+  // The legacy server's whole catalog, as its own branch of the one tree.
+  const tree = page.getByRole('tree', { name: 'Resources' });
+  await expect(tree.getByRole('treeitem', { name: 'legacy fixture' })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'legacy fixture' })).toContainText('10');
 
-  await resources.getByRole('option', { name: /Source folder/ }).click();
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill('Source folder');
+  await tree.getByRole('treeitem', { name: /Source folder/ }).click();
   const detail = page.getByRole('region', { name: 'Resource' });
   await expect(detail.getByRole('article', { name: 'Content item 1 of 2' })).toContainText('legacy://dir/src/index.ts');
   await expect(detail.getByRole('article', { name: 'Content item 2 of 2' })).toContainText('legacy://dir/src/util.ts');
 
-  await resources.getByRole('option', { name: /Empty read/ }).click();
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill('Empty read');
+  await tree.getByRole('treeitem', { name: /Empty read/ }).click();
   await expect(detail.getByRole('alert')).toContainText('spec violation: the server returned an empty contents array for legacy://empty');
 });
 
@@ -56,8 +59,8 @@ test('script in names, descriptions and content stays inert text', async ({ page
   await page.goto(served.url);
   const server = await connectStdio(page, 'html', `"${process.execPath}" --import tsx test/fixtures/hostile-server.ts --mode html`);
   await expect(server).toContainText('Connected');
-  await page.getByRole('searchbox', { name: 'Filter resources' }).fill('hostile://html/script');
-  const row = page.getByRole('listbox', { name: 'Resources' }).getByRole('option').first();
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill('hostile://html/script');
+  const row = page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: /^Title <script>/ });
   await expect(row).toContainText('Title <script>alert(1)</script>');
   await row.click();
   const detail = page.getByRole('region', { name: 'Resource' });

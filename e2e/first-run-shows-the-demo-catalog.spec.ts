@@ -18,35 +18,42 @@ test('the demo server connects, lists its catalog, and a resource opens with its
   await expect(server).toContainText('2026-07-28');
   await expect(server).toContainText('modern');
 
-  const resources = page.getByRole('listbox', { name: 'Resources' });
-  await expect(resources.getByRole('option').first()).toBeVisible();
-  expect(await resources.getByRole('option').count()).toBeGreaterThanOrEqual(50);
-  await expect(page.getByRole('list', { name: 'Templates' })).toContainText('db://lumen/schema/tables/{table}');
+  const tree = page.getByRole('tree', { name: 'Resources' });
+  await expect(tree.getByRole('treeitem', { name: 'Demo: Lumen docs' })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'Templates' })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search resources' });
+  await expect(page.getByText(/^\d+ resources$/)).toBeVisible();
+  const total = Number((await page.getByText(/^\d+ resources$/).innerText()).split(' ')[0]);
+  expect(total).toBeGreaterThanOrEqual(50);
 
-  await page.getByRole('searchbox', { name: 'Filter resources' }).fill('getting started');
-  await expect(resources.getByRole('option')).toHaveCount(1);
-  await resources.getByRole('option', { name: /Getting started with Lumen/ }).click();
+  await search.fill('{table}');
+  await tree.getByRole('treeitem', { name: 'Table schema' }).click();
+  await expect(page.getByRole('region', { name: 'Template' })).toContainText('db://lumen/schema/tables/{table}');
+
+  await search.fill('getting started');
+  await expect(page.getByText(new RegExp(`^\\d+ of ${total} resources$`))).toBeVisible();
+  await tree.getByRole('treeitem', { name: 'Getting started with Lumen' }).click();
 
   const detail = page.getByRole('region', { name: 'Resource' });
   await expect(detail).toContainText('docs://lumen/guides/getting-started.md');
   await expect(detail).toContainText('text/markdown');
   await expect(detail).toContainText('assistant');
-  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('# Getting started with Lumen');
+  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('Getting started with Lumen');
 });
 
 test('an image resource shows as an image', async ({ page }) => {
   await page.goto(served.url);
-  await page.getByRole('searchbox', { name: 'Filter resources' }).fill('logo.png');
-  await page.getByRole('listbox', { name: 'Resources' }).getByRole('option').first().click();
-  const image = page.getByRole('region', { name: 'Resource' }).getByRole('img');
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill('logo.png');
+  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: 'Lumen logo' }).click();
+  const image = page.getByRole('region', { name: 'Resource' }).getByRole('img', { name: /^Image content/ });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(64);
 });
 
 test('the live status page refreshes by itself when the server says it changed', async ({ page }) => {
   await page.goto(served.url);
-  await page.getByRole('searchbox', { name: 'Filter resources' }).fill('status://');
-  await page.getByRole('listbox', { name: 'Resources' }).getByRole('option').first().click();
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill('status://');
+  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: 'Sync status (live)' }).click();
   const content = page.getByRole('region', { name: 'Resource' }).getByRole('article', { name: 'Content item 1 of 1' });
   await expect(content).not.toBeEmpty();
   const before = await content.innerText();

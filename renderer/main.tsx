@@ -3,8 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
 import { App } from './app';
+import { HostApiContext } from './components/template-detail/host-api-context';
 import { createAppStore } from './store/app-store';
 import { loadColumns } from './store/column-sizes';
+import { startCatalogView } from './store/catalog-view-sync';
 import { startHostSync } from './store/host-sync';
 import { AppStoreContext } from './store/use-app-store';
 import './styles.css';
@@ -22,13 +24,16 @@ const { api, link } = connectToHost();
 const storage = safeLocalStorage();
 const store = createAppStore({ api, columns: loadColumns(storage), storage });
 startHostSync(store, api, link);
+startCatalogView(store);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <AppStoreContext.Provider value={store}>
-      <App link={link} />
+      <HostApiContext.Provider value={api}>
+        <App link={link} />
+      </HostApiContext.Provider>
     </AppStoreContext.Provider>
   </StrictMode>,
 );

@@ -4,11 +4,13 @@ import type { HostApi } from '../../shared/host-api';
 import { createCatalogSlice, type CatalogSlice } from './catalog-slice';
 import type { ColumnSizes } from './column-sizes';
 import { createHostSlice, type HostSlice } from './host-slice';
+import { createPicksSlice, type PicksSlice } from './picks-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -24,5 +26,7 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createSelectionSlice(api)(...a),
     ...createUiSlice(columns, storage)(...a),
     ...createHostSlice(...a),
+    ...createTreeSlice(...a),
+    ...createPicksSlice(...a),
   }));
 }

@@ -1,12 +1,10 @@
-/** The ui slice: the filter text, the host link's status and the column sizes. */
+/** The ui slice: the host link's status and the column sizes. */
 import type { StateCreator } from 'zustand';
 import type { HostLinkStatus } from '../host-link';
 import type { AppState } from './app-store';
 import { clampColumns, saveColumns, type ColumnSizes } from './column-sizes';
 
 export interface UiSlice {
-  filter: string;
-  setFilter(filter: string): void;
   hostLink: HostLinkStatus;
   setHostLink(status: HostLinkStatus): void;
   /** Why the last snapshot could not be fetched, if it could not. */
@@ -20,8 +18,6 @@ export function createUiSlice(
   storage: Pick<Storage, 'setItem'> | null,
 ): StateCreator<AppState, [], [], UiSlice> {
   return (set) => ({
-    filter: '',
-    setFilter: (filter) => set({ filter }),
     hostLink: { state: 'connecting' },
     setHostLink: (hostLink) => set({ hostLink }),
     syncError: null,

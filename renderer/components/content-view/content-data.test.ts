@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentShape, decodeBase64Head, hexDump, imageDataUrl } from './content-data';
-
-const PNG = 'iVBORw0KGgo=';
-
-describe('contentShape', () => {
-  it('shows text as text', () => {
-    expect(contentShape({ uri: 'a://', text: 'hi', size: 2 })).toEqual({ kind: 'text', text: 'hi' });
-  });
-
-  it('builds an image URL only for allowed raster types', () => {
-    expect(contentShape({ uri: 'a://', blob: PNG, mimeType: 'image/png', size: 8 })).toEqual({ kind: 'image', dataUrl: `data:image/png;base64,${PNG}` });
-    expect(contentShape({ uri: 'a://', blob: PNG, mimeType: 'text/html', size: 8 }).kind).toBe('binary');
-  });
-
-  it('never renders SVG: its source is shown as text', () => {
-    const svg = btoa('<svg onload="alert(1)"/>');
-    expect(contentShape({ uri: 'a://', blob: svg, mimeType: 'image/svg+xml', size: 24 })).toEqual({ kind: 'text', text: '<svg onload="alert(1)"/>' });
-  });
-
-  it('refuses a blob that is not base64', () => {
-    expect(imageDataUrl('image/png', 'AAAA"><script>')).toBeNull();
-  });
-});
+import { decodeBase64, decodeBase64Head, decodeTextHead, hexDump } from './content-data';
 
 describe('hex dump', () => {
   it('decodes only the head and prints offset, hex and ASCII', () => {
@@ -29,5 +7,39 @@ describe('hex dump', () => {
     const bytes = decodeBase64Head(blob, 20);
     expect(bytes).toHaveLength(20);
     expect(hexDump(bytes).split('\n')[0]).toBe('00000000  41 42 43 00 41 42 43 00 41 42 43 00 41 42 43 00  ABC.ABC.ABC.ABC.');
+  });
+
+  it('decodes the head of a huge blob without touching the rest', () => {
+    // Garbage after the head would make atob throw if it were decoded.
+    const blob = btoa('x'.repeat(300)) + '!'.repeat(20_000_000);
+    const started = performance.now();
+    expect(decodeBase64Head(blob, 256)).toHaveLength(256);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('skips line breaks a server left in the base64', () => {
+    expect(Array.from(decodeBase64Head('QUJD\nREVG\n', 6))).toEqual([65, 66, 67, 68, 69, 70]);
+  });
+
+  it('gives no bytes for something that is not base64', () => {
+    expect(decodeBase64Head('A', 10)).toHaveLength(0);
+  });
+});
+
+describe('decodeBase64', () => {
+  it('decodes every byte for saving', () => {
+    expect(Array.from(decodeBase64(btoa('\u0000\u00ff\u0010')))).toEqual([0, 255, 16]);
+  });
+});
+
+describe('decodeTextHead', () => {
+  it('reads UTF-8 and says when it stopped early', () => {
+    const blob = btoa(String.fromCharCode(...new TextEncoder().encode('héllo wörld')));
+    expect(decodeTextHead(blob, 1000)).toEqual({ text: 'héllo wörld', truncated: false });
+    expect(decodeTextHead(blob, 3)?.truncated).toBe(true);
+  });
+
+  it('refuses bytes that are not UTF-8, so they are shown as binary', () => {
+    expect(decodeTextHead(btoa('\u00ff\u00fe\u0000'), 100)).toBeNull();
   });
 });

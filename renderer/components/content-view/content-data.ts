@@ -1,47 +1,37 @@
-/** How a content item is shown, decided from its fields alone. Pure. */
-import type { ContentItem } from '../../../shared/host-api';
+/** Bytes from base64 blobs: only what is needed, so a 50 MB blob costs nothing until saved. Pure. */
 
-/** Raster formats browsers decode without running anything. SVG is left out on purpose: it can carry script and links. */
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-export type ContentShape =
-  | { kind: 'text'; text: string }
-  | { kind: 'image'; dataUrl: string }
-  | { kind: 'binary'; blob: string };
-
-export function contentShape(item: ContentItem): ContentShape {
-  if (typeof item.text === 'string') return { kind: 'text', text: item.text };
-  const blob = item.blob ?? '';
-  const mime = (item.mimeType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const dataUrl = imageDataUrl(mime, blob);
-  if (dataUrl) return { kind: 'image', dataUrl };
-  // An SVG blob is still shown as its source text, never as an image.
-  if (mime === 'image/svg+xml') return { kind: 'text', text: decodeUtf8(blob) };
-  return { kind: 'binary', blob };
-}
-
-/** A data: URL we build ourselves, only for an allowed raster type and a well-formed base64 body. */
-export function imageDataUrl(mime: string, blob: string): string | null {
-  if (!IMAGE_TYPES.has(mime) || blob.length === 0 || blob.length % 4 !== 0 || !BASE64.test(blob)) return null;
-  return `data:${mime};base64,${blob}`;
-}
-
-/** Decodes at most `maxBytes` from the start of a base64 string, without decoding the rest. */
+/**
+ * Decodes at most `maxBytes` from the start of a base64 string. Looks only at the head of the
+ * string (whitespace a server may have left in is skipped), never at the rest.
+ */
 export function decodeBase64Head(blob: string, maxBytes: number): Uint8Array {
-  const clean = blob.replace(/[^A-Za-z0-9+/]/g, '');
-  const chars = Math.ceil(maxBytes / 3) * 4;
-  let head = clean.slice(0, chars);
-  head = head.slice(0, head.length - (head.length % 4));
-  let binary: string;
-  try {
-    binary = atob(head);
-  } catch {
-    return new Uint8Array();
+  const wanted = Math.ceil(maxBytes / 3) * 4;
+  let head = '';
+  // Chunk by chunk: stray characters (line breaks, padding) are dropped without scanning the rest.
+  for (let start = 0; head.length < wanted && start < blob.length; start += wanted) {
+    head += blob.slice(start, start + wanted).replace(/[^A-Za-z0-9+/=]/g, '');
   }
-  const bytes = new Uint8Array(Math.min(binary.length, maxBytes));
-  for (let i = 0; i < bytes.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  head = head.slice(0, wanted);
+  head = head.slice(0, head.length - (head.length % 4));
+  return toBytes(head, maxBytes);
+}
+
+/** Every byte of a blob: for "Save as…", on the user's click only. */
+export function decodeBase64(blob: string): Uint8Array {
+  const clean = blob.replace(/[^A-Za-z0-9+/=]/g, '');
+  return toBytes(clean.slice(0, clean.length - (clean.length % 4)), Number.MAX_SAFE_INTEGER);
+}
+
+/** UTF-8 text of the first `maxBytes` of a blob; null when it is not valid UTF-8 (then it is binary after all). */
+export function decodeTextHead(blob: string, maxBytes: number): { text: string; truncated: boolean } | null {
+  const bytes = decodeBase64Head(blob, maxBytes);
+  const truncated = bytes.length === maxBytes && blob.length > Math.ceil(maxBytes / 3) * 4;
+  try {
+    // `stream: truncated` tolerates a multi-byte character cut at the end of the head.
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncated }), truncated };
+  } catch {
+    return null;
+  }
 }
 
 /** Classic 16-bytes-per-line dump: offset, hex, printable ASCII. */
@@ -56,7 +46,14 @@ export function hexDump(bytes: Uint8Array): string {
   return rows.join('\n');
 }
 
-function decodeUtf8(blob: string): string {
-  const bytes = decodeBase64Head(blob, Number.MAX_SAFE_INTEGER);
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+function toBytes(base64: string, maxBytes: number): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    return new Uint8Array();
+  }
+  const bytes = new Uint8Array(Math.min(binary.length, maxBytes));
+  for (let i = 0; i < bytes.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }

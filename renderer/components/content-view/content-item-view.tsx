@@ -1,56 +1,64 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ContentItem } from '../../../shared/host-api';
 import { formatBytes } from '../resource-detail/format';
-import { contentShape, decodeBase64Head, hexDump } from './content-data';
+import { BinaryView } from './binary-view';
+import { CodeView } from './code-view';
+import { DECODE_TEXT_LIMIT } from './content-limits';
+import { decodeTextHead } from './content-data';
+import { RasterImage, SvgImage } from './image-view';
+import { JsonView } from './json-view';
+import { MarkdownView } from './markdown-view';
+import { SaveButton } from './save-button';
+import { PlainText } from './text-view';
+import { chooseView, isTextual, type ViewKind } from './view-kind';
 
-/** How much text one step renders: about a megabyte keeps a huge resource from freezing the page. */
-const TEXT_STEP = 1_000_000;
-const HEX_BYTES = 256;
-
-/** One content item: its own header (uri, MIME type, size), then text, an image or a hex head. */
+/** One content item: its own header (uri, MIME type, size), then the view its MIME type (or extension) calls for. */
 export function ContentItemView({ item, index, count }: { item: ContentItem; index: number; count: number }) {
-  const shape = useMemo(() => contentShape(item), [item]);
+  const view = useMemo(() => chooseView(item.mimeType, item.uri), [item.mimeType, item.uri]);
+  const isBlob = typeof item.text !== 'string';
   return (
     <article className="content-item" aria-label={`Content item ${index + 1} of ${count}`}>
       <header className="content-item-head small">
         <span className="mono break">{item.uri}</span>
         <span className="badge">{item.mimeType ?? 'no MIME type'}</span>
         <span className="muted">{formatBytes(item.size)}</span>
-        <span className="muted">{typeof item.text === 'string' ? 'text' : 'blob'}</span>
+        <span className="muted">{isBlob ? 'blob' : 'text'}</span>
+        {isBlob ? (
+          <span className="content-item-actions">
+            <SaveButton blob={item.blob ?? ''} uri={item.uri} mimeType={item.mimeType} />
+          </span>
+        ) : null}
       </header>
-      {shape.kind === 'text' ? <TextContent text={shape.text} /> : null}
-      {shape.kind === 'image' ? <img className="content-image" src={shape.dataUrl} alt={`Image content of ${item.uri}`} /> : null}
-      {shape.kind === 'binary' ? <BinaryContent blob={shape.blob} size={item.size} /> : null}
+      <div className="content-body">
+        {typeof item.text === 'string' ? <TextItem text={item.text} view={view} uri={item.uri} size={item.size} /> : <BlobItem blob={item.blob ?? ''} view={view} uri={item.uri} size={item.size} />}
+      </div>
     </article>
   );
 }
 
-function TextContent({ text }: { text: string }) {
-  const [limit, setLimit] = useState(TEXT_STEP);
-  const remaining = text.length - limit;
-  return (
-    <>
-      <pre className="content-text">{remaining > 0 ? text.slice(0, limit) : text}</pre>
-      {remaining > 0 ? (
-        <p className="small">
-          <span className="muted">Showing {limit.toLocaleString('en')} of {text.length.toLocaleString('en')} characters. </span>
-          <button type="button" onClick={() => setLimit((current) => current + TEXT_STEP)}>
-            Show more
-          </button>
-        </p>
-      ) : null}
-    </>
-  );
+function TextItem({ text, view, uri, size }: { text: string; view: ViewKind; uri: string; size: number }) {
+  switch (view.kind) {
+    case 'markdown':
+      return <MarkdownView text={text} />;
+    case 'json':
+      return <JsonView text={text} />;
+    case 'code':
+      return <CodeView text={text} language={view.language} />;
+    case 'svg':
+      return <SvgImage text={text} uri={uri} size={size} />;
+    default:
+      // A text item labelled as an image or binary is still text: show it as such.
+      return <PlainText text={text} />;
+  }
 }
 
-function BinaryContent({ blob, size }: { blob: string; size: number }) {
-  const dump = useMemo(() => hexDump(decodeBase64Head(blob, HEX_BYTES)), [blob]);
-  return (
-    <>
-      <p className="muted small">
-        Binary, {formatBytes(size)}. {size > HEX_BYTES ? `First ${HEX_BYTES} bytes:` : 'All bytes:'}
-      </p>
-      <pre className="content-text hex">{dump}</pre>
-    </>
-  );
+function BlobItem({ blob, view, uri, size }: { blob: string; view: ViewKind; uri: string; size: number }) {
+  // Only a blob whose type says text is decoded, and only its first 8 MiB.
+  const decoded = useMemo(() => (isTextual(view) ? decodeTextHead(blob, DECODE_TEXT_LIMIT) : null), [blob, view]);
+  if (view.kind === 'image') return <RasterImage blob={blob} mimeType={view.mimeType} uri={uri} size={size} />;
+  if (view.kind === 'svg') return <SvgImage blob={blob} uri={uri} size={size} />;
+  if (!decoded) return <BinaryView blob={blob} size={size} />;
+  const note = decoded.truncated ? 'Only the first 8 MiB of this blob are decoded.' : undefined;
+  if (note) return <PlainText text={decoded.text} note={note} />;
+  return <TextItem text={decoded.text} view={view} uri={uri} size={size} />;
 }

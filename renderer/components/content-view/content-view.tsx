@@ -1,5 +1,6 @@
 import { useAppStore } from '../../store/use-app-store';
 import { ContentItemView } from './content-item-view';
+import { readErrorHeadline } from './read-error';
 
 /** The selected resource's content: loading (with Cancel), the items, or the error in their place. */
 export function ContentView() {
@@ -27,7 +28,9 @@ export function ContentView() {
       {read.status === 'cancelled' ? <p className="muted">The read was cancelled.</p> : null}
       {read.status === 'failed' ? (
         <div className="error-box" role="alert">
-          <p className="error-title">Could not read the resource ({read.error.code})</p>
+          <p className="error-title">
+            {readErrorHeadline(read.error.code)} <span className="badge mono">{read.error.code}</span>
+          </p>
           <p className="mono break">{read.error.message}</p>
         </div>
       ) : null}
@@ -42,7 +45,8 @@ export function ContentView() {
           ) : null}
           {result.contents.length === 0 ? <p className="muted">The server returned no content items.</p> : null}
           {result.contents.map((item, index) => (
-            <ContentItemView key={index} item={item} index={index} count={result.contents.length} />
+            // Keyed by URI too, so view state (Source mode, Show more) resets for another resource but survives a re-read.
+            <ContentItemView key={`${index}:${item.uri}`} item={item} index={index} count={result.contents.length} />
           ))}
         </>
       ) : null}

@@ -1,0 +1,128 @@
+/**
+ * Browsing a large catalog in browser mode, in Chromium, as a user would: connect the
+ * synthetic server through the form, wait for rows, wait for the whole catalog, search.
+ */
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { startServe } from '../e2e/serve';
+
+export interface BrowseFigures {
+  count: number;
+  /** Click on Connect → the server's first rows in the tree. */
+  firstRowsMs: number;
+  /** Click on Connect → every resource counted in the tree. */
+  allShownMs: number;
+  /** Per keystroke: input event → the tree and count updated and painted. */
+  searchMedianMs: number;
+  searchP95Ms: number;
+  keystrokes: number;
+  /** Renderer JS heap after listing, after a forced GC. */
+  heapMb: number;
+}
+
+const QUERIES = [
+  'alpha', 'billing guide', 'kilo search', 'runbook', 'papa payments', 'group-07', 'decision auth', 'echo 4',
+  'storage incident', 'notifications', 'lima reports 9', 'juliet', 'analytics reference', 'hotel 12',
+  'oscar 77', 'golf billing', 'mike storage runbook', 'charlie', 'delta auth guide', 'november 5',
+];
+
+function launch(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return chromium.launch({ executablePath, args: [...(asRoot ? ['--no-sandbox'] : []), '--disable-background-networking', '--disable-component-update'] });
+}
+
+async function heapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1048576;
+}
+
+/** Types `query` one key at a time; returns each keystroke's latency to a painted update. */
+async function typeAndTime(page: Page, query: string): Promise<number[]> {
+  return page.evaluate(async (text) => {
+    const input = document.querySelector<HTMLInputElement>('input[aria-label="Search resources"]');
+    const tree = document.querySelector('[role="tree"]');
+    if (!input || !tree) throw new Error('no search field or tree');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const count = () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    const latencies: number[] = [];
+    for (let i = 1; i <= text.length; i += 1) {
+      const before = count();
+      const changed = new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(tree, { subtree: true, childList: true, characterData: true });
+        observer.observe(input.parentElement ?? input, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(false);
+        }, 3000);
+      });
+      const started = performance.now();
+      setValue?.call(input, text.slice(0, i));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (!(await changed)) continue;
+      // The deferred list may commit after the count: wait until a frame shows both settled.
+      let last = count();
+      for (let spins = 0; spins < 30; spins += 1) {
+        await frame();
+        const now = count();
+        if (now === last && now !== before) break;
+        last = now;
+      }
+      latencies.push((await frame()) - started);
+    }
+    return latencies;
+  }, query);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Runs the browse journey against a synthetic catalog of `count` resources. */
+export async function benchBrowse(count: number): Promise<BrowseFigures> {
+  const served = await startServe();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(120_000);
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(served.url);
+    await page.getByRole('tree').waitFor();
+    const form = page.getByRole('form', { name: 'Connect a server' });
+    await form.getByLabel('Name').fill('synthetic');
+    await form.getByLabel('Command').fill(`"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`);
+    const row = page.getByRole('treeitem', { name: /^synthetic/ });
+    const started = Date.now();
+    await form.getByRole('button', { name: 'Connect', exact: true }).click();
+    await row.filter({ hasText: /[1-9]/ }).waitFor();
+    const firstRowsMs = Date.now() - started;
+    await row.filter({ hasText: count.toLocaleString('en') }).waitFor();
+    const allShownMs = Date.now() - started;
+    const heap = await heapMb(cdp);
+
+    const latencies: number[] = [];
+    const search = page.getByRole('searchbox', { name: 'Search resources' });
+    for (const query of QUERIES) {
+      latencies.push(...(await typeAndTime(page, query)));
+      await search.fill('');
+    }
+    return {
+      count,
+      firstRowsMs,
+      allShownMs,
+      searchMedianMs: percentile(latencies, 50),
+      searchP95Ms: percentile(latencies, 95),
+      keystrokes: latencies.length,
+      heapMb: heap,
+    };
+  } finally {
+    await browser.close();
+    await served.stop();
+  }
+}

@@ -1,0 +1,58 @@
+// A developer searches a 10,000-resource catalog: one field, fuzzy and ranked, the matched
+// characters highlighted, the folders above each match kept and opened, and Esc to clear.
+import { expect, test } from '@playwright/test';
+import { startServe, type Served } from './serve';
+import { syntheticResource, syntheticServeArgs } from './synthetic-catalog';
+
+const COUNT = 10_000;
+let served: Served;
+test.beforeAll(async () => {
+  served = await startServe(syntheticServeArgs(COUNT));
+});
+test.afterAll(async () => {
+  await served.stop();
+});
+
+test('search narrows 10,000 resources to a few, highlighted, with their folders open', async ({ page }) => {
+  const target = syntheticResource(9999);
+  expect(target.title).toBe('Papa reports incident 9999');
+  await page.goto(served.url);
+  await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // Ctrl+F lands in the one search field (not the browser's find).
+  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem').first().click();
+  await page.keyboard.press('Control+f');
+  const search = page.getByRole('searchbox', { name: 'Search resources' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type('papa reports incident 9999');
+
+  const count = page.getByText(/^\d+ of 10,000 resources$/);
+  await expect(count).toBeVisible();
+  const shown = Number((await count.innerText()).split(' ')[0]);
+  expect(shown).toBeGreaterThanOrEqual(1);
+  expect(shown).toBeLessThanOrEqual(20);
+
+  const tree = page.getByRole('tree', { name: 'Resources' });
+  const row = tree.getByRole('treeitem', { name: target.title });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('aria-level', '6');
+  // Every query word is highlighted in the label.
+  await expect(row.locator('mark')).toHaveText(['Papa', 'reports', 'incident', '9999']);
+  // Ancestors stay, opened: server, synth://corp, reports, incidents, the group.
+  for (const folder of ['synth://corp', 'reports', 'incidents', target.group]) {
+    await expect(tree.getByRole('treeitem', { name: folder, exact: true })).toHaveAttribute('aria-expanded', 'true');
+  }
+  // Every resource row left is a papa/reports/incident resource: nothing unrelated slips in.
+  const leafNames = await tree.locator('[role="treeitem"]:not([aria-expanded])').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
+  expect(leafNames.length).toBe(shown);
+  for (const name of leafNames) expect(name).toMatch(/^Papa reports incident \d+$/);
+
+  // Enter on a match opens it; Esc in the field clears the search and the whole tree returns.
+  await row.click();
+  await expect(page.getByRole('region', { name: 'Resource' })).toContainText(target.uri);
+  await search.focus();
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: target.title })).toBeVisible();
+});

@@ -1,0 +1,30 @@
+import { findNode } from '../../store/find-node';
+import { useAppStore } from '../../store/use-app-store';
+import { ResourceDetail } from '../resource-detail/resource-detail';
+import { TemplateDetail } from '../template-detail/template-detail';
+import { NodeSummary } from './node-summary';
+
+/**
+ * The right column, by what is open in the tree: a resource's fields and content, a
+ * template's form, or a folder's or server's counts. Looked up by id in the current tree, so
+ * the pane follows new pages and survives rebuilds.
+ */
+export function DetailPane() {
+  const node = useAppStore((state) => findNode(state.view.tree, state.selectedNodeId));
+  const selectedId = useAppStore((state) => state.selectedNodeId);
+  if (!node || node.kind === 'resource') {
+    // ResourceDetail follows `selected` itself, and says so when a resource left the catalog.
+    return <ResourceDetail />;
+  }
+  const heading = { server: 'Server', folder: 'Folder', templates: 'Templates', template: 'Template' }[node.kind];
+  return (
+    <section className="detail-pane pane" aria-labelledby="detail-heading">
+      <div className="pane-header">
+        <h2 id="detail-heading">{heading}</h2>
+      </div>
+      <div className="detail-scroll" key={selectedId}>
+        {node.kind === 'template' && node.template ? <TemplateDetail template={node.template} /> : <NodeSummary node={node} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
+import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
+import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import { useAppStore } from '../../store/use-app-store';
+import { MatchesContext } from './tree-context';
+import { TreeNode } from './tree-node';
+import { TreeRow } from './tree-row';
+import { useElementSize } from './use-element-size';
+import { useScrollAnchor } from './use-scroll-anchor';
+import { useTreeKeys } from './use-tree-keys';
+
+export const ROW_HEIGHT = 26;
+
+// Arborist filters by `searchTerm`; our data is already filtered (filter-tree.ts), so every
+// node it is given matches. Passing the query still matters: in filtered mode arborist keeps
+// a separate open-state map whose folders default to open, so the ancestors of matches
+// (the only folders a filtered tree holds) are expanded, and the user's own expansion
+// returns untouched when the search is cleared.
+const everyNodeMatches = () => true;
+
+/**
+ * The catalog of every connected server as one virtualized react-arborist tree. It only
+ * displays: the shape comes from buildCatalogTree and filterCatalogTree, computed outside
+ * React (store/catalog-view-sync.ts). Every prop is stable across renders, because arborist
+ * rebuilds its node list whenever any prop changes.
+ */
+export function ResourceTree() {
+  const view = useAppStore((state) => state.view);
+  // Typing renders the field first; the tree follows in a render React may interrupt.
+  const shown = useDeferredValue(view);
+  const openNode = useAppStore((state) => state.openNode);
+  const togglePick = useAppStore((state) => state.togglePick);
+  const selectedNodeId = useAppStore((state) => state.selectedNodeId);
+  const tree = useRef<TreeApi<CatalogNode> | undefined>(undefined);
+  const [box, size] = useElementSize();
+  const onKeyDownCapture = useTreeKeys(tree, togglePick);
+  const onActivate = useCallback((node: NodeApi<CatalogNode>) => openNode(node.data), [openNode]);
+  const onScroll = useScrollAnchor(tree, shown.shown, ROW_HEIGHT);
+
+  // Servers and their few templates start expanded the first time they appear; after that
+  // the user decides (arborist keeps open state by id across data changes).
+  const seen = useRef(new Set<string>());
+  useLayoutEffect(() => {
+    const api = tree.current;
+    if (!api || shown.query) return;
+    for (const root of shown.shown) {
+      for (const node of [root, ...(root.children ?? []).filter((child) => child.kind === 'templates')]) {
+        if (seen.current.has(node.id)) continue;
+        seen.current.add(node.id);
+        api.open(node.id);
+      }
+    }
+  }, [shown, size.height]);
+
+  // Leaving a search, bring back the row that was opened from it.
+  const lastQuery = useRef(shown.query);
+  useEffect(() => {
+    const was = lastQuery.current;
+    lastQuery.current = shown.query;
+    if (was && !shown.query && selectedNodeId) void tree.current?.scrollTo(selectedNodeId, 'center');
+  }, [shown.query, selectedNodeId]);
+
+  return (
+    <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>
+      <MatchesContext.Provider value={shown.matches}>
+        {size.height > 0 ? (
+          <Tree<CatalogNode>
+            ref={tree}
+            data={shown.shown}
+            searchTerm={shown.query}
+            searchMatch={everyNodeMatches}
+            openByDefault={false}
+            width={size.width}
+            height={size.height}
+            rowHeight={ROW_HEIGHT}
+            indent={14}
+            overscanCount={10}
+            disableDrag
+            disableDrop
+            disableEdit
+            disableMultiSelection
+            onActivate={onActivate}
+            onScroll={onScroll}
+            renderRow={TreeRow}
+            aria-label="Resources"
+            className="tree-list"
+          >
+            {TreeNode}
+          </Tree>
+        ) : null}
+      </MatchesContext.Provider>
+      {shown.query && shown.shown.length === 0 ? <p className="muted small tree-empty">No resource or template matches “{shown.query}”.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { createContext } from 'react';
+import type { SearchMatches } from '../../../shared/catalog/tree-types';
+
+/**
+ * The matches of the view the tree is showing. Rows read them from here rather than from the
+ * store: the tree renders a deferred view, and a row must highlight what that view matched.
+ */
+export const MatchesContext = createContext<SearchMatches>(new Map());

@@ -1,0 +1,67 @@
+import { useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
+import type { TreeApi } from 'react-arborist';
+import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import { typeAheadIndex } from './type-ahead';
+
+const TYPE_AHEAD_RESET_MS = 700;
+
+/**
+ * The keys react-arborist handles differently from a checkbox tree, taken in the capture
+ * phase before its container sees them: Space toggles the checkbox (arborist selects or
+ * toggles), Enter opens the row in the detail pane (arborist starts a rename), and letters
+ * jump by label (arborist's type-ahead reads `data.name`). Arrows, Home/End, PageUp/Down and
+ * "*" stay arborist's.
+ */
+export function useTreeKeys(tree: RefObject<TreeApi<CatalogNode> | null | undefined>, togglePick: (node: CatalogNode) => void) {
+  const typed = useRef({ text: '', at: 0 });
+  // The handler reads the refs when a key is pressed, never during render.
+  // eslint-disable-next-line react-hooks/refs
+  return useMemo(() => keyHandler(tree, typed, togglePick), [tree, togglePick]);
+}
+
+function keyHandler(
+  tree: RefObject<TreeApi<CatalogNode> | null | undefined>,
+  typed: RefObject<{ text: string; at: number }>,
+  togglePick: (node: CatalogNode) => void,
+) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    const api = tree.current;
+    if (!api || event.altKey || event.ctrlKey || event.metaKey) return;
+    const node = api.focusedNode;
+    // Space always toggles the checkbox, even mid type-ahead: it is the checkbox key.
+    if (event.key === ' ') {
+      typed.current = { text: '', at: 0 };
+      event.preventDefault();
+      event.stopPropagation();
+      if (node) togglePick(node.data);
+      return;
+    }
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!node) return;
+      node.select();
+      node.activate();
+      return;
+    }
+    // "/" belongs to the search field's shortcut, "*" to arborist (open siblings).
+    if (event.key.length !== 1 || event.key === '/' || event.key === '*') {
+      // Any other key (an arrow, say) ends the word being typed.
+      typed.current = { text: '', at: 0 };
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    const now = performance.now();
+    const text = (now - typed.current.at > TYPE_AHEAD_RESET_MS ? '' : typed.current.text) + event.key;
+    typed.current = { text, at: now };
+    const visible = api.visibleNodes;
+    const index = typeAheadIndex(
+      visible.map((row) => row.data.label),
+      node?.rowIndex ?? -1,
+      text,
+    );
+    const target = visible[index];
+    if (target) api.focus(target.id);
+  };
+}

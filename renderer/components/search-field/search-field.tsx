@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef } from 'react';
+import { useAppStore } from '../../store/use-app-store';
+import { isSearchShortcut, isTextField } from './search-shortcut';
+
+/**
+ * The one search field over every connected catalog. "/" or Ctrl/Cmd+F focus it, Esc clears
+ * it. Typing only sets the text: matching happens outside React (catalog-view-sync.ts).
+ */
+export function SearchField() {
+  const text = useAppStore((state) => state.searchText);
+  const setText = useAppStore((state) => state.setSearchText);
+  const view = useAppStore((state) => state.view);
+  const resourceMatches = useAppStore((state) => shownResources(state.view.shown, state.pickCounts));
+  const input = useRef<HTMLInputElement>(null);
+  const countId = useId();
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isSearchShortcut({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, inTextField: isTextField(event.target) })) return;
+      // Ctrl+F would open the browser's find, which cannot see the rows virtualization left out.
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const total = view.resourceTotal.toLocaleString('en');
+  const summary = view.query
+    ? `${resourceMatches.toLocaleString('en')} of ${total} resources`
+    : `${total} resources`;
+  return (
+    <div className="search-field">
+      <input
+        ref={input}
+        type="search"
+        aria-label="Search resources"
+        aria-describedby={countId}
+        placeholder="Search title, name, URI, description  ( / )"
+        value={text}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            setText('');
+          }
+        }}
+      />
+      <span id={countId} className="search-count muted small" aria-live="polite">
+        {summary}
+      </span>
+    </div>
+  );
+}
+
+/** Resources the tree shows: the shown roots' counts, taken with the pick counts. */
+function shownResources(shown: readonly { id: string }[], counts: ReadonlyMap<string, { total: number }>): number {
+  let total = 0;
+  for (const node of shown) total += counts.get(node.id)?.total ?? 0;
+  return total;
+}

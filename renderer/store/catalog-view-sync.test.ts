@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HostApi, HostEvent, ResourceEntry } from '../../shared/host-api';
+import { createAppStore } from './app-store';
+import { startCatalogView } from './catalog-view-sync';
+import { DEFAULT_COLUMNS } from './column-sizes';
+
+const api = {} as HostApi;
+const server = { id: 's1', name: 'one', transport: { kind: 'stdio' as const, command: 'x', args: [] }, stderrTail: [], status: 'connected' as const };
+
+function page(from: number, size: number, pages: number): HostEvent {
+  const resources: ResourceEntry[] = Array.from({ length: size }, (_, i) => ({ serverId: 's1', uri: `x://a/${from + i}`, name: `item ${from + i}` }));
+  return { seq: pages + 1, type: 'catalog-page', serverId: 's1', generation: 1, resources, templates: [], warnings: [], pages };
+}
+
+describe('startCatalogView', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('coalesces streamed pages into a few tree rebuilds and ends with every resource', () => {
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    store.getState().applySnapshot({ seq: 0, servers: [server], catalogs: [] });
+    startCatalogView(store, { intervalMs: 200 });
+    let rebuilds = 0;
+    store.subscribe((state, previous) => {
+      if (state.view.tree !== previous.view.tree) rebuilds++;
+    });
+    // 100 pages, one every 10 ms: one second of streaming.
+    for (let i = 0; i < 100; i++) {
+      store.getState().applyEvent(page(i * 10, 10, i + 1));
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(200);
+    expect(rebuilds).toBeGreaterThanOrEqual(5);
+    expect(rebuilds).toBeLessThanOrEqual(7);
+    expect(store.getState().view.resourceTotal).toBe(1000);
+    expect(store.getState().view.tree[0]?.resourceCount).toBe(1000);
+  });
+
+  it('searches the fed index for the latest text, keeps ancestors, and keeps picks counted', () => {
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    store.getState().applySnapshot({ seq: 0, servers: [server], catalogs: [] });
+    startCatalogView(store);
+    store.getState().applyEvent(page(0, 50, 1));
+    vi.advanceTimersByTime(300);
+    store.getState().togglePick(store.getState().view.shown[0]!);
+    expect(store.getState().picked.size).toBe(50);
+
+    store.getState().setSearchText('item 4');
+    store.getState().setSearchText('item 42');
+    vi.advanceTimersByTime(0);
+    const { view, pickCounts } = store.getState();
+    expect(view.query).toBe('item 42');
+    expect(view.matches.size).toBeGreaterThanOrEqual(1);
+    const root = view.shown[0]!;
+    expect(root.kind).toBe('server');
+    expect(pickCounts.get(root.id)?.total).toBe(view.matches.size);
+  });
+});

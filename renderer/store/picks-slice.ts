@@ -1,0 +1,29 @@
+/** The picks slice: the resources the user picked for the context, and the per-folder counts of them. */
+import type { StateCreator } from 'zustand';
+import type { CatalogNode } from '../../shared/catalog/tree-types';
+import type { AppState } from './app-store';
+import { countPicks, togglePicks, type PickCounts } from './pick-state';
+
+export interface PicksSlice {
+  /** Pick keys (see pick-state.ts): server id and URI. */
+  picked: ReadonlySet<string>;
+  /** Counts for the shown tree's folders, recomputed whenever picks or the shown tree change. */
+  pickCounts: PickCounts;
+  /** The checkbox of a shown node was toggled: a folder acts on the resources shown under it. */
+  togglePick(node: CatalogNode): void;
+  clearPicks(): void;
+}
+
+export const createPicksSlice: StateCreator<AppState, [], [], PicksSlice> = (set, get) => ({
+  picked: new Set(),
+  pickCounts: new Map(),
+  togglePick(node) {
+    const { picked, pickCounts, view } = get();
+    const next = togglePicks(node, pickCounts, picked);
+    set({ picked: next, pickCounts: countPicks(view.shown, next) });
+  },
+  clearPicks() {
+    const picked = new Set<string>();
+    set({ picked, pickCounts: countPicks(get().view.shown, picked) });
+  },
+});
