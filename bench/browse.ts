@@ -45,36 +45,38 @@ async function typeAndTime(page: Page, query: string): Promise<number[]> {
     if (!input || !tree) throw new Error('no search field or tree');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
-    const count = () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
     const latencies: number[] = [];
+    let lastMutation = 0;
+    const observer = new MutationObserver(() => (lastMutation = performance.now()));
+    observer.observe(tree, { subtree: true, childList: true, characterData: true, attributes: true });
+    const counter = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+    if (counter) observer.observe(counter, { subtree: true, childList: true, characterData: true });
     for (let i = 1; i <= text.length; i += 1) {
-      const before = count();
-      const changed = new Promise<boolean>((resolve) => {
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          resolve(true);
-        });
-        observer.observe(tree, { subtree: true, childList: true, characterData: true });
-        observer.observe(input.parentElement ?? input, { subtree: true, childList: true, characterData: true });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(false);
-        }, 3000);
-      });
+      await frame();
       const started = performance.now();
+      lastMutation = 0;
       setValue?.call(input, text.slice(0, i));
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      if (!(await changed)) continue;
-      // The deferred list may commit after the count: wait until a frame shows both settled.
-      let last = count();
-      for (let spins = 0; spins < 30; spins += 1) {
-        await frame();
-        const now = count();
-        if (now === last && now !== before) break;
-        last = now;
+      // Settled: something changed, then two frames went by with no further change (the
+      // deferred tree render may land a frame or two after the count).
+      let quiet = 0;
+      let settledAt = 0;
+      const deadline = started + 3000;
+      while (performance.now() < deadline) {
+        const before = lastMutation;
+        const now = await frame();
+        if (lastMutation === 0) continue;
+        if (lastMutation === before) {
+          quiet += 1;
+          if (quiet === 1) settledAt = now;
+          if (quiet >= 2) break;
+        } else {
+          quiet = 0;
+        }
       }
-      latencies.push((await frame()) - started);
+      if (lastMutation !== 0 && settledAt > 0) latencies.push(settledAt - started);
     }
+    observer.disconnect();
     return latencies;
   }, query);
 }
@@ -91,6 +93,8 @@ export async function benchBrowse(count: number): Promise<BrowseFigures> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(120_000);
+    // tsx compiles this file with keepNames, so functions sent to the page call __name.
+    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const cdp = await page.context().newCDPSession(page);
     await page.goto(served.url);
     await page.getByRole('tree').waitFor();

@@ -90,7 +90,10 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
   function onChange(state: AppState, previous: AppState): void {
     if (state.catalogs !== fed) {
       feed(state.catalogs);
-      rebuild.request();
+      // The last page of a listing shows at once: waiting out the streaming interval there
+      // would only delay the moment the whole catalog is in the tree.
+      if (listingEnded(previous.catalogs, state.catalogs)) rebuild.flush(true);
+      else rebuild.request();
     }
     if (state.serverOrder !== previous.serverOrder || state.servers !== previous.servers) {
       const next = serverNames(state);
@@ -115,6 +118,14 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
     rebuild.cancel();
     clearTimeout(searchTimer);
   };
+}
+
+/** True when some server's listing was in progress before and has ended now. */
+function listingEnded(before: AppState['catalogs'], after: AppState['catalogs']): boolean {
+  for (const [serverId, catalog] of Object.entries(after)) {
+    if (catalog.status !== 'listing' && before[serverId]?.status === 'listing') return true;
+  }
+  return false;
 }
 
 /** Keeps only the latest entry per name: an observer sees them all, the buffer does not grow. */

@@ -10,34 +10,52 @@ import type { CatalogNode, SearchMatches } from './tree-types';
  * match (a branch by the best match inside it), equal ones keeping their order in `tree`.
  */
 export function filterCatalogTree(tree: readonly CatalogNode[], matches: SearchMatches): CatalogNode[] {
-  return filterLevel(tree, matches).map((kept) => kept.node);
+  return filterLevel(tree, matches, []);
 }
 
-interface Kept {
-  node: CatalogNode;
-  best: number;
-}
-
-function filterLevel(nodes: readonly CatalogNode[], matches: SearchMatches): Kept[] {
-  const kept: Kept[] = [];
+/**
+ * Keeps the matching nodes of one level and pushes each kept node's best score onto `bests`,
+ * in the same order. Parallel arrays rather than a wrapper per node: a broad query keeps
+ * every one of 100,000 leaves, and this runs on each keystroke.
+ */
+function filterLevel(nodes: readonly CatalogNode[], matches: SearchMatches, bests: number[]): CatalogNode[] {
+  const kept: CatalogNode[] = [];
+  const scores: number[] = [];
   for (const node of nodes) {
     if (node.children === undefined) {
       const match = matches.get(node.id);
-      if (match) kept.push({ node, best: match.score });
+      if (match) {
+        kept.push(node);
+        scores.push(match.score);
+      }
       continue;
     }
-    const children = filterLevel(node.children, matches);
+    const childScores: number[] = [];
+    const children = filterLevel(node.children, matches, childScores);
     if (children.length === 0) continue;
     let best = -Infinity;
     let resourceCount = 0;
-    for (const child of children) {
-      best = Math.max(best, child.best);
-      resourceCount += child.node.resourceCount;
+    for (let i = 0; i < children.length; i += 1) {
+      best = Math.max(best, childScores[i] ?? -Infinity);
+      resourceCount += (children[i] as CatalogNode).resourceCount;
     }
-    kept.push({ node: { ...node, children: children.map((child) => child.node), resourceCount }, best });
+    kept.push({ ...node, children, resourceCount });
+    scores.push(best);
   }
-  // Array.prototype.sort is stable (ES2019), so equal scores keep the tree's own order.
-  return kept.sort((a, b) => b.best - a.best);
+  const ordered = orderByScore(kept, scores);
+  for (const index of ordered.indexes) bests.push(scores[index] ?? -Infinity);
+  return ordered.nodes;
+}
+
+/** Highest score first; equal scores keep their order. Skips the sort when already in order. */
+function orderByScore(nodes: CatalogNode[], scores: number[]): { nodes: CatalogNode[]; indexes: number[] } {
+  const indexes = nodes.map((_, i) => i);
+  let inOrder = true;
+  for (let i = 1; i < scores.length && inOrder; i += 1) inOrder = (scores[i] ?? 0) <= (scores[i - 1] ?? 0);
+  if (inOrder) return { nodes, indexes };
+  // Array.prototype.sort is stable (ES2019), and the index tie-break makes that explicit.
+  indexes.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
+  return { nodes: indexes.map((i) => nodes[i] as CatalogNode), indexes };
 }
 
 /**

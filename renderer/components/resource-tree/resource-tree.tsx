@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
+import { ancestorIds } from '../../../shared/catalog/filter-tree';
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
 import { useAppStore } from '../../store/use-app-store';
 import { MatchesContext } from './tree-context';
@@ -19,6 +20,18 @@ export const ROW_HEIGHT = 26;
 const everyNodeMatches = () => true;
 
 /**
+ * Arborist builds a NodeApi for every node it is handed children for, on every update (each
+ * streamed page, each toggle). Handing it the children of open nodes only keeps that work
+ * proportional to what can be on screen instead of to the catalog: at 100,000 resources the
+ * difference is a few hundred nodes against 100,000. A closed folder gets an empty list, so
+ * it still shows as a folder; opening it updates arborist, which then asks again.
+ */
+const NO_CHILDREN: CatalogNode[] = [];
+
+/** Above this many matches, folders stay closed instead of all opening: nobody reads 100,000 open rows. */
+export const EXPAND_MATCHES_UP_TO = 1000;
+
+/**
  * The catalog of every connected server as one virtualized react-arborist tree. It only
  * displays: the shape comes from buildCatalogTree and filterCatalogTree, computed outside
  * React (store/catalog-view-sync.ts). Every prop is stable across renders, because arborist
@@ -36,13 +49,20 @@ export function ResourceTree() {
   const onKeyDownCapture = useTreeKeys(tree, togglePick);
   const onActivate = useCallback((node: NodeApi<CatalogNode>) => openNode(node.data), [openNode]);
   const onScroll = useScrollAnchor(tree, shown.shown, ROW_HEIGHT);
+  const childrenOf = useCallback((node: CatalogNode) => {
+    if (!node.children) return null;
+    const api = tree.current;
+    return api && api.isOpen(node.id) ? node.children : NO_CHILDREN;
+  }, []);
+  // Arborist's search mode opens every folder; worth it for a few matches, not for thousands.
+  const expandMatches = shown.query !== '' && shown.matches.size <= EXPAND_MATCHES_UP_TO;
 
   // Servers and their few templates start expanded the first time they appear; after that
   // the user decides (arborist keeps open state by id across data changes).
   const seen = useRef(new Set<string>());
   useLayoutEffect(() => {
     const api = tree.current;
-    if (!api || shown.query) return;
+    if (!api || expandMatches) return;
     for (const root of shown.shown) {
       for (const node of [root, ...(root.children ?? []).filter((child) => child.kind === 'templates')]) {
         if (seen.current.has(node.id)) continue;
@@ -50,15 +70,21 @@ export function ResourceTree() {
         api.open(node.id);
       }
     }
-  }, [shown, size.height]);
+  }, [shown, size.height, expandMatches]);
 
   // Leaving a search, bring back the row that was opened from it.
   const lastQuery = useRef(shown.query);
   useEffect(() => {
     const was = lastQuery.current;
     lastQuery.current = shown.query;
-    if (was && !shown.query && selectedNodeId) void tree.current?.scrollTo(selectedNodeId, 'center');
-  }, [shown.query, selectedNodeId]);
+    const api = tree.current;
+    if (!was || shown.query || !selectedNodeId || !api) return;
+    // Its folders may be closed, and closed folders' rows are not built (childrenOf): open
+    // the path first, then scroll once arborist has rebuilt.
+    for (const id of ancestorIds(shown.shown, new Map([[selectedNodeId, { score: 0, ranges: [] }]]))) api.open(id);
+    const frame = requestAnimationFrame(() => void api.scrollTo(selectedNodeId, 'center'));
+    return () => cancelAnimationFrame(frame);
+  }, [shown.query, shown.shown, selectedNodeId]);
 
   return (
     <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>
@@ -67,7 +93,8 @@ export function ResourceTree() {
           <Tree<CatalogNode>
             ref={tree}
             data={shown.shown}
-            searchTerm={shown.query}
+            searchTerm={expandMatches ? shown.query : ''}
+            childrenAccessor={childrenOf}
             searchMatch={everyNodeMatches}
             openByDefault={false}
             width={size.width}
