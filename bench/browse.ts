@@ -46,15 +46,16 @@ async function typeAndTime(page: Page, query: string): Promise<number[]> {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
     const latencies: number[] = [];
-    let lastMutation = 0;
-    const observer = new MutationObserver(() => (lastMutation = performance.now()));
+    // An object, because the observer writes it between awaits.
+    const seen = { lastMutation: 0 };
+    const observer = new MutationObserver(() => (seen.lastMutation = performance.now()));
     observer.observe(tree, { subtree: true, childList: true, characterData: true, attributes: true });
     const counter = document.getElementById(input.getAttribute('aria-describedby') ?? '');
     if (counter) observer.observe(counter, { subtree: true, childList: true, characterData: true });
     for (let i = 1; i <= text.length; i += 1) {
       await frame();
       const started = performance.now();
-      lastMutation = 0;
+      seen.lastMutation = 0;
       setValue?.call(input, text.slice(0, i));
       input.dispatchEvent(new Event('input', { bubbles: true }));
       // Settled: something changed, then two frames went by with no further change (the
@@ -63,10 +64,10 @@ async function typeAndTime(page: Page, query: string): Promise<number[]> {
       let settledAt = 0;
       const deadline = started + 3000;
       while (performance.now() < deadline) {
-        const before = lastMutation;
+        const before = seen.lastMutation;
         const now = await frame();
-        if (lastMutation === 0) continue;
-        if (lastMutation === before) {
+        if (seen.lastMutation === 0) continue;
+        if (seen.lastMutation === before) {
           quiet += 1;
           if (quiet === 1) settledAt = now;
           if (quiet >= 2) break;
@@ -74,7 +75,7 @@ async function typeAndTime(page: Page, query: string): Promise<number[]> {
           quiet = 0;
         }
       }
-      if (lastMutation !== 0 && settledAt > 0) latencies.push(settledAt - started);
+      if (seen.lastMutation !== 0 && settledAt > 0) latencies.push(settledAt - started);
     }
     observer.disconnect();
     return latencies;
