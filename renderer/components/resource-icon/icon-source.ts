@@ -5,15 +5,19 @@
  * catalog was opened, and the CSP blocks them anyway.
  */
 import type { Icon } from '../../../shared/host-api';
+import { safeImageSrc } from '../content-view/safe-url';
 
-const SAFE_DATA_URL = /^data:image\/(png|jpeg|gif|webp|svg\+xml)(;[a-z0-9=.+-]+)*,/i;
 /** Larger data URLs are skipped: a row icon is 16 px, not a place to decode megabytes. */
 const MAX_LENGTH = 64 * 1024;
 
 /** The `src` to draw for `theme`, preferring an icon made for it; null for the generic glyph. */
 export function safeIconSource(icons: readonly Icon[] | undefined, theme: 'light' | 'dark'): string | null {
   if (!icons || icons.length === 0) return null;
-  const usable = icons.filter((icon) => typeof icon.src === 'string' && icon.src.length <= MAX_LENGTH && SAFE_DATA_URL.test(icon.src));
+  // One rule for every image a server sends: the detail pane's icons and content use it too.
+  const usable = icons.flatMap((icon) => {
+    const src = typeof icon.src === 'string' && icon.src.length <= MAX_LENGTH ? safeImageSrc(icon.src, { allowSvg: true }) : null;
+    return src ? [{ theme: icon.theme, src }] : [];
+  });
   const themed = usable.find((icon) => icon.theme === theme) ?? usable.find((icon) => icon.theme === undefined) ?? usable[0];
   return themed?.src ?? null;
 }
