@@ -19,9 +19,6 @@ import { indexUpdates } from './index-feed';
 import { countPicks } from './pick-state';
 import { EMPTY_MATCHES, type CatalogView } from './tree-slice';
 
-/** How long pages may pile up before they are indexed (in the next idle moment after that). */
-const IDLE_INDEX_DELAY_MS = 300;
-
 /** Streaming pages rebuild the tree at most this often. */
 export const REBUILD_INTERVAL_MS = 200;
 
@@ -38,32 +35,12 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
   let names = '';
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
-  // Index updates wait for an idle moment: while pages stream in, the main thread's time goes
-  // to showing them. A search drains what is waiting first, so it never misses an entry.
-  let waiting: ReturnType<typeof indexUpdates> = [];
-  let drainHandle: ReturnType<typeof setTimeout> | undefined;
-
-  function drain(): void {
-    clearTimeout(drainHandle);
-    drainHandle = undefined;
-    for (const update of waiting) {
+  function feed(catalogs: AppState['catalogs']): void {
+    for (const update of indexUpdates(fed, catalogs)) {
       if (update.type === 'clear') index.clear(update.serverId);
       else index.add(update.serverId, update.resources, update.templates);
     }
-    waiting = [];
-  }
-
-  function feed(catalogs: AppState['catalogs']): void {
-    waiting.push(...indexUpdates(fed, catalogs));
     fed = catalogs;
-    if (waiting.length > 0 && drainHandle === undefined) drainHandle = setTimeout(drainWhenIdle, IDLE_INDEX_DELAY_MS);
-  }
-
-  function drainWhenIdle(): void {
-    drainHandle = undefined;
-    const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => unknown }).requestIdleCallback;
-    if (idle) idle(drain, { timeout: 2000 });
-    else drain();
   }
 
   function build(): void {
@@ -89,7 +66,6 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
     const state = store.getState();
     const query = state.searchText.trim();
     const start = performance.now();
-    if (query) drain();
     const matches = query ? index.search(query) : EMPTY_MATCHES;
     const shown = query ? filterCatalogTree(tree, matches) : tree;
     const view: CatalogView = { tree, shown, query, matches, resourceTotal };
@@ -139,7 +115,6 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
   const unsubscribe = store.subscribe(onChange);
   return () => {
     unsubscribe();
-    clearTimeout(drainHandle);
     rebuild.cancel();
     clearTimeout(searchTimer);
   };
