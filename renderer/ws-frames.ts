@@ -1,7 +1,7 @@
 /** Parsing of browser mode's frames (shared/ws-protocol.ts); pure so it can be tested without a socket. */
 import type { HostEvent } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
-import type { WsServerMessage } from '../shared/ws-protocol';
+import { unpackRecords, type WsServerMessage } from '../shared/ws-protocol';
 
 /** One frame from the host, checked for shape; `null` for anything we cannot use. */
 export function parseServerFrame(text: unknown): WsServerMessage | null {
@@ -20,8 +20,15 @@ export function parseServerFrame(text: unknown): WsServerMessage | null {
   }
   const event = record.event;
   if (typeof event === 'object' && event !== null) {
-    const typed = event as Partial<HostEvent>;
-    if (typeof typed.seq === 'number' && typeof typed.type === 'string') return { event: event as HostEvent };
+    const typed = event as Partial<HostEvent> & { packedResources?: unknown };
+    if (typeof typed.seq !== 'number' || typeof typed.type !== 'string') return null;
+    if (typed.type === 'catalog-page' && 'packedResources' in typed) {
+      const resources = unpackRecords(typed.packedResources);
+      if (!resources) return null;
+      const { packedResources: _packed, ...rest } = typed;
+      return { event: { ...rest, resources } as unknown as HostEvent };
+    }
+    return { event: event as HostEvent };
   }
   return null;
 }

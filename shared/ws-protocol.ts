@@ -19,3 +19,69 @@ export interface WsCall {
 
 /** Host → browser: a reply to a call, or a pushed event. */
 export type WsServerMessage = { id: number; response: RpcResponse } | { event: HostEvent };
+
+/**
+ * A list of records as one list of keys and one row of values per record: a catalog page
+ * of 500 resources repeats the same ten keys 500 times, and at 100,000 resources those keys
+ * are a third of every byte the host serializes, the browser relays and the page decodes.
+ * `null` in a row means "absent"; a record holding a real null is never packed (see packRecords).
+ */
+export interface PackedRecords {
+  keys: string[];
+  rows: unknown[][];
+}
+
+/** Packs `records`, or returns undefined when one holds a null value (it would read back as absent). */
+export function packRecords(records: readonly object[]): PackedRecords | undefined {
+  const keys: string[] = [];
+  const columns = new Map<string, number>();
+  const rows: unknown[][] = [];
+  for (const record of records) {
+    const row: unknown[] = [];
+    for (const [key, value] of Object.entries(record)) {
+      if (value === null) return undefined;
+      if (value === undefined) continue;
+      let column = columns.get(key);
+      if (column === undefined) {
+        column = keys.length;
+        columns.set(key, column);
+        keys.push(key);
+      }
+      row[column] = value;
+    }
+    for (let column = 0; column < keys.length; column += 1) if (row[column] === undefined) row[column] = null;
+    rows.push(row);
+  }
+  return { keys, rows };
+}
+
+/** The records of a {@link PackedRecords}, or undefined when it is not one. */
+export function unpackRecords(packed: unknown): Record<string, unknown>[] | undefined {
+  if (typeof packed !== 'object' || packed === null) return undefined;
+  const { keys, rows } = packed as Partial<PackedRecords>;
+  if (!Array.isArray(keys) || !Array.isArray(rows) || !keys.every((key) => typeof key === 'string' && key !== '__proto__')) return undefined;
+  const records: Record<string, unknown>[] = new Array(rows.length);
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index];
+    if (!Array.isArray(row)) return undefined;
+    const record: Record<string, unknown> = {};
+    for (let column = 0; column < keys.length; column += 1) {
+      const value: unknown = row[column];
+      if (value !== null && value !== undefined) record[keys[column] as string] = value;
+    }
+    records[index] = record;
+  }
+  return records;
+}
+
+/** A host → browser frame's text; a catalog page's resources travel packed. */
+export function encodeServerMessage(message: WsServerMessage): string {
+  if ('event' in message && message.event.type === 'catalog-page' && message.event.resources.length > 0) {
+    const packed = packRecords(message.event.resources);
+    if (packed) {
+      const { resources: _sent, ...rest } = message.event;
+      return JSON.stringify({ event: { ...rest, packedResources: packed } });
+    }
+  }
+  return JSON.stringify(message);
+}

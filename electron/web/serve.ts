@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
-import { TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
+import { encodeServerMessage, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
 
@@ -129,7 +129,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 /** One page's socket: calls in, replies and host events out. */
 function serveSocket(ws: WebSocket, host: HostApi): void {
   const send = (message: WsServerMessage) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };
   const unsubscribe = host.onEvent((event) => send({ event }));
   ws.on('close', unsubscribe);

@@ -53,6 +53,30 @@ describe('startCatalogView', () => {
     expect(view.matches.size).toBeGreaterThanOrEqual(1);
     const root = view.shown[0]!;
     expect(root.kind).toBe('server');
-    expect(pickCounts.get(root.id)?.total).toBe(view.matches.size);
+    expect(pickCounts.get(root)?.total).toBe(view.matches.size);
+  });
+
+  it('indexes nothing while a listing runs, yet a search then still finds the newest page', () => {
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    store.getState().applySnapshot({ seq: 0, servers: [server], catalogs: [] });
+    const idle: ((budget: () => number) => void)[] = [];
+    startCatalogView(store, { whenIdle: (work) => (idle.push(work), () => undefined) });
+    store.getState().applyEvent({ seq: 1, type: 'catalog-reset', serverId: 's1', generation: 1 });
+    for (let i = 0; i < 5; i++) store.getState().applyEvent({ ...page(i * 10, 10, i + 1), seq: i + 2 });
+    vi.advanceTimersByTime(300);
+    expect(idle).toHaveLength(0);
+
+    store.getState().setSearchText('item 47');
+    vi.advanceTimersByTime(0);
+    expect([...store.getState().view.matches.keys()]).toEqual([expect.stringContaining('x://a/47')]);
+
+    store.getState().setSearchText('');
+    store.getState().applyEvent({ ...page(50, 10, 6), seq: 7 });
+    store.getState().applyEvent({ seq: 8, type: 'catalog-status', serverId: 's1', generation: 1, status: 'complete' });
+    expect(idle).toHaveLength(1);
+    idle[0]!(() => 50);
+    store.getState().setSearchText('item 59');
+    vi.advanceTimersByTime(0);
+    expect([...store.getState().view.matches.keys()]).toEqual([expect.stringContaining('x://a/59')]);
   });
 });

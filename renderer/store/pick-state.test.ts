@@ -25,7 +25,7 @@ describe('pick state', () => {
   it('derives unchecked, mixed and checked folders from one count per change', () => {
     const picked = new Set([pickKey(a.resource as ResourceEntry)]);
     const counts = countPicks(tree, picked);
-    expect(counts.get('f:a')).toEqual({ picked: 1, total: 2 });
+    expect(counts.get(inner)).toEqual({ picked: 1, total: 2 });
     expect(checkState(inner, counts, picked)).toBe('mixed');
     expect(checkState(server, counts, picked)).toBe('mixed');
     expect(checkState(c, counts, picked)).toBe(false);
@@ -49,7 +49,7 @@ describe('pick state', () => {
     const there = leaf('s2', 'x://same', 'readme');
     expect(pickKey(here.resource as ResourceEntry)).not.toBe(pickKey(there.resource as ResourceEntry));
     const picked = new Set([pickKey(here.resource as ResourceEntry)]);
-    expect(checkState(there, new Map(), picked)).toBe(false);
+    expect(checkState(there, countPicks([], picked), picked)).toBe(false);
   });
 
   it('a folder of a filtered tree picks and counts only the resources shown under it', () => {
@@ -61,5 +61,21 @@ describe('pick state', () => {
     expect(checkState(shownInner, countPicks(filtered, picked), picked)).toBe(true);
     // Against the whole tree the same picks leave the real folder mixed.
     expect(checkState(inner, countPicks(tree, picked), picked)).toBe('mixed');
+  });
+});
+
+describe('countPicks after new pages', () => {
+  it('reuses the counts of unchanged folders for the same picks, and counts changed ones afresh', () => {
+    const picked = new Set([pickKey(a.resource as ResourceEntry)]);
+    const before = countPicks(tree, picked);
+    // A new page landed in the server's root: a new server node, the same inner folder.
+    const d = leaf('s1', 'x://c/1');
+    const grown = [{ ...server, children: [inner, c, d, templates], resourceCount: 4 }];
+    const after = countPicks(grown, picked, before);
+    expect(after.get(grown[0] as CatalogNode)).toEqual({ picked: 1, total: 4 });
+    expect(after.get(inner)).toBe(before.get(inner));
+    // Other picks: nothing is reused.
+    const more = new Set([...picked, pickKey(d.resource as ResourceEntry)]);
+    expect(countPicks(grown, more, after).get(grown[0] as CatalogNode)).toEqual({ picked: 2, total: 4 });
   });
 });

@@ -18,7 +18,16 @@ export interface PickCount {
   total: number;
 }
 
-export type PickCounts = ReadonlyMap<string, PickCount>;
+/**
+ * The counts of every internal node of a tree, for one set of picks. Keyed by node object:
+ * the tree builder hands back the same node for a folder that did not change, so a recount
+ * after new pages walks only what changed.
+ */
+export interface PickCounts {
+  readonly picked: ReadonlySet<string>;
+  get(node: CatalogNode): PickCount | undefined;
+}
+
 export type CheckState = boolean | 'mixed';
 
 // Entries are immutable; a key is built once per resource, not once per recount.
@@ -34,31 +43,52 @@ export function pickKey(resource: ResourceEntry): string {
   return key;
 }
 
-/** Counts resources and picks under every internal node of `tree`, in one walk. */
-export function countPicks(tree: readonly CatalogNode[], picked: ReadonlySet<string>): Map<string, PickCount> {
-  const counts = new Map<string, PickCount>();
-  function visit(node: CatalogNode): PickCount {
-    if (!node.children) {
-      if (node.kind !== 'resource' || !node.resource) return { picked: 0, total: 0 };
-      return { picked: picked.size > 0 && picked.has(pickKey(node.resource)) ? 1 : 0, total: 1 };
+/**
+ * Counts resources and picks under every internal node of `tree`, in one walk. Given the
+ * counts of an earlier call with the same picks, subtrees counted then are not walked again.
+ */
+export function countPicks(tree: readonly CatalogNode[], picked: ReadonlySet<string>, earlier?: PickCounts): PickCounts {
+  const known = earlier instanceof NodeCounts && earlier.picked === picked ? earlier.byNode : new WeakMap<CatalogNode, PickCount>();
+  function visit(node: CatalogNode, children: readonly CatalogNode[]): PickCount {
+    const counted = known.get(node);
+    if (counted) return counted;
+    let pickedBelow = 0;
+    let total = 0;
+    for (const child of children) {
+      if (child.children) {
+        const below = visit(child, child.children);
+        pickedBelow += below.picked;
+        total += below.total;
+      } else if (child.kind === 'resource' && child.resource) {
+        total += 1;
+        if (picked.size > 0 && picked.has(pickKey(child.resource))) pickedBelow += 1;
+      }
     }
-    const count = { picked: 0, total: 0 };
-    for (const child of node.children) {
-      const below = visit(child);
-      count.picked += below.picked;
-      count.total += below.total;
-    }
-    counts.set(node.id, count);
+    const count = { picked: pickedBelow, total };
+    known.set(node, count);
     return count;
   }
-  for (const node of tree) visit(node);
-  return counts;
+  for (const node of tree) if (node.children) visit(node, node.children);
+  return new NodeCounts(picked, known);
 }
+
+class NodeCounts implements PickCounts {
+  constructor(
+    readonly picked: ReadonlySet<string>,
+    readonly byNode: WeakMap<CatalogNode, PickCount>,
+  ) {}
+  get(node: CatalogNode): PickCount | undefined {
+    return this.byNode.get(node);
+  }
+}
+
+/** Counts for no tree at all. */
+export const NO_PICK_COUNTS: PickCounts = countPicks([], new Set());
 
 /** A row's checkbox: `null` where there is nothing to pick (templates, empty folders). */
 export function checkState(node: CatalogNode, counts: PickCounts, picked: ReadonlySet<string>): CheckState | null {
   if (node.kind === 'resource') return node.resource ? picked.has(pickKey(node.resource)) : null;
-  const count = counts.get(node.id);
+  const count = counts.get(node);
   if (!count || count.total === 0) return null;
   if (count.picked === 0) return false;
   return count.picked === count.total ? true : 'mixed';

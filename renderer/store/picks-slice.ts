@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { CatalogNode } from '../../shared/catalog/tree-types';
 import type { AppState } from './app-store';
-import { countPicks, togglePicks, type PickCounts } from './pick-state';
+import { countPicks, NO_PICK_COUNTS, togglePicks, type PickCounts } from './pick-state';
 
 export interface PicksSlice {
   /** Pick keys (see pick-state.ts): server id and URI. */
@@ -16,7 +16,7 @@ export interface PicksSlice {
 
 export const createPicksSlice: StateCreator<AppState, [], [], PicksSlice> = (set, get) => ({
   picked: new Set(),
-  pickCounts: new Map(),
+  pickCounts: NO_PICK_COUNTS,
   togglePick(node) {
     const { picked, pickCounts, view } = get();
     const next = togglePicks(node, pickCounts, picked);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry, TemplateEntry } from '../host-api';
-import { buildCatalogTree, folderNodeId, resourceNodeId, serverNodeId, templateNodeId } from './build-tree';
+import { buildCatalogTree, createCatalogTreeBuilder, folderNodeId, resourceNodeId, serverNodeId, templateNodeId } from './build-tree';
 import type { CatalogNode, CatalogSort } from './tree-types';
 
 const resource = (uri: string, extra: Partial<ResourceEntry> = {}): ResourceEntry => ({ serverId: 's1', uri, name: uri, ...extra });
@@ -200,5 +200,75 @@ describe('buildCatalogTree at scale', () => {
       expect(nodes[0]?.resourceCount).toBe(100_000);
       expect(nodes[0]?.children?.[0]?.children).toHaveLength(areas.length);
     }
+  });
+});
+
+describe('createCatalogTreeBuilder (streamed pages)', () => {
+  /** A small deterministic pseudo-random sequence, so a failure can be replayed. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+  }
+
+  /** Folders that grow, collapse and stop collapsing, duplicates, odd URIs and annotations. */
+  function catalog(seed: number, count: number): ResourceEntry[] {
+    const next = random(seed);
+    const roots = ['docs://a', 'docs://b', 'file://', 'urn:x'];
+    return Array.from({ length: count }, (_, i) => {
+      const depth = Math.floor(next() * 4);
+      const path = Array.from({ length: depth }, () => `d${Math.floor(next() * 3)}`).join('/');
+      const root = roots[Math.floor(next() * roots.length)] ?? 'docs://a';
+      // Now and then a URI listed again with another title: the first listing stays.
+      const n = next() < 0.05 && i > 0 ? Math.floor(next() * i) : i;
+      const separator = root.startsWith('urn:') ? ':' : '/';
+      return resource(`${root}${separator}${path ? `${path}/` : ''}item-${n}`, {
+        title: next() < 0.5 ? `Item ${n} ${i}` : undefined,
+        annotations: { priority: Math.floor(next() * 5) / 4, lastModified: new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 300))).toISOString() },
+      });
+    });
+  }
+
+  for (const sort of ['name', 'priority', 'lastModified'] as const) {
+    it(`builds, page by page, exactly the tree a fresh build gives (sort ${sort})`, () => {
+      for (const seed of [1, 2, 3]) {
+        const all = catalog(seed, 600);
+        const builder = createCatalogTreeBuilder();
+        const next = random(seed + 100);
+        let shown: ResourceEntry[] = [];
+        while (shown.length < all.length) {
+          shown = shown.concat(all.slice(shown.length, shown.length + 1 + Math.floor(next() * 60)));
+          const input = { servers: [{ id: 's1', name: 'Docs' }], resources: { s1: shown }, templates: {}, sort };
+          expect(builder.build(input)).toEqual(buildCatalogTree(input));
+        }
+      }
+    });
+  }
+
+  it('hands back the very nodes of folders that did not change, and new ones where pages landed', () => {
+    const builder = createCatalogTreeBuilder();
+    const first = [resource('docs://a/x/1'), resource('docs://a/y/1')];
+    const input = (list: ResourceEntry[]) => ({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: list }, templates: {}, sort: 'name' as const });
+    const before = builder.build(input(first));
+    const grown = [...first, resource('docs://a/y/2')];
+    const after = builder.build(input(grown));
+    const folder = (nodes: CatalogNode[], id: string) => allNodes(nodes).find((node) => node.id === id);
+    expect(folder(after, folderNodeId('s1', 'docs://a/x'))).toBe(folder(before, folderNodeId('s1', 'docs://a/x')));
+    expect(folder(after, folderNodeId('s1', 'docs://a/y'))).not.toBe(folder(before, folderNodeId('s1', 'docs://a/y')));
+    // Nothing new: the same server node, so nothing downstream has to look again.
+    expect(builder.build(input(grown))[0]).toBe(after[0]);
+  });
+
+  it('starts a server afresh when its list is replaced rather than grown, or the sort changes', () => {
+    const builder = createCatalogTreeBuilder();
+    const input = (list: ResourceEntry[], sort: CatalogSort) => ({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: list }, templates: {}, sort });
+    builder.build(input([resource('docs://a/1'), resource('docs://a/2')], 'name'));
+    const replaced = [resource('docs://b/9')];
+    expect(outline(builder.build(input(replaced, 'name')))).toEqual(outline(buildCatalogTree(input(replaced, 'name'))));
+    const resorted = [resource('docs://b/1', { annotations: { priority: 0.1 } }), resource('docs://b/2', { annotations: { priority: 0.9 } })];
+    builder.build(input(resorted, 'name'));
+    expect(outline(builder.build(input(resorted, 'priority')))).toEqual(['Docs', '  docs://b', '    docs://b/2', '    docs://b/1']);
   });
 });

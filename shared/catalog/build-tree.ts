@@ -11,17 +11,64 @@ import { decodeSegment, leafStart, splitUri } from './uri-path';
 
 export { folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './node-ids';
 
-/** A folder while resources are still being added to it. */
+/** A folder of one server's tree, kept between builds and finished again only when it changed. */
 interface FolderDraft {
   path: string;
   label: string;
+  parent: FolderDraft | undefined;
   folders: Map<string, FolderDraft>;
+  /** `folders` in the order of the last finish, new ones at the end: re-sorting it is nearly free. */
+  order: FolderDraft[];
+  /** The resources directly in it, sorted, as of the last finish. */
   leaves: Row[];
+  /** The nodes of `leaves`, in the same order, ready to copy into a finished row. */
+  leafNodes: CatalogNode[];
+  /** The best priority and time among `leaves` and `incoming` (NaN when none). */
+  leafPriority: number;
+  leafTime: number;
+  /** Resources added since the last finish, not yet sorted in. */
+  incoming: Row[];
+  /** The URIs of `leaves` and `incoming`: a URI listed twice keeps its first listing. */
+  uris: Set<string>;
+  /** Something at or below it changed since `finished` was made. */
+  dirty: boolean;
+  finished: Row | undefined;
 }
 
 /** A finished row with what it is sorted by. */
 interface Row extends SortFacts {
   node: CatalogNode;
+}
+
+/** Builds catalog trees, reusing earlier work when a catalog has only grown since the last build. */
+export interface CatalogTreeBuilder {
+  /**
+   * The tree of `input`, equal to {@link buildCatalogTree}'s. A server's resource array that
+   * extends the one of the previous call (same first and last known entries, appended to, as
+   * the catalog reducer does) costs only its new entries plus the folders they land in; the
+   * nodes of unchanged folders are the very objects returned before. Anything else about a
+   * server (another sort, a reset list) builds that server afresh.
+   */
+  build(input: CatalogTreeInput): CatalogNode[];
+}
+
+/** One server's state in a {@link CatalogTreeBuilder}. */
+interface ServerTree {
+  sort: CatalogSort;
+  compare: (a: SortFacts, b: SortFacts) => number;
+  /** How many entries of `list` are in the drafts. */
+  consumed: number;
+  first: ResourceEntry | undefined;
+  last: ResourceEntry | undefined;
+  roots: Map<string, FolderDraft>;
+  /** The folder of every URI prefix already seen (see {@link leafStart}). */
+  directories: Map<string, FolderDraft>;
+  /** Some root changed since `node` was made. */
+  dirty: boolean;
+  templates: readonly TemplateEntry[] | undefined;
+  templatesNode: CatalogNode | undefined;
+  name: string;
+  node: CatalogNode | undefined;
 }
 
 /**
@@ -30,22 +77,85 @@ interface Row extends SortFacts {
  * prefix of others appears both as a leaf and as the folder of the others.
  */
 export function buildCatalogTree(input: CatalogTreeInput): CatalogNode[] {
-  const compare = siblingComparator(input.sort);
-  return input.servers.map((server) => {
-    const drafts: ServerDrafts = { roots: new Map(), directories: new Map() };
-    for (const resource of input.resources[server.id] ?? []) addResource(drafts, server.id, resource, input.sort);
-    const children = sortRows([...drafts.roots.values()].map((root) => finishFolder(root, server.id, compare)), compare);
-    const templates = uniqueBy(input.templates[server.id] ?? [], (entry) => entry.uriTemplate);
-    if (templates.length > 0) children.push(templatesBranch(server.id, templates, input.sort, compare));
-    return {
-      id: serverNodeId(server.id),
-      kind: 'server',
-      serverId: server.id,
-      label: server.name,
-      children,
-      resourceCount: children.reduce((sum, child) => sum + child.resourceCount, 0),
-    };
-  });
+  return createCatalogTreeBuilder().build(input);
+}
+
+// One empty list each, so a server without templates does not look changed on every build.
+const NO_RESOURCES: readonly ResourceEntry[] = [];
+const NO_TEMPLATES: readonly TemplateEntry[] = [];
+
+export function createCatalogTreeBuilder(): CatalogTreeBuilder {
+  let servers = new Map<ServerId, ServerTree>();
+  return {
+    build(input) {
+      const next = new Map<ServerId, ServerTree>();
+      const nodes = input.servers.map((server) => {
+        const list = input.resources[server.id] ?? NO_RESOURCES;
+        let state = servers.get(server.id);
+        if (!state || state.sort !== input.sort || !grewFrom(state, list)) state = emptyServerTree(input.sort);
+        next.set(server.id, state);
+        return serverNode(state, server, list, input.templates[server.id] ?? NO_TEMPLATES);
+      });
+      servers = next;
+      return nodes;
+    },
+  };
+}
+
+function emptyServerTree(sort: CatalogSort): ServerTree {
+  return {
+    sort,
+    compare: siblingComparator(sort),
+    consumed: 0,
+    first: undefined,
+    last: undefined,
+    roots: new Map(),
+    directories: new Map(),
+    dirty: true,
+    templates: undefined,
+    templatesNode: undefined,
+    name: '',
+    node: undefined,
+  };
+}
+
+/** True when `list` is what `state` consumed with entries appended (checked at both ends, like index-feed). */
+function grewFrom(state: ServerTree, list: readonly ResourceEntry[]): boolean {
+  if (list.length < state.consumed) return false;
+  return state.consumed === 0 || (list[0] === state.first && list[state.consumed - 1] === state.last);
+}
+
+function serverNode(state: ServerTree, server: { id: ServerId; name: string }, list: readonly ResourceEntry[], templates: readonly TemplateEntry[]): CatalogNode {
+  for (let index = state.consumed; index < list.length; index += 1) addResource(state, server.id, list[index] as ResourceEntry);
+  if (list.length > 0) {
+    state.first = list[0];
+    state.last = list[list.length - 1];
+  }
+  state.consumed = list.length;
+  let templatesChanged = false;
+  if (templates !== state.templates) {
+    state.templates = templates;
+    const unique = uniqueBy(templates, (entry) => entry.uriTemplate);
+    state.templatesNode = unique.length > 0 ? templatesBranch(server.id, unique, state.sort, state.compare) : undefined;
+    templatesChanged = true;
+  }
+  if (state.node && !state.dirty && !templatesChanged && state.name === server.name) return state.node;
+  const children = sortRows(
+    [...state.roots.values()].map((root) => finishFolder(root, server.id, state.compare)),
+    state.compare,
+  );
+  if (state.templatesNode) children.push(state.templatesNode);
+  state.dirty = false;
+  state.name = server.name;
+  state.node = {
+    id: serverNodeId(server.id),
+    kind: 'server',
+    serverId: server.id,
+    label: server.name,
+    children,
+    resourceCount: children.reduce((sum, child) => sum + child.resourceCount, 0),
+  };
+  return state.node;
 }
 
 /** The first entry of each key, in order. */
@@ -61,46 +171,56 @@ function uniqueBy<T>(entries: readonly T[], key: (entry: T) => string): T[] {
   return unique;
 }
 
-/** The folders of one server, and the folder of every URI prefix already seen (see {@link leafStart}). */
-interface ServerDrafts {
-  roots: Map<string, FolderDraft>;
-  directories: Map<string, FolderDraft>;
-}
-
 /** Walks down from the root, creating folders as needed; runs once per directory, not per resource. */
-function folderFor(drafts: ServerDrafts, root: string, folders: string): FolderDraft {
-  let folder: FolderDraft | undefined = drafts.roots.get(root);
+function folderFor(state: ServerTree, root: string, folders: string): FolderDraft {
+  let folder: FolderDraft | undefined = state.roots.get(root);
   if (!folder) {
-    folder = { path: root, label: root, folders: new Map(), leaves: [] };
-    drafts.roots.set(root, folder);
+    folder = newFolder(root, root, undefined);
+    state.roots.set(root, folder);
   }
   if (folders === '') return folder;
   for (const segment of folders.split('/')) {
     let child: FolderDraft | undefined = folder.folders.get(segment);
     if (!child) {
-      child = { path: `${folder.path}/${segment}`, label: decodeSegment(segment), folders: new Map(), leaves: [] };
+      child = newFolder(`${folder.path}/${segment}`, decodeSegment(segment), folder);
       folder.folders.set(segment, child);
+      folder.order.push(child);
     }
     folder = child;
   }
   return folder;
 }
 
-function addResource(drafts: ServerDrafts, serverId: ServerId, resource: ResourceEntry, sort: CatalogSort): void {
+function newFolder(path: string, label: string, parent: FolderDraft | undefined): FolderDraft {
+  // Marked dirty, with its ancestors, by the resource that needs it (see addResource).
+  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], leafPriority: Number.NaN, leafTime: Number.NaN, incoming: [], uris: new Set(), dirty: false, finished: undefined };
+}
+
+function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEntry): void {
   const uri = resource.uri;
   const prefix = uri.slice(0, leafStart(uri));
-  let folder = drafts.directories.get(prefix);
+  let folder = state.directories.get(prefix);
   let leaf: string | undefined;
   if (!folder) {
     const parts = splitUri(uri);
-    folder = folderFor(drafts, parts.root, parts.folders);
-    drafts.directories.set(prefix, folder);
+    folder = folderFor(state, parts.root, parts.folders);
+    state.directories.set(prefix, folder);
     leaf = parts.leaf;
   }
+  // Servers should not list a URI twice (the host warns and keeps the first); if one does, so
+  // do we, as ids must be unique. A URI's duplicates share its folder.
+  if (folder.uris.has(uri)) return;
+  folder.uris.add(uri);
   // A row needs something to show even when the server sent no name and the URI is empty.
   const label = resource.title || resource.name || decodeSegment(leaf ?? splitUri(uri).leaf) || uri || '(no name)';
   const node: CatalogNode = { id: resourceNodeId(serverId, uri), kind: 'resource', serverId, label, resourceCount: 1, resource };
-  folder.leaves.push(leafRow(node, label, uri, resource.annotations, sort));
+  const row = leafRow(node, label, uri, resource.annotations, state.sort);
+  folder.incoming.push(row);
+  folder.leafPriority = maxPresent(folder.leafPriority, row.priority);
+  folder.leafTime = maxPresent(folder.leafTime, row.time);
+  // A dirty folder's ancestors are always dirty too, so the walk up can stop at the first one.
+  for (let at: FolderDraft | undefined = folder; at && !at.dirty; at = at.parent) at.dirty = true;
+  state.dirty = true;
 }
 
 function leafRow(node: CatalogNode, label: string, tiebreak: string, annotations: Annotations | undefined, sort: CatalogSort): Row {
@@ -108,33 +228,81 @@ function leafRow(node: CatalogNode, label: string, tiebreak: string, annotations
   return { node, key: label, tiebreak, priority, time };
 }
 
-/** Turns a draft into a row, collapsing single-folder chains into one label. */
+/** Sorts what arrived since the last finish into a folder's leaves, without re-sorting them. */
+function settle(draft: FolderDraft, compare: (a: SortFacts, b: SortFacts) => number): void {
+  if (draft.incoming.length === 0) return;
+  const incoming = draft.incoming.sort(compare);
+  draft.incoming = [];
+  const leaves = draft.leaves;
+  // A few new rows among many (a page spread over many folders): a binary search each.
+  if (leaves.length > 0 && incoming.length * Math.log2(leaves.length) < leaves.length) {
+    let low = 0;
+    for (const row of incoming) {
+      let high = leaves.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compare(leaves[middle] as Row, row) <= 0) low = middle + 1;
+        else high = middle;
+      }
+      leaves.splice(low, 0, row);
+      draft.leafNodes.splice(low, 0, row.node);
+      low += 1;
+    }
+    return;
+  }
+  const merged: Row[] = new Array<Row>(leaves.length + incoming.length);
+  const nodes: CatalogNode[] = new Array<CatalogNode>(merged.length);
+  let a = 0;
+  let b = 0;
+  for (let index = 0; index < merged.length; index += 1) {
+    const left = leaves[a];
+    const right = incoming[b];
+    const row = (right === undefined || (left !== undefined && compare(left, right) <= 0) ? (a++, left) : (b++, right)) as Row;
+    merged[index] = row;
+    nodes[index] = row.node;
+  }
+  draft.leaves = merged;
+  draft.leafNodes = nodes;
+}
+
+/** Turns a draft into a row, collapsing single-folder chains into one label; unchanged drafts give their last row. */
 function finishFolder(draft: FolderDraft, serverId: ServerId, compare: (a: SortFacts, b: SortFacts) => number): Row {
+  if (!draft.dirty && draft.finished) return draft.finished;
   const top = draft;
   let label = draft.label;
   let current = draft;
+  settle(current, compare);
   while (current.leaves.length === 0 && current.folders.size === 1) {
     const [only] = current.folders.values();
     if (!only) break;
     label = `${label}/${only.label}`;
     current = only;
+    settle(current, compare);
+    // Shown through `top`'s row: clean now, with no row of its own until the chain breaks.
+    current.dirty = false;
+    current.finished = undefined;
   }
-  const folderRows = [...current.folders.values()].map((child) => finishFolder(child, serverId, compare));
-  // Servers should not list a URI twice (the host warns and keeps the first); if one does, so
-  // do we, as ids must be unique. A URI's duplicates share its folder, and small per-folder
-  // sets cost a fraction of one set of 100,000 URIs.
-  const leaves = current.leaves.length > 1 ? uniqueBy(current.leaves, (row) => row.tiebreak) : current.leaves;
-  const rows = [...sortRows(folderRows, compare), ...sortRows(leaves, compare)];
-  let resourceCount = 0;
-  let priority = Number.NaN;
-  let time = Number.NaN;
-  for (const row of [...folderRows, ...leaves]) {
+  // Sorted from the last finish's order: nearly sorted input costs the sort about one pass.
+  const order = current.order;
+  for (const child of order) finishFolder(child, serverId, compare);
+  order.sort((a, b) => compare(a.finished as Row, b.finished as Row));
+  const folderNodes: CatalogNode[] = [];
+  let resourceCount = current.leaves.length;
+  let priority = current.leafPriority;
+  let time = current.leafTime;
+  for (const child of order) {
+    const row = child.finished as Row;
+    folderNodes.push(row.node);
     resourceCount += row.node.resourceCount;
     priority = maxPresent(priority, row.priority);
     time = maxPresent(time, row.time);
   }
-  const node: CatalogNode = { id: folderNodeId(serverId, top.path), kind: 'folder', serverId, label, children: rows, resourceCount };
-  return { node, key: label, tiebreak: top.path, priority, time };
+  // A copy: the draft's own list grows with later pages, and a finished row never changes.
+  const children = folderNodes.concat(current.leafNodes);
+  const node: CatalogNode = { id: folderNodeId(serverId, top.path), kind: 'folder', serverId, label, children, resourceCount };
+  top.finished = { node, key: label, tiebreak: top.path, priority, time };
+  top.dirty = false;
+  return top.finished;
 }
 
 function sortRows(rows: Row[], compare: (a: SortFacts, b: SortFacts) => number): CatalogNode[] {

@@ -61,18 +61,25 @@ export async function walkPages<K extends ListKind>(
   // Where each cursor was first seen, to name the loop in the warning.
   const cursorPages = new Map<string, number>();
   const seen = new Set<string>();
-  let cursor: string | undefined;
   let page = 0;
+  let pending: Promise<unknown> = fetchPage(undefined);
 
   for (;;) {
     if (signal?.aborted) return { status: 'cancelled', pages: page, items: seen.size };
-    const result = await fetchPage(cursor);
+    const result = await pending;
     if (signal?.aborted) return { status: 'cancelled', pages: page, items: seen.size };
     page += 1;
     const raw = typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : undefined;
     const rawItems = raw?.[FIELD[list]];
     if (!Array.isArray(rawItems)) {
       throw new InvalidPageError(`${METHOD[list]} page ${page} has no ${FIELD[list]} array`);
+    }
+    const next = raw?.nextCursor;
+    // Ask for the next page before checking this one, so the server builds it meanwhile.
+    // A page that turns out to end the walk leaves that request unread, and nothing more.
+    if (typeof next === 'string' && !cursorPages.has(next) && page < maxPages) {
+      pending = fetchPage(next);
+      pending.catch(() => undefined);
     }
 
     const warnings: CatalogWarning[] = [];
@@ -93,7 +100,6 @@ export async function walkPages<K extends ListKind>(
       items.push(entry);
     });
 
-    const next = raw?.nextCursor;
     let stop: CatalogWarning | undefined;
     if (next !== undefined && next !== null && typeof next !== 'string') {
       stop = { kind: 'invalid-page', list, page, message: `page ${page} has a nextCursor that is not a string; listing stopped` };
@@ -114,6 +120,5 @@ export async function walkPages<K extends ListKind>(
     // An empty-string cursor is a real cursor (2026-07-28); only an absent one ends the list.
     if (stop || typeof next !== 'string') return { status: 'complete', pages: page, items: seen.size };
     cursorPages.set(next, page);
-    cursor = next;
   }
 }

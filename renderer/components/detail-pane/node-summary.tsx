@@ -8,7 +8,7 @@ export function NodeSummary({ node }: { node: CatalogNode }) {
   const serverName = useAppStore((state) => state.servers[node.serverId]?.name ?? node.serverId);
   const status = useAppStore((state) => state.catalogs[node.serverId]?.status);
   const folders = countFolders(node);
-  const pickedHere = picked.size === 0 ? 0 : countPicks([node], picked).get(node.id)?.picked ?? 0;
+  const pickedHere = picked.size === 0 ? 0 : countPicks([node], picked).get(node)?.picked ?? 0;
   const templates = node.kind === 'templates' ? (node.children?.length ?? 0) : undefined;
   return (
     <div className="node-summary">

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
+import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import type { PickCounts } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { isSearchShortcut, isTextField } from './search-shortcut';
 
@@ -57,8 +59,8 @@ export function SearchField() {
 }
 
 /** Resources the tree shows: the shown roots' counts, taken with the pick counts. */
-function shownResources(shown: readonly { id: string }[], counts: ReadonlyMap<string, { total: number }>): number {
+function shownResources(shown: readonly CatalogNode[], counts: PickCounts): number {
   let total = 0;
-  for (const node of shown) total += counts.get(node.id)?.total ?? 0;
+  for (const node of shown) total += counts.get(node)?.total ?? 0;
   return total;
 }
