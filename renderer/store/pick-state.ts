@@ -48,6 +48,8 @@ export function pickKey(resource: ResourceEntry): string {
  * counts of an earlier call with the same picks, subtrees counted then are not walked again.
  */
 export function countPicks(tree: readonly CatalogNode[], picked: ReadonlySet<string>, earlier?: PickCounts): PickCounts {
+  // Nothing picked: every count is the node's own resource count, so nothing is walked.
+  if (picked.size === 0) return new NothingPicked(picked);
   const known = earlier instanceof NodeCounts && earlier.picked === picked ? earlier.byNode : new WeakMap<CatalogNode, PickCount>();
   function visit(node: CatalogNode, children: readonly CatalogNode[]): PickCount {
     const counted = known.get(node);
@@ -79,6 +81,13 @@ class NodeCounts implements PickCounts {
   ) {}
   get(node: CatalogNode): PickCount | undefined {
     return this.byNode.get(node);
+  }
+}
+
+class NothingPicked implements PickCounts {
+  constructor(readonly picked: ReadonlySet<string>) {}
+  get(node: CatalogNode): PickCount | undefined {
+    return node.children ? { picked: 0, total: node.resourceCount } : undefined;
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { CatalogNode, CatalogSort, SearchMatches } from '../../shared/catalog/tree-types';
+import { NO_MATCHES } from '../../shared/catalog/search-index';
 import type { AppState } from './app-store';
 
 /** One computed state of the catalog tree. Replaced whole, so a selector on it is one reference. */
@@ -19,7 +20,7 @@ export interface CatalogView {
   resourceTotal: number;
 }
 
-export const EMPTY_MATCHES: SearchMatches = new Map();
+export const EMPTY_MATCHES: SearchMatches = NO_MATCHES;
 export const EMPTY_VIEW: CatalogView = { tree: [], shown: [], query: '', matches: EMPTY_MATCHES, resourceTotal: 0 };
 
 export interface TreeSlice {

@@ -171,10 +171,14 @@ describe('buildCatalogTree sorting', () => {
     expect(leaves(tree(input, 'priority'))).toEqual(['top', 'g', 'old', 'f', 'zeta']);
   });
 
-  it('gives the same tree whatever order the resources arrive in', () => {
+  it('gives the same tree whatever order the resources arrive in, but for where each came in the list', () => {
     const input = Array.from({ length: 60 }, (_, i) => resource(`a://x/${i % 3}/f${i}`, { name: `same`, annotations: { priority: i % 2 } }));
+    // A leaf's ordinal is its position in the server's list, which the search index shares.
+    const withoutOrdinals = (nodes: CatalogNode[]): unknown => JSON.parse(JSON.stringify(nodes, (key, value: unknown) => (key === 'ordinal' ? undefined : value)));
     for (const sort of ['name', 'priority', 'lastModified'] as const) {
-      expect(tree([...input].reverse(), sort)).toEqual(tree(input, sort));
+      const reversed = tree([...input].reverse(), sort);
+      expect(withoutOrdinals(reversed)).toEqual(withoutOrdinals(tree(input, sort)));
+      expect(allNodes(reversed).find((node) => node.resource?.uri === 'a://x/0/f0')?.ordinal).toBe(59);
     }
   });
 });

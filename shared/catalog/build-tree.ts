@@ -126,7 +126,7 @@ function grewFrom(state: ServerTree, list: readonly ResourceEntry[]): boolean {
 }
 
 function serverNode(state: ServerTree, server: { id: ServerId; name: string }, list: readonly ResourceEntry[], templates: readonly TemplateEntry[]): CatalogNode {
-  for (let index = state.consumed; index < list.length; index += 1) addResource(state, server.id, list[index] as ResourceEntry);
+  for (let index = state.consumed; index < list.length; index += 1) addResource(state, server.id, list[index] as ResourceEntry, index);
   if (list.length > 0) {
     state.first = list[0];
     state.last = list[list.length - 1];
@@ -135,8 +135,7 @@ function serverNode(state: ServerTree, server: { id: ServerId; name: string }, l
   let templatesChanged = false;
   if (templates !== state.templates) {
     state.templates = templates;
-    const unique = uniqueBy(templates, (entry) => entry.uriTemplate);
-    state.templatesNode = unique.length > 0 ? templatesBranch(server.id, unique, state.sort, state.compare) : undefined;
+    state.templatesNode = templates.length > 0 ? templatesBranch(server.id, templates, state.sort, state.compare) : undefined;
     templatesChanged = true;
   }
   if (state.node && !state.dirty && !templatesChanged && state.name === server.name) return state.node;
@@ -156,19 +155,6 @@ function serverNode(state: ServerTree, server: { id: ServerId; name: string }, l
     resourceCount: children.reduce((sum, child) => sum + child.resourceCount, 0),
   };
   return state.node;
-}
-
-/** The first entry of each key, in order. */
-function uniqueBy<T>(entries: readonly T[], key: (entry: T) => string): T[] {
-  const seen = new Set<string>();
-  const unique: T[] = [];
-  for (const entry of entries) {
-    const value = key(entry);
-    if (seen.has(value)) continue;
-    seen.add(value);
-    unique.push(entry);
-  }
-  return unique;
 }
 
 /** Walks down from the root, creating folders as needed; runs once per directory, not per resource. */
@@ -196,7 +182,7 @@ function newFolder(path: string, label: string, parent: FolderDraft | undefined)
   return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], leafPriority: Number.NaN, leafTime: Number.NaN, incoming: [], uris: new Set(), dirty: false, finished: undefined };
 }
 
-function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEntry): void {
+function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEntry, ordinal: number): void {
   const uri = resource.uri;
   const prefix = uri.slice(0, leafStart(uri));
   let folder = state.directories.get(prefix);
@@ -213,7 +199,7 @@ function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEn
   folder.uris.add(uri);
   // A row needs something to show even when the server sent no name and the URI is empty.
   const label = resource.title || resource.name || decodeSegment(leaf ?? splitUri(uri).leaf) || uri || '(no name)';
-  const node: CatalogNode = { id: resourceNodeId(serverId, uri), kind: 'resource', serverId, label, resourceCount: 1, resource };
+  const node: CatalogNode = { id: resourceNodeId(serverId, uri), kind: 'resource', serverId, label, resourceCount: 1, resource, ordinal };
   const row = leafRow(node, label, uri, resource.annotations, state.sort);
   folder.incoming.push(row);
   folder.leafPriority = maxPresent(folder.leafPriority, row.priority);
@@ -315,7 +301,12 @@ function templatesBranch(
   sort: CatalogSort,
   compare: (a: SortFacts, b: SortFacts) => number,
 ): CatalogNode {
-  const rows: Row[] = templates.map((template) => {
+  const seen = new Set<string>();
+  const rows: Row[] = [];
+  templates.forEach((template, ordinal) => {
+    // A template listed twice keeps its first listing, as a resource does.
+    if (seen.has(template.uriTemplate)) return;
+    seen.add(template.uriTemplate);
     const label = template.title || template.name || template.uriTemplate || '(no name)';
     const node: CatalogNode = {
       id: templateNodeId(serverId, template.uriTemplate),
@@ -324,8 +315,9 @@ function templatesBranch(
       label,
       resourceCount: 0,
       template,
+      ordinal,
     };
-    return leafRow(node, label, template.uriTemplate, template.annotations, sort);
+    rows.push(leafRow(node, label, template.uriTemplate, template.annotations, sort));
   });
   return { id: templatesNodeId(serverId), kind: 'templates', serverId, label: 'Templates', children: sortRows(rows, compare), resourceCount: 0 };
 }

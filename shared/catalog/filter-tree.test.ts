@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceEntry } from '../host-api';
 import { buildCatalogTree, folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './build-tree';
 import { ancestorIds, filterCatalogTree } from './filter-tree';
-import { createSearchIndex } from './search-index';
+import { createSearchIndex, matchesByNodeId } from './search-index';
 import type { CatalogNode, NodeMatch } from './tree-types';
 
 const resource = (uri: string, name: string): ResourceEntry => ({ serverId: 's1', uri, name });
@@ -23,17 +23,17 @@ const outline = (nodes: readonly CatalogNode[], depth = 0): string[] =>
 
 describe('filterCatalogTree', () => {
   it('keeps matches and the rows above them, with counts of matches, and drops empty branches', () => {
-    const matches = new Map([[resourceNodeId('s1', 'a://x/guides/setup'), match(10)]]);
+    const matches = matchesByNodeId(new Map([[resourceNodeId('s1', 'a://x/guides/setup'), match(10)]]));
     expect(outline(filterCatalogTree(tree, matches))).toEqual(['Docs (1)', '  a://x (1)', '    guides (1)', '      setup (1)']);
   });
 
   it('orders siblings by their best match, keeping tree order between equals', () => {
-    const matches = new Map([
+    const matches = matchesByNodeId(new Map([
       [resourceNodeId('s1', 'a://x/guides/intro'), match(5)],
       [resourceNodeId('s1', 'a://x/guides/setup'), match(5)],
       [resourceNodeId('s1', 'a://x/top'), match(50)],
       [templateNodeId('s1', 'a://x/{id}'), match(80)],
-    ]);
+    ]));
     expect(outline(filterCatalogTree(tree, matches))).toEqual([
       'Docs (3)',
       '  Templates (0)',
@@ -48,21 +48,21 @@ describe('filterCatalogTree', () => {
 
   it('leaves the tree it was given unchanged', () => {
     const before = JSON.stringify(tree);
-    filterCatalogTree(tree, new Map([[resourceNodeId('s1', 'a://x/top'), match(1)]]));
+    filterCatalogTree(tree, matchesByNodeId(new Map([[resourceNodeId('s1', 'a://x/top'), match(1)]])));
     expect(JSON.stringify(tree)).toBe(before);
   });
 
   it('shows nothing when nothing matches', () => {
-    expect(filterCatalogTree(tree, new Map())).toEqual([]);
+    expect(filterCatalogTree(tree, matchesByNodeId(new Map()))).toEqual([]);
   });
 });
 
 describe('ancestorIds', () => {
   it('names every row above a match, and no other', () => {
-    const matches = new Map([
+    const matches = matchesByNodeId(new Map([
       [resourceNodeId('s1', 'a://x/ref/api'), match(1)],
       [templateNodeId('s1', 'a://x/{id}'), match(1)],
-    ]);
+    ]));
     expect(ancestorIds(tree, matches)).toEqual(new Set([serverNodeId('s1'), folderNodeId('s1', 'a://x'), folderNodeId('s1', 'a://x/ref'), templatesNodeId('s1')]));
   });
 });
@@ -85,5 +85,19 @@ describe('filterCatalogTree at scale', () => {
       expect(filtered[0]?.resourceCount).toBe(matches.size);
       expect(open.has(serverNodeId('s1'))).toBe(true);
     }
+  });
+
+  it('above 1,000 matches keeps catalog order, and hands back untouched every branch that wholly matches', () => {
+    const resources = Array.from({ length: 3000 }, (_, i) => resource(`a://x/${i % 3 === 0 ? 'zeta' : 'alpha'}/f${i}`, i % 3 === 0 ? `zz${i}` : `item${i}`));
+    const big = buildCatalogTree({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: resources }, templates: {}, sort: 'name' });
+    const index = createSearchIndex();
+    index.add('s1', resources, []);
+    // "f" matches all 3,000 (every URI); "item" only the 2,000 under alpha.
+    expect(filterCatalogTree(big, index.search('f'))).toBe(big);
+    const items = filterCatalogTree(big, index.search('item'));
+    expect(outline(items).slice(0, 4)).toEqual(['Docs (2000)', '  a://x (2000)', '    alpha (2000)', '      item1 (1)']);
+    const alpha = (nodes: readonly CatalogNode[]) => nodes[0]?.children?.[0]?.children?.[0];
+    expect(alpha(items)).toBe(alpha(big));
+    expect(items[0]).not.toBe(big[0]);
   });
 });

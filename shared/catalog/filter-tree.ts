@@ -5,12 +5,48 @@
 import type { CatalogNode, SearchMatches } from './tree-types';
 
 /**
+ * Above this many matches a filtered tree keeps the catalog's order, and the tree keeps its
+ * folders closed: nobody reads 100,000 rows ranked, and ranking them costs every match a score.
+ */
+export const RANKED_MATCHES_UP_TO = 1000;
+
+/**
  * The tree with only the matching resources and templates and the rows above them. Counts
- * become counts of matching resources; empty branches go; siblings are ordered by their best
- * match (a branch by the best match inside it), equal ones keeping their order in `tree`.
+ * become counts of matching resources; empty branches go. Up to {@link RANKED_MATCHES_UP_TO}
+ * matches, siblings are ordered by their best match (a branch by the best match inside it),
+ * equal ones keeping their order in `tree`; above it, they keep their order in `tree`.
  */
 export function filterCatalogTree(tree: readonly CatalogNode[], matches: SearchMatches): CatalogNode[] {
+  if (matches.size > RANKED_MATCHES_UP_TO) return keepLevel(tree, matches) as CatalogNode[];
   return filterLevel(tree, matches, []);
+}
+
+/**
+ * The matching nodes of one level in catalog order, without scores. A branch whose every node
+ * matches is the very node of `tree`: a one-letter query keeps nearly all of 100,000 leaves,
+ * and copying none of them is what keeps such a keystroke cheap.
+ */
+function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches): readonly CatalogNode[] {
+  let kept: CatalogNode[] | undefined;
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index] as CatalogNode;
+    let keep: CatalogNode | undefined;
+    if (node.children === undefined) {
+      keep = matches.has(node) ? node : undefined;
+    } else {
+      const children = keepLevel(node.children, matches);
+      if (children === node.children) keep = node;
+      else if (children.length > 0) {
+        let resourceCount = 0;
+        for (const child of children) resourceCount += child.resourceCount;
+        keep = { ...node, children: children as CatalogNode[], resourceCount };
+      }
+    }
+    // Copy on the first difference only.
+    if (kept === undefined && keep !== node) kept = nodes.slice(0, index) as CatalogNode[];
+    if (kept !== undefined && keep !== undefined) kept.push(keep);
+  }
+  return kept ?? nodes;
 }
 
 /**
@@ -23,7 +59,7 @@ function filterLevel(nodes: readonly CatalogNode[], matches: SearchMatches, best
   const scores: number[] = [];
   for (const node of nodes) {
     if (node.children === undefined) {
-      const match = matches.get(node.id);
+      const match = matches.get(node);
       if (match) {
         kept.push(node);
         scores.push(match.score);
@@ -71,7 +107,7 @@ export function ancestorIds(tree: readonly CatalogNode[], matches: SearchMatches
         path.push(node.id);
         visit(node.children);
         path.pop();
-      } else if (matches.has(node.id)) {
+      } else if (matches.has(node)) {
         // Walk up until a row already opened: everything above it is open too.
         for (let depth = path.length - 1; depth >= 0; depth -= 1) {
           const id = path[depth] ?? '';

@@ -64,6 +64,27 @@ export function subsequencePositions(field: string, word: string): number[] | un
   return best;
 }
 
+/**
+ * Whether {@link subsequencePositions} finds anything, without making its positions: the
+ * test a search runs on every entry, where most answers are "no".
+ */
+export function hasCompactSubsequence(field: string, word: string): boolean {
+  let start = field.indexOf(word.charAt(0));
+  for (let tries = 0; start !== -1 && tries < 5; tries += 1) {
+    let from = start + 1;
+    let end = start;
+    for (let k = 1; k < word.length; k += 1) {
+      end = field.indexOf(word.charAt(k), from);
+      if (end === -1) return false;
+      from = end + 1;
+    }
+    if (end - start + 1 <= 4 * word.length + 4) return true;
+    do start = field.indexOf(word.charAt(0), start + 1);
+    while (start !== -1 && !isWordStart(field, start));
+  }
+  return false;
+}
+
 function greedyFrom(field: string, word: string, start: number): number[] | undefined {
   const positions = [start];
   let from = start + 1;

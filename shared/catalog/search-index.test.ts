@@ -1,20 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry, TemplateEntry } from '../host-api';
 import { resourceNodeId, templateNodeId } from './build-tree';
-import { createSearchIndex } from './search-index';
+import { createSearchIndex, type SearchIndex } from './search-index';
+import type { CatalogNode, SearchMatches } from './tree-types';
 
 const resource = (uri: string, extra: Partial<ResourceEntry> = {}): ResourceEntry => ({ serverId: 's1', uri, name: uri.split('/').pop() ?? uri, ...extra });
 const id = (uri: string) => resourceNodeId('s1', uri);
 
-function indexOf(resources: ResourceEntry[], templates: TemplateEntry[] = []) {
+/** The tree nodes of every entry indexed by these tests, by node id: matches are looked up by node. */
+const nodes = new Map<string, CatalogNode>();
+
+function indexOf(resources: ResourceEntry[], templates: TemplateEntry[] = []): SearchIndex {
   const index = createSearchIndex();
   index.add('s1', resources, templates);
+  // A tree node knows its entry's position in the server's list, as build-tree.ts sets it.
+  resources.forEach((entry, ordinal) => nodes.set(resourceNodeId(entry.serverId, entry.uri), { id: '', kind: 'resource', serverId: 's1', label: '', resourceCount: 1, resource: entry, ordinal }));
+  templates.forEach((entry, ordinal) => nodes.set(templateNodeId('s1', entry.uriTemplate), { id: '', kind: 'template', serverId: 's1', label: '', resourceCount: 0, template: entry, ordinal }));
   return index;
 }
 
+function node(nodeId: string): CatalogNode {
+  const found = nodes.get(nodeId);
+  if (!found) throw new Error(`no node ${nodeId}`);
+  return found;
+}
+
 /** Matching ids, best first. */
-function ranked(matches: ReturnType<ReturnType<typeof createSearchIndex>['search']>): string[] {
-  return [...matches].sort((a, b) => b[1].score - a[1].score).map(([key]) => key);
+function ranked(matches: SearchMatches): string[] {
+  return matches.ids().sort((a, b) => (matches.get(node(b))?.score ?? 0) - (matches.get(node(a))?.score ?? 0));
 }
 
 describe('createSearchIndex', () => {
@@ -31,21 +44,21 @@ describe('createSearchIndex', () => {
       resource('a://x/invoices/2', { name: 'two' }),
       resource('a://x/3', { description: 'Mentions ROADMAP here' }),
     ]);
-    expect([...index.search('REPORT').keys()]).toEqual([id('a://x/1')]);
-    expect([...index.search('budget').keys()]).toEqual([id('a://x/budget.md')]);
-    expect([...index.search('invoices').keys()]).toEqual([id('a://x/invoices/2')]);
-    expect([...index.search('roadmap').keys()]).toEqual([id('a://x/3')]);
+    expect(index.search('REPORT').ids()).toEqual([id('a://x/1')]);
+    expect(index.search('budget').ids()).toEqual([id('a://x/budget.md')]);
+    expect(index.search('invoices').ids()).toEqual([id('a://x/invoices/2')]);
+    expect(index.search('roadmap').ids()).toEqual([id('a://x/3')]);
   });
 
   it('indexes templates by title, name, uriTemplate and description', () => {
     const index = indexOf([], [{ serverId: 's1', uriTemplate: 'db://tables/{table}', name: 'table' }]);
-    const match = index.search('tables').get(templateNodeId('s1', 'db://tables/{table}'));
+    const match = index.search('tables').get(node(templateNodeId('s1', 'db://tables/{table}')));
     expect(match?.ranges).toEqual([{ field: 'uriTemplate', start: 5, end: 11 }]);
   });
 
   it('requires every word to match, each in any field', () => {
     const index = indexOf([resource('a://billing/guide.md', { title: 'Invoices' }), resource('a://billing/other.md', { title: 'Refunds' })]);
-    expect([...index.search('billing invoices').keys()]).toEqual([id('a://billing/guide.md')]);
+    expect(index.search('billing invoices').ids()).toEqual([id('a://billing/guide.md')]);
     expect(index.search('billing nothing').size).toBe(0);
   });
 
@@ -77,7 +90,7 @@ describe('createSearchIndex', () => {
 
   it('gives merged highlight ranges per field', () => {
     const index = indexOf([resource('a://x/1', { name: 'billing.md', title: 'Billing guide' })]);
-    const match = index.search('bill billing gde').get(id('a://x/1'));
+    const match = index.search('bill billing gde').get(node(id('a://x/1')));
     expect(match?.ranges).toEqual([
       { field: 'title', start: 0, end: 7 },
       { field: 'title', start: 8, end: 9 },
@@ -88,36 +101,49 @@ describe('createSearchIndex', () => {
 
   it('keeps highlight offsets right for characters whose lowercase is longer', () => {
     const index = indexOf([resource('a://x/1', { title: 'İstanbul notes' })]);
-    expect(index.search('notes').get(id('a://x/1'))?.ranges).toEqual([{ field: 'title', start: 9, end: 14 }]);
+    expect(index.search('notes').get(node(id('a://x/1')))?.ranges).toEqual([{ field: 'title', start: 9, end: 14 }]);
   });
 
   it('keeps only the best matches when given a limit', () => {
     const index = indexOf([resource('a://x/1', { name: 'xlogx' }), resource('a://x/2', { name: 'log' }), resource('a://x/3', { name: 'logs' })]);
-    expect([...index.search('log', 2).keys()].sort()).toEqual([id('a://x/2'), id('a://x/3')]);
+    expect(index.search('log', 2).ids().sort()).toEqual([id('a://x/2'), id('a://x/3')]);
   });
 
   it('gives the same answers when a query is typed, extended, and backspaced', () => {
     const index = indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`)));
-    const fresh = (query: string) => [...indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`))).search(query).keys()].sort();
+    const fresh = (query: string) => [...indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`))).search(query).ids()].sort();
     for (const query of ['r', 're', 'red', 'red ', 'red i', 'red it', 'red 1', 're', 'g', 'gr', 'gre 2']) {
-      expect([...index.search(query).keys()].sort(), query).toEqual(fresh(query));
+      expect(index.search(query).ids().sort(), query).toEqual(fresh(query));
     }
   });
 
-  it('replaces entries added again, and forgets a server on clear', () => {
+  it('keeps the first entry of an id added again, as the tree does, and forgets a server on clear', () => {
     const index = createSearchIndex();
     index.add('s1', [resource('a://x/1', { name: 'old' })], []);
     index.add('s2', [resource('a://x/1', { serverId: 's2', name: 'other' })], []);
     expect(index.search('old').size).toBe(1);
     index.add('s1', [resource('a://x/1', { name: 'new' })], []);
     expect(index.size).toBe(2);
-    expect(index.search('old').size).toBe(0);
-    expect([...index.search('new').keys()]).toEqual([id('a://x/1')]);
-    index.clear('s1');
     expect(index.search('new').size).toBe(0);
-    expect([...index.search('other').keys()]).toEqual([resourceNodeId('s2', 'a://x/1')]);
+    expect(index.search('old').ids()).toEqual([id('a://x/1')]);
+    index.clear('s1');
+    expect(index.search('old').size).toBe(0);
+    expect(index.search('other').ids()).toEqual([resourceNodeId('s2', 'a://x/1')]);
     index.clear();
     expect(index.size).toBe(0);
+  });
+
+  it('finds a match by the tree node of its slot, even after the server it belongs to is cleared', () => {
+    const index = createSearchIndex();
+    const first = resource('a://x/1', { name: 'apple' });
+    index.add('s1', [resource('a://x/0', { name: 'pear' }), first], []);
+    const matches = index.search('apple');
+    const appleNode: CatalogNode = { id: id('a://x/1'), kind: 'resource', serverId: 's1', label: 'apple', resourceCount: 1, resource: first, ordinal: 1 };
+    expect(matches.has(appleNode)).toBe(true);
+    expect(matches.has({ ...appleNode, ordinal: 0 })).toBe(false);
+    index.clear('s1');
+    // A view made before the clear still reads its own matches.
+    expect(matches.get(appleNode)?.ranges).toEqual([{ field: 'name', start: 0, end: 5 }]);
   });
 });
 

@@ -3,22 +3,25 @@
  * matched word by word, fast enough to run on every keystroke over 100,000 resources.
  */
 import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
-import { bestOccurrence, contiguousScore, fuzzyScore, isSubsequence, subsequencePositions } from './fuzzy-match';
+import { bestOccurrence, contiguousScore, fuzzyScore, hasCompactSubsequence, isSubsequence, subsequencePositions } from './fuzzy-match';
 import { foldCase } from './natural-order';
 import { resourceNodeId, templateNodeId } from './node-ids';
 import { matchRanges } from './match-ranges';
-import type { MatchRange, NodeMatch, SearchMatches } from './tree-types';
+import type { CatalogNode, MatchRange, NodeMatch, SearchMatches } from './tree-types';
 
 /** A searchable set of catalog entries. */
 export interface SearchIndex {
-  /** Adds entries, or replaces those already indexed under the same node id (a new page, a refresh). */
+  /**
+   * Adds the next entries of a server's catalog lists, in list order: each takes the next
+   * slot, which is its position in the list and the `ordinal` of its tree node (build-tree.ts).
+   * An id already indexed keeps its first entry, as the tree does; a refresh clears first.
+   */
   add(serverId: ServerId, resources: readonly ResourceEntry[], templates: readonly TemplateEntry[]): void;
   /** Forgets one server's entries, or all of them. */
   clear(serverId?: ServerId): void;
   /**
-   * Matches by node id (see build-tree.ts). Every whitespace-separated word must match some
-   * field. An empty query gives an empty map, which callers read as "no filter". With `limit`,
-   * only the best `limit` matches are kept.
+   * Every whitespace-separated word must match some field. An empty query gives no matches,
+   * which callers read as "no filter". With `limit`, only the best `limit` matches are kept.
    */
   search(query: string, limit?: number): SearchMatches;
   /** How many entries are indexed. */
@@ -41,80 +44,200 @@ const FIELD_WEIGHTS = [1, 1, 0.6, 0.3] as const;
 /** How many recent queries keep their full list of matches, for typing on and backspacing. */
 const REMEMBERED_QUERIES = 8;
 
-/** A match whose highlight ranges are worked out only when the UI asks, for the rows it shows. */
+/** A match whose score and highlight ranges are worked out only when asked for. */
 class LazyMatch implements NodeMatch {
+  #score: number | undefined;
   #ranges: MatchRange[] | undefined;
   constructor(
-    readonly score: number,
     readonly entry: IndexedEntry,
     readonly words: readonly string[],
   ) {}
+  get score(): number {
+    this.#score ??= scoreEntry(this.entry, this.words);
+    return this.#score;
+  }
   get ranges(): MatchRange[] {
     this.#ranges ??= matchRanges(this.entry, this.words);
     return this.#ranges;
   }
 }
 
+/** No matches: what an empty query gives. */
+export const NO_MATCHES: SearchMatches = { size: 0, get: () => undefined, has: () => false, ids: () => [] };
+
+/** Matches given by node id: for a few known rows (a selection to reveal, a test). */
+export function matchesByNodeId(byId: ReadonlyMap<string, NodeMatch>): SearchMatches {
+  return { size: byId.size, get: (node) => byId.get(node.id), has: (node) => byId.has(node.id), ids: () => [...byId.keys()] };
+}
+
+/** One server's entries by slot; a slot whose id was already taken stays empty. */
+interface ServerEntries {
+  resources: (IndexedEntry | undefined)[];
+  templates: (IndexedEntry | undefined)[];
+}
+
+/** Where one entry sits: which server, which list, which slot. */
+interface Slot {
+  entries: ServerEntries;
+  list: 'resources' | 'templates';
+  slot: number;
+}
+
+/**
+ * The matches of one search: a flag per slot of each server's lists. A broad query matches
+ * nearly every entry, so nothing is made per match up front, and a tree node is looked up by
+ * its server and ordinal (two array reads), never by its id.
+ */
+class FlaggedMatches implements SearchMatches {
+  readonly #made = new Map<IndexedEntry, LazyMatch>();
+  constructor(
+    /** The servers' entries as of the search: a clear replaces a server's lists, never edits them. */
+    readonly servers: ReadonlyMap<ServerId, ServerEntries>,
+    readonly flags: ReadonlyMap<ServerId, { resources: Uint8Array; templates: Uint8Array }>,
+    readonly size: number,
+    readonly words: readonly string[],
+  ) {}
+  has(node: CatalogNode): boolean {
+    const list = node.kind === 'resource' ? 'resources' : node.kind === 'template' ? 'templates' : undefined;
+    return list !== undefined && node.ordinal !== undefined && this.flags.get(node.serverId)?.[list][node.ordinal] === 1;
+  }
+  get(node: CatalogNode): NodeMatch | undefined {
+    if (!this.has(node)) return undefined;
+    const entry = this.servers.get(node.serverId)?.[node.kind === 'resource' ? 'resources' : 'templates'][node.ordinal as number];
+    if (!entry) return undefined;
+    let match = this.#made.get(entry);
+    if (!match) {
+      match = new LazyMatch(entry, this.words);
+      this.#made.set(entry, match);
+    }
+    return match;
+  }
+  ids(): string[] {
+    const ids: string[] = [];
+    for (const [serverId, { resources, templates }] of this.flags) {
+      const entries = this.servers.get(serverId);
+      resources.forEach((flag, slot) => flag === 1 && ids.push(entries?.resources[slot]?.id ?? ''));
+      templates.forEach((flag, slot) => flag === 1 && ids.push(entries?.templates[slot]?.id ?? ''));
+    }
+    return ids;
+  }
+}
+
 /** Creates an empty index. */
 export function createSearchIndex(): SearchIndex {
-  let entries: IndexedEntry[] = [];
-  const positions = new Map<string, number>();
-  // Matches of recent queries, as positions in `entries`, valid until the entries change.
-  let remembered: { query: string; matches: number[] }[] = [];
+  let servers = new Map<ServerId, ServerEntries>();
+  // Every id indexed, for keeping the first entry of an id.
+  const ids = new Map<string, Slot>();
+  // Matches of recent queries, valid until the entries change.
+  let remembered: { query: string; matches: Slot[] }[] = [];
+  let size = 0;
 
-  function put(entry: IndexedEntry): void {
-    const at = positions.get(entry.id);
-    if (at === undefined) {
-      positions.set(entry.id, entries.length);
-      entries.push(entry);
-    } else {
-      entries[at] = entry;
+  function entriesOf(serverId: ServerId): ServerEntries {
+    let entries = servers.get(serverId);
+    if (!entries) {
+      entries = { resources: [], templates: [] };
+      servers.set(serverId, entries);
     }
+    return entries;
+  }
+
+  function put(entries: ServerEntries, list: 'resources' | 'templates', entry: IndexedEntry): void {
+    const slot = entries[list].length;
+    if (ids.has(entry.id)) {
+      entries[list].push(undefined);
+      return;
+    }
+    ids.set(entry.id, { entries, list, slot });
+    entries[list].push(entry);
+    size += 1;
   }
 
   return {
     add(serverId, resources, templates) {
+      const entries = entriesOf(serverId);
       for (const resource of resources) {
-        put(indexed(resourceNodeId(serverId, resource.uri), serverId, false, [resource.title, resource.name, resource.uri, resource.description]));
+        put(entries, 'resources', indexed(resourceNodeId(serverId, resource.uri), serverId, false, [resource.title, resource.name, resource.uri, resource.description]));
       }
       for (const template of templates) {
-        put(indexed(templateNodeId(serverId, template.uriTemplate), serverId, true, [template.title, template.name, template.uriTemplate, template.description]));
+        put(entries, 'templates', indexed(templateNodeId(serverId, template.uriTemplate), serverId, true, [template.title, template.name, template.uriTemplate, template.description]));
       }
       remembered = [];
     },
     clear(serverId) {
-      entries = serverId === undefined ? [] : entries.filter((entry) => entry.serverId !== serverId);
-      positions.clear();
-      entries.forEach((entry, index) => positions.set(entry.id, index));
+      const gone = serverId === undefined ? [...servers.keys()] : [serverId];
+      for (const id of gone) {
+        const entries = servers.get(id);
+        if (!entries) continue;
+        for (const entry of [...entries.resources, ...entries.templates]) {
+          if (entry) {
+            ids.delete(entry.id);
+            size -= 1;
+          }
+        }
+        // A new map, so matches made before keep the lists they were made against.
+        servers = new Map(servers);
+        servers.delete(id);
+      }
       remembered = [];
     },
     search(query, limit) {
       const words = foldCase(query).split(/\s+/).filter((word) => word !== '');
-      if (words.length === 0) return new Map();
+      if (words.length === 0) return NO_MATCHES;
       const normalized = words.join(' ');
       // A query that extends an earlier one ("bil" → "bill", "bill" → "bill inv") can only
       // match a subset of that one's matches: every old word is still required, or a prefix
       // of a new word, and a prefix matches wherever the whole word does.
       const base = remembered.filter((earlier) => normalized.startsWith(earlier.query)).sort((a, b) => b.query.length - a.query.length)[0];
-      const scores: number[] = [];
-      const matched: number[] = [];
-      const consider = (index: number): void => {
-        const entry = entries[index];
-        const score = entry === undefined ? 0 : scoreEntry(entry, words);
-        if (score > 0) {
-          matched.push(index);
-          scores.push(score);
+      let matched: Slot[] = [];
+      if (base) {
+        for (const found of base.matches) if (matchesEvery(found.entries[found.list][found.slot], words)) matched.push(found);
+      } else {
+        for (const entries of servers.values()) {
+          for (const list of ['resources', 'templates'] as const) {
+            const all = entries[list];
+            for (let slot = 0; slot < all.length; slot += 1) if (matchesEvery(all[slot], words)) matched.push({ entries, list, slot });
+          }
         }
-      };
-      if (base) for (const index of base.matches) consider(index);
-      else for (let index = 0; index < entries.length; index += 1) consider(index);
+      }
       remembered = [{ query: normalized, matches: matched }, ...remembered.filter((earlier) => earlier.query !== normalized)].slice(0, REMEMBERED_QUERIES);
-      return toMatches(entries, matched, scores, words, limit);
+      if (limit !== undefined && limit < matched.length) matched = best(matched, words, limit);
+      const flags = new Map<ServerId, { resources: Uint8Array; templates: Uint8Array }>();
+      const flagsOf = new Map<ServerEntries, { resources: Uint8Array; templates: Uint8Array }>();
+      for (const [serverId, entries] of servers) {
+        const own = { resources: new Uint8Array(entries.resources.length), templates: new Uint8Array(entries.templates.length) };
+        flags.set(serverId, own);
+        flagsOf.set(entries, own);
+      }
+      for (const found of matched) {
+        const own = flagsOf.get(found.entries);
+        if (own) own[found.list][found.slot] = 1;
+      }
+      return new FlaggedMatches(servers, flags, matched.length, words);
     },
     get size() {
-      return entries.length;
+      return size;
     },
   };
+}
+
+/** The `limit` best of `matched`; equal scores keep catalog order, so the cut is deterministic. */
+function best(matched: readonly Slot[], words: readonly string[], limit: number): Slot[] {
+  const scored = matched.map((found, order) => ({ found, order, score: scoreEntry(found.entries[found.list][found.slot] as IndexedEntry, words) }));
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  return scored.slice(0, Math.max(0, limit)).map(({ found }) => found);
+}
+
+/** True when every word matches some field: what a score above 0 means, without scoring. */
+function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[]): boolean {
+  if (!entry) return false;
+  for (const word of words) {
+    // Contiguous in the joined fields means contiguous in one field (the joint is a character
+    // no word holds), and any contiguous occurrence scores.
+    if (entry.joined.includes(word)) continue;
+    if (!isSubsequence(entry.joined, word)) return false;
+    if (!entry.fields.some((field) => hasCompactSubsequence(field, word))) return false;
+  }
+  return true;
 }
 
 function indexed(id: string, serverId: ServerId, isTemplate: boolean, raw: readonly (string | undefined)[]): IndexedEntry {
@@ -151,18 +274,4 @@ function wordScore(entry: IndexedEntry, word: string): number {
     }
   }
   return best;
-}
-
-function toMatches(entries: readonly IndexedEntry[], matched: number[], scores: number[], words: readonly string[], limit: number | undefined): SearchMatches {
-  let order = matched.map((_, position) => position);
-  if (limit !== undefined && limit < matched.length) {
-    // Best first; equal scores keep catalog order, so the cut is deterministic.
-    order = order.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b).slice(0, Math.max(0, limit));
-  }
-  const result = new Map<string, NodeMatch>();
-  for (const position of order) {
-    const entry = entries[matched[position] ?? -1];
-    if (entry) result.set(entry.id, new LazyMatch(scores[position] ?? 0, entry, words));
-  }
-  return result;
 }

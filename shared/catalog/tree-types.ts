@@ -29,6 +29,12 @@ export interface CatalogNode {
   resourceCount: number;
   resource?: ResourceEntry;
   template?: TemplateEntry;
+  /**
+   * Resource and template nodes: the entry's position in its server's catalog list (resources
+   * or templates). The search index numbers entries the same way, so a match is found by two
+   * array reads rather than a lookup by id.
+   */
+  ordinal?: number;
 }
 
 /** How siblings are ordered; folders always come before leaves. */
@@ -56,5 +62,17 @@ export interface NodeMatch {
   ranges: MatchRange[];
 }
 
-/** Matches by node id (resource and template nodes only). */
-export type SearchMatches = ReadonlyMap<string, NodeMatch>;
+/** The matches of one search. */
+export interface SearchMatches {
+  /** How many resources and templates match. */
+  readonly size: number;
+  /**
+   * The match of a resource or template node, or undefined. Looked up by the node's entry
+   * object, not its id: a tree filter asks this once per resource, 100,000 times a keystroke.
+   */
+  get(node: CatalogNode): NodeMatch | undefined;
+  /** Whether the node matches, without making its match. */
+  has(node: CatalogNode): boolean;
+  /** The node ids of every match; built on demand, for tests and tools. */
+  ids(): string[];
+}

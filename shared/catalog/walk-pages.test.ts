@@ -131,3 +131,44 @@ describe('walkPages', () => {
     expect(got).toEqual(['a://{x}']);
   });
 });
+
+describe('walkPages asks ahead', () => {
+  it('requests the next page before handing on the current one', async () => {
+    const asked: (string | undefined)[] = [];
+    const seenAtPage: (string | undefined)[][] = [];
+    await walkPages('resources', {
+      serverId: 's1',
+      fetchPage: (cursor) => {
+        asked.push(cursor);
+        const n = Number(cursor ?? 0);
+        return Promise.resolve({ resources: [{ uri: `a://${n}`, name: 'x' }], ...(n < 2 && { nextCursor: String(n + 1) }) });
+      },
+      onPage: () => seenAtPage.push([...asked]),
+    });
+    expect(seenAtPage).toEqual([[undefined, '1'], [undefined, '1', '2'], [undefined, '1', '2']]);
+  });
+
+  it('leaves no rejection unhandled when a request it asked for is never read', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const controller = new AbortController();
+      const outcome = await walkPages('resources', {
+        serverId: 's1',
+        signal: controller.signal,
+        fetchPage: () => {
+          // Cancelled as the first request goes out: the walk returns without reading it.
+          controller.abort();
+          return Promise.reject(new Error('aborted'));
+        },
+        onPage: () => undefined,
+      });
+      expect(outcome.status).toBe('cancelled');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

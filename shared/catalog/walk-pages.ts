@@ -62,7 +62,14 @@ export async function walkPages<K extends ListKind>(
   const cursorPages = new Map<string, number>();
   const seen = new Set<string>();
   let page = 0;
-  let pending: Promise<unknown> = fetchPage(undefined);
+  // A request the walk ends up not reading (it was cancelled, or stopped on a bad page) must
+  // not surface as an unhandled rejection; the one it reads rethrows where it is awaited.
+  const request = (cursor: string | undefined): Promise<unknown> => {
+    const sent = fetchPage(cursor);
+    sent.catch(() => undefined);
+    return sent;
+  };
+  let pending = request(undefined);
 
   for (;;) {
     if (signal?.aborted) return { status: 'cancelled', pages: page, items: seen.size };
@@ -78,8 +85,7 @@ export async function walkPages<K extends ListKind>(
     // Ask for the next page before checking this one, so the server builds it meanwhile.
     // A page that turns out to end the walk leaves that request unread, and nothing more.
     if (typeof next === 'string' && !cursorPages.has(next) && page < maxPages) {
-      pending = fetchPage(next);
-      pending.catch(() => undefined);
+      pending = request(next);
     }
 
     const warnings: CatalogWarning[] = [];

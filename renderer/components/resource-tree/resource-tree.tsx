@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
-import { ancestorIds } from '../../../shared/catalog/filter-tree';
+import { ancestorIds, RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
+import { matchesByNodeId } from '../../../shared/catalog/search-index';
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
 import { useAppStore } from '../../store/use-app-store';
 import { MatchesContext } from './tree-context';
@@ -28,8 +29,6 @@ const everyNodeMatches = () => true;
  */
 const NO_CHILDREN: CatalogNode[] = [];
 
-/** Above this many matches, folders stay closed instead of all opening: nobody reads 100,000 open rows. */
-export const EXPAND_MATCHES_UP_TO = 1000;
 
 /**
  * The catalog of every connected server as one virtualized react-arborist tree. It only
@@ -55,7 +54,7 @@ export function ResourceTree() {
     return api && api.isOpen(node.id) ? node.children : NO_CHILDREN;
   }, []);
   // Arborist's search mode opens every folder; worth it for a few matches, not for thousands.
-  const expandMatches = shown.query !== '' && shown.matches.size <= EXPAND_MATCHES_UP_TO;
+  const expandMatches = shown.query !== '' && shown.matches.size <= RANKED_MATCHES_UP_TO;
 
   // Servers and their few templates start expanded the first time they appear; after that
   // the user decides (arborist keeps open state by id across data changes).
@@ -81,7 +80,7 @@ export function ResourceTree() {
     if (!was || shown.query || !selectedNodeId || !api) return;
     // Its folders may be closed, and closed folders' rows are not built (childrenOf): open
     // the path first, then scroll once arborist has rebuilt.
-    for (const id of ancestorIds(shown.shown, new Map([[selectedNodeId, { score: 0, ranges: [] }]]))) api.open(id);
+    for (const id of ancestorIds(shown.shown, matchesByNodeId(new Map([[selectedNodeId, { score: 0, ranges: [] }]])))) api.open(id);
     const frame = requestAnimationFrame(() => void api.scrollTo(selectedNodeId, 'center'));
     return () => cancelAnimationFrame(frame);
   }, [shown.query, shown.shown, selectedNodeId]);

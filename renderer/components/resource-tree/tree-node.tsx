@@ -15,7 +15,7 @@ export function TreeNode({ node, style }: NodeRendererProps<CatalogNode>) {
   const data = node.data;
   const checked = useAppStore((state) => checkState(data, state.pickCounts, state.picked));
   const togglePick = useAppStore((state) => state.togglePick);
-  const match = useContext(MatchesContext).get(data.id);
+  const match = useContext(MatchesContext).get(data);
   const theme = useColorScheme();
   const entry = data.resource ?? data.template;
 
