@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { candidateKey, decideContext, DEFAULT_POLICY, type Candidate, type Mark, type PolicySettings } from './policy';
+
+const c = (uri: string, annotations?: unknown, extra: Partial<Candidate> = {}): Candidate => ({ serverId: 's1', uri, annotations, ...extra });
+const marks = (entries: [string, Mark][] = []) => new Map(entries.map(([uri, mark]) => [candidateKey('s1', uri), mark]));
+const policy = (overrides: Partial<PolicySettings> = {}): PolicySettings => ({ ...DEFAULT_POLICY, ...overrides });
+const kinds = (result: ReturnType<typeof decideContext>) => Object.fromEntries(result.decisions.map((d) => [d.uri, d.kind]));
+
+describe('decideContext', () => {
+  it('reaches every kind of decision, each with a reason a person can read', () => {
+    const result = decideContext(
+      [
+        c('a://picked', { priority: 0 }, { tokens: 10 }),
+        c('a://pinned', undefined, { tokens: 10 }),
+        c('a://auto', { priority: 0.8 }, { tokens: 1204 }),
+        c('a://excluded', { priority: 1 }, { tokens: 10 }),
+        c('a://user-only', { priority: 0.9, audience: ['user'] }, { tokens: 10 }),
+        c('a://low', { priority: 0.3 }, { tokens: 10 }),
+        c('a://big', { priority: 0.7 }, { tokens: 9000 }),
+        c('a://broken', { priority: 0.9 }, { unreadable: 'server gone' }),
+      ],
+      marks([
+        ['a://picked', 'include'],
+        ['a://pinned', 'pin'],
+        ['a://excluded', 'exclude'],
+      ]),
+      policy(),
+    );
+    expect(kinds(result)).toEqual({
+      'a://auto': 'auto',
+      'a://big': 'over-budget',
+      'a://broken': 'unreadable',
+      'a://excluded': 'excluded-by-user',
+      'a://low': 'below-threshold',
+      'a://picked': 'picked',
+      'a://pinned': 'pinned',
+      'a://user-only': 'excluded-by-audience',
+    });
+    const reason = (uri: string) => result.decisions.find((d) => d.uri === uri)?.reason;
+    expect(reason('a://auto')).toBe('priority 0.8 ≥ 0.5; 1,204 tokens; 1,224 of 8,000 used');
+    expect(reason('a://big')).toBe('priority 0.7 ≥ 0.5, but 9,000 tokens would make 10,224 of 8,000');
+    expect(reason('a://user-only')).toBe('audience is user, not assistant');
+    expect(reason('a://low')).toBe('priority 0.3 < 0.5');
+    expect(reason('a://broken')).toBe('could not be read: server gone');
+    expect(result.context.map((entry) => entry.uri)).toEqual(['a://pinned', 'a://picked', 'a://auto']);
+    expect(result.used).toBe(1224);
+  });
+
+  it('includes priority 1 even over the budget, and says so', () => {
+    const result = decideContext([c('a://must', { priority: 1 }, { tokens: 900 }), c('a://nice', { priority: 0.9 }, { tokens: 50 })], marks(), policy({ budget: 500 }));
+    expect(kinds(result)).toEqual({ 'a://must': 'auto', 'a://nice': 'over-budget' });
+    expect(result.decisions[0]?.reason).toBe('priority 1 is required; 900 tokens; 900 of 500 used; over the budget by 400');
+    expect(result.overBudget).toBe(400);
+    expect(result.warnings).toEqual(['over the budget by 400 tokens: required, pinned or picked resources do not fit']);
+    // Not required: it competes like any other.
+    expect(kinds(decideContext([c('a://must', { priority: 1 }, { tokens: 900 })], marks(), policy({ budget: 500, requirePriorityOne: false })))).toEqual({ 'a://must': 'over-budget' });
+  });
+
+  it('ranks by priority, then newer first, and skips what does not fit for what does', () => {
+    const result = decideContext(
+      [
+        c('a://old', { priority: 0.8, lastModified: '2026-01-01T00:00:00Z' }, { tokens: 300 }),
+        c('a://new', { priority: 0.8, lastModified: '2026-06-01T00:00:00Z' }, { tokens: 300 }),
+        c('a://top', { priority: 0.9 }, { tokens: 300 }),
+        c('a://small', { priority: 0.6 }, { tokens: 50 }),
+      ],
+      marks(),
+      policy({ budget: 700 }),
+    );
+    expect(result.context.map((entry) => entry.uri)).toEqual(['a://top', 'a://new', 'a://small']);
+    expect(kinds(result)['a://old']).toBe('over-budget');
+  });
+
+  it('with a half-life, lets a fresh resource outrank an old one of higher priority', () => {
+    const now = Date.parse('2026-11-30T00:00:00Z');
+    const candidates = [
+      c('a://stale', { priority: 0.9, lastModified: '2025-11-30T00:00:00Z' }, { tokens: 10 }),
+      c('a://fresh', { priority: 0.7, lastModified: '2026-11-29T00:00:00Z' }, { tokens: 10 }),
+    ];
+    expect(decideContext(candidates, marks(), policy()).context.map((e) => e.uri)).toEqual(['a://stale', 'a://fresh']);
+    expect(decideContext(candidates, marks(), policy({ halfLifeDays: 30 }), now).context.map((e) => e.uri)).toEqual(['a://fresh', 'a://stale']);
+  });
+
+  it('counts invalid annotations as absent, with a warning on the resource', () => {
+    const result = decideContext(
+      [
+        c('a://p', { priority: 1.7 }, { tokens: 1 }),
+        c('a://aud', { priority: 0.9, audience: ['bot'] }, { tokens: 1 }),
+        c('a://lm', { priority: 0.9, lastModified: 'last tuesday' }, { tokens: 1 }),
+      ],
+      marks(),
+      policy(),
+    );
+    expect(kinds(result)).toEqual({ 'a://aud': 'auto', 'a://lm': 'auto', 'a://p': 'below-threshold' });
+    const byUri = Object.fromEntries(result.decisions.map((d) => [d.uri, d]));
+    expect(byUri['a://p']?.reason).toBe('no priority < 0.5');
+    expect(byUri['a://p']?.warnings).toEqual(['priority number 1.7 is not a number from 0 to 1; treated as absent']);
+    expect(byUri['a://aud']?.warnings[0]).toContain('audience ["bot"]');
+    expect(byUri['a://lm']?.warnings[0]).toContain('lastModified "last tuesday"');
+  });
+
+  it('estimates from the declared size before a read, and says it is an estimate', () => {
+    const result = decideContext([c('a://big', { priority: 0.9 }, { size: 4000 }), c('a://unknown', { priority: 0.9 })], marks(), policy());
+    const [big, unknown] = result.decisions;
+    expect(big).toMatchObject({ tokens: 1000, estimated: true });
+    expect(big?.reason).toBe('priority 0.9 ≥ 0.5; about 1,000 tokens (estimated from its declared size, not read yet); 1,000 of 8,000 used');
+    expect(unknown?.reason).toContain('tokens not known until it is read');
+  });
+
+  it('with auto-include off, takes only what the user picked or pinned', () => {
+    const result = decideContext([c('a://one', { priority: 1 }, { tokens: 5 }), c('a://two', undefined, { tokens: 5 })], marks([['a://two', 'include']]), policy({ auto: false }));
+    expect(kinds(result)).toEqual({ 'a://one': 'not-picked', 'a://two': 'picked' });
+  });
+
+  it('with the audience filter set to "any", keeps user-only resources in play', () => {
+    const result = decideContext([c('a://u', { priority: 0.9, audience: ['user'] }, { tokens: 5 })], marks(), policy({ audience: 'any' }));
+    expect(kinds(result)).toEqual({ 'a://u': 'auto' });
+  });
+
+  it('gives the same decisions and order whatever order the catalog arrived in', () => {
+    const candidates = Array.from({ length: 200 }, (_, i) =>
+      c(`a://r/${i}`, { priority: (i % 11) / 10, ...(i % 3 === 0 && { audience: ['user'] }), lastModified: new Date(Date.UTC(2026, 0, 1 + (i % 50))).toISOString() }, { tokens: 37 + (i % 7) * 13 }),
+    );
+    const userMarks = marks([
+      ['a://r/4', 'exclude'],
+      ['a://r/7', 'pin'],
+      ['a://r/9', 'include'],
+    ]);
+    const forward = JSON.stringify(decideContext(candidates, userMarks, policy({ budget: 2000 })));
+    const shuffled = [...candidates].sort((a, b) => (a.uri.length * 31 + a.uri.charCodeAt(a.uri.length - 1)) % 17 - (b.uri.length * 31 + b.uri.charCodeAt(b.uri.length - 1)) % 17);
+    expect(JSON.stringify(decideContext([...candidates].reverse(), userMarks, policy({ budget: 2000 })))).toBe(forward);
+    expect(JSON.stringify(decideContext(shuffled, userMarks, policy({ budget: 2000 })))).toBe(forward);
+  });
+
+  it('decides a resource listed twice once, by its first listing', () => {
+    const result = decideContext([c('a://x', { priority: 0.9 }, { tokens: 5 }), c('a://x', { priority: 0.1 }, { tokens: 5 })], marks(), policy());
+    expect(result.decisions).toHaveLength(1);
+    expect(result.decisions[0]?.kind).toBe('auto');
+  });
+});
