@@ -79,4 +79,28 @@ describe('startCatalogView', () => {
     vi.advanceTimersByTime(0);
     expect(store.getState().view.matches.ids()).toEqual([expect.stringContaining('x://a/59')]);
   });
+
+  it('narrowing a broad search shows exactly what searching afresh shows', () => {
+    const outline = (nodes: readonly { label: string; resourceCount: number; children?: unknown[] }[], depth = 0): string[] =>
+      nodes.flatMap((node) => [`${depth}${node.label}(${node.resourceCount})`, ...outline((node.children ?? []) as never, depth + 1)]);
+    const shownFor = (queries: string[]) => {
+      const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+      store.getState().applySnapshot({ seq: 0, servers: [server], catalogs: [] });
+      startCatalogView(store);
+      // 3,000 resources in three folders, so broad queries are over the ranking limit.
+      for (let i = 0; i < 3; i++) {
+        const resources: ResourceEntry[] = Array.from({ length: 1000 }, (_, j) => ({ serverId: 's1', uri: `x://${['red', 'green', 'blue'][i]}/${j}`, name: `item ${i * 1000 + j}` }));
+        store.getState().applyEvent({ seq: i + 1, type: 'catalog-page', serverId: 's1', generation: 1, resources, templates: [], warnings: [], pages: i + 1 });
+      }
+      vi.advanceTimersByTime(300);
+      for (const query of queries) {
+        store.getState().setSearchText(query);
+        vi.advanceTimersByTime(0);
+      }
+      return outline(store.getState().view.shown);
+    };
+    for (const typed of [['i', 'it', 'item', 'item 1', 'item 12'], ['e', 'ee', 'green', 'green 2'], ['r', 're', 'red 9'], ['gre', 'green', 'red'], ['item 12', 'item 1', 'item']]) {
+      expect(shownFor(typed), typed.join(' → ')).toEqual(shownFor([typed.at(-1) as string]));
+    }
+  });
 });

@@ -12,8 +12,8 @@
  */
 import type { ServerId } from '../../shared/host-api';
 import { createCatalogTreeBuilder } from '../../shared/catalog/build-tree';
-import { filterCatalogTree } from '../../shared/catalog/filter-tree';
-import { createSearchIndex, type SearchIndex } from '../../shared/catalog/search-index';
+import { filterCatalogTree, RANKED_MATCHES_UP_TO } from '../../shared/catalog/filter-tree';
+import { createSearchIndex, narrows, normalizeQuery, type SearchIndex } from '../../shared/catalog/search-index';
 import type { CatalogNode } from '../../shared/catalog/tree-types';
 import type { AppState, AppStore } from './app-store';
 import { createCoalescer, type CoalescerTimers } from './coalesce';
@@ -123,6 +123,11 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
     measure('catalog-tree-build', start);
   }
 
+  // The last filtered tree in catalog order, and the query it answers: a query that narrows
+  // it can only keep rows it kept, so filtering it instead of the whole tree gives the same
+  // rows for less. (A ranked result is never a base: its ties are in score order.)
+  let base: { tree: CatalogNode[]; query: string; shown: CatalogNode[] } | undefined;
+
   function refilter(): void {
     clearTimeout(searchTimer);
     const state = store.getState();
@@ -130,7 +135,10 @@ export function startCatalogView(store: AppStore, options: CatalogViewOptions = 
     const start = performance.now();
     if (query) indexQueued();
     const matches = query ? index.search(query) : EMPTY_MATCHES;
-    const shown = query ? filterCatalogTree(tree, matches) : tree;
+    const normalized = normalizeQuery(query);
+    const from = base && base.tree === tree && narrows(normalized, base.query) ? base.shown : tree;
+    const shown = query ? filterCatalogTree(from, matches) : tree;
+    if (query && matches.size > RANKED_MATCHES_UP_TO) base = { tree, query: normalized, shown };
     const view: CatalogView = { tree, shown, query, matches, resourceTotal };
     const pickCounts = countPicks(shown, state.picked, state.pickCounts);
     measure('catalog-search', start);

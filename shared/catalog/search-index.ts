@@ -123,6 +123,20 @@ class FlaggedMatches implements SearchMatches {
   }
 }
 
+/** A query as the index compares queries: case-folded words, one space apart. */
+export function normalizeQuery(query: string): string {
+  return foldCase(query).split(/\s+/).filter((word) => word !== '').join(' ');
+}
+
+/**
+ * True when every match of `query` is also a match of `earlier` (both normalized): every
+ * earlier word is still required, or has grown into a longer word, which matches only where
+ * its prefix did.
+ */
+export function narrows(query: string, earlier: string): boolean {
+  return earlier !== '' && query.startsWith(earlier);
+}
+
 /** Creates an empty index. */
 export function createSearchIndex(): SearchIndex {
   let servers = new Map<ServerId, ServerEntries>();
@@ -181,13 +195,12 @@ export function createSearchIndex(): SearchIndex {
       remembered = [];
     },
     search(query, limit) {
-      const words = foldCase(query).split(/\s+/).filter((word) => word !== '');
-      if (words.length === 0) return NO_MATCHES;
-      const normalized = words.join(' ');
+      const normalized = normalizeQuery(query);
+      if (normalized === '') return NO_MATCHES;
+      const words = normalized.split(' ');
       // A query that extends an earlier one ("bil" → "bill", "bill" → "bill inv") can only
-      // match a subset of that one's matches: every old word is still required, or a prefix
-      // of a new word, and a prefix matches wherever the whole word does.
-      const base = remembered.filter((earlier) => normalized.startsWith(earlier.query)).sort((a, b) => b.query.length - a.query.length)[0];
+      // match a subset of that one's matches (see narrows).
+      const base = remembered.filter((earlier) => narrows(normalized, earlier.query)).sort((a, b) => b.query.length - a.query.length)[0];
       let matched: Slot[] = [];
       if (base) {
         for (const found of base.matches) if (matchesEvery(found.entries[found.list][found.slot], words)) matched.push(found);
