@@ -45,7 +45,8 @@ try {
     globalThis.__frames = [];
     const Native = WebSocket;
     globalThis.WebSocket = class extends Native {
-      constructor(...args) { super(...args); this.addEventListener('message', (e) => __frames.push([performance.now(), typeof e.data === 'string' ? e.data.length : 0])); }
+      constructor(...args) { super(...args); this.addEventListener('message', (e) => __frames.push([performance.now(), typeof e.data === 'string' ? e.data.length : 0, typeof e.data === 'string' && e.data.length < 3000 ? e.data.slice(0, 160) : '']));
+      const send = this.send.bind(this); this.send = (d) => { __frames.push([performance.now(), -1, String(d).slice(0, 160)]); send(d); }; }
     };
     globalThis.__measures = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) __measures.push([e.name, e.startTime, e.duration]); }).observe({ entryTypes: ['measure'] });`,
@@ -91,10 +92,11 @@ try {
   const { profile } = sampling ? await cdp.send('Profiler.stop') : { profile: { nodes: [], samples: [] as number[], timeDeltas: [] as number[] } };
   if (tracing) await browser.stopTracing();
   const { frames, measures } = await page.evaluate(() => ({
-    frames: (globalThis as unknown as { __frames: [number, number][] }).__frames,
+    frames: (globalThis as unknown as { __frames: [number, number, string][] }).__frames,
     measures: (globalThis as unknown as { __measures: [string, number, number][] }).__measures,
   }));
   const late = frames.filter(([at]) => at >= t0);
+  if (process.env.FRAMES) for (const [at, size, head] of late.slice(0, Number(process.env.FRAMES))) console.log(`  +${(at - t0).toFixed(0)} ${size} ${head}`);
   console.log(`whole catalog after ${(t1 - t0).toFixed(0)} ms (page clock)`);
   if (late.length) {
     console.log(`socket frames: ${late.length}, first at +${(late[0]![0] - t0).toFixed(0)}, last at +${(late.at(-1)![0] - t0).toFixed(0)}, ${(late.reduce((s, [, b]) => s + b, 0) / 1e6).toFixed(1)} MB`);

@@ -1,3 +1,4 @@
+import { batchCatalogPages, flushingBeforeSnapshots } from './host/batch-pages';
 import type { IpcMain, WebContents, WebFrameMain } from 'electron';
 import type { HostApi } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
@@ -41,21 +42,25 @@ export function registerHostIpc(
   isTrustedSender: (frame: SenderFrame | null) => boolean,
   eventSink: () => EventSink | undefined,
 ): () => void {
-  ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
-    // Any frame that reaches the channel (an injected iframe, a page we navigated away
-    // from) must not drive the host: it can spawn processes through addServer.
-    if (!isTrustedSender(event.senderFrame)) return REFUSED;
-    return dispatchHostCall(host, method, args);
-  });
-
-  const unsubscribe = host.onEvent((hostEvent) => {
+  const pages = batchCatalogPages((hostEvent) => {
     const sink = eventSink();
     // Sending to a destroyed WebContents throws; events for a closed window are dropped.
     if (sink && !sink.isDestroyed()) sink.send(HOST_EVENT_CHANNEL, hostEvent);
   });
+  const calls = flushingBeforeSnapshots(host, pages);
+
+  ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
+    // Any frame that reaches the channel (an injected iframe, a page we navigated away
+    // from) must not drive the host: it can spawn processes through addServer.
+    if (!isTrustedSender(event.senderFrame)) return REFUSED;
+    return dispatchHostCall(calls, method, args);
+  });
+
+  const unsubscribe = host.onEvent((hostEvent) => pages.push(hostEvent));
 
   return function disposeHostIpc() {
     unsubscribe();
+    pages.dispose();
     ipcMain.removeHandler(HOST_CALL_CHANNEL);
   };
 }

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
+import { batchCatalogPages, flushingBeforeSnapshots } from '../host/batch-pages';
 import { encodeServerMessage, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
@@ -131,9 +132,15 @@ function serveSocket(ws: WebSocket, host: HostApi): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };
-  const unsubscribe = host.onEvent((event) => send({ event }));
-  ws.on('close', unsubscribe);
-  ws.on('error', unsubscribe);
+  const pages = batchCatalogPages((event) => send({ event }));
+  const calls = flushingBeforeSnapshots(host, pages);
+  const unsubscribe = host.onEvent((event) => pages.push(event));
+  const stop = () => {
+    unsubscribe();
+    pages.dispose();
+  };
+  ws.on('close', stop);
+  ws.on('error', stop);
   ws.on('message', (data, isBinary) => {
     if (isBinary) return;
     let call: unknown;
@@ -145,6 +152,6 @@ function serveSocket(ws: WebSocket, host: HostApi): void {
     if (typeof call !== 'object' || call === null) return;
     const { id, method, args } = call as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
-    void dispatchHostCall(host, method, args).then((response) => send({ id, response }));
+    void dispatchHostCall(calls, method, args).then((response) => send({ id, response }));
   });
 }
