@@ -105,6 +105,9 @@ describe('decideContext', () => {
     expect(big).toMatchObject({ tokens: 1000, estimated: true });
     expect(big?.reason).toBe('priority 0.9 ≥ 0.5; about 1,000 tokens (estimated from its declared size, not read yet); 1,000 of 8,000 used');
     expect(unknown?.reason).toContain('tokens not known until it is read');
+    const guessed = decideContext([c('a://g', { priority: 0.9 }, { guess: 300 })], marks(), policy()).decisions[0];
+    expect(guessed).toMatchObject({ tokens: 300, estimated: true });
+    expect(guessed?.reason).toBe('priority 0.9 ≥ 0.5; about 300 tokens (a guess: no size declared, not read yet); 300 of 8,000 used');
   });
 
   it('with auto-include off, takes only what the user picked or pinned', () => {

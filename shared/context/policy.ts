@@ -46,6 +46,8 @@ export interface Candidate {
   size?: number;
   /** Tokens of its assembled text, once read and counted. */
   tokens?: number;
+  /** The caller's guess when neither tokens nor a size are known (e.g. the average of those read). */
+  guess?: number;
   /** Why it could not be read, if it could not. */
   unreadable?: string;
 }
@@ -123,7 +125,11 @@ function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>): Facts 
     priority: annotations?.priority,
     audience: annotations?.audience,
     time: annotations?.lastModified === undefined ? undefined : Date.parse(annotations.lastModified),
-    tokens: known ? Math.round(candidate.tokens as number) : sized ? Math.ceil((candidate.size as number) / BYTES_PER_TOKEN_ESTIMATE) : 0,
+    tokens: known
+      ? Math.round(candidate.tokens as number)
+      : sized
+        ? Math.ceil((candidate.size as number) / BYTES_PER_TOKEN_ESTIMATE)
+        : Math.max(0, Math.round(candidate.guess ?? 0)),
     estimated: !known,
     warnings,
     mark: marks.get(key),
@@ -133,6 +139,7 @@ function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>): Facts 
 function tokenText(facts: Facts): string {
   if (!facts.estimated) return `${number(facts.tokens)} tokens`;
   if (typeof facts.candidate.size === 'number') return `about ${number(facts.tokens)} tokens (estimated from its declared size, not read yet)`;
+  if (facts.tokens > 0) return `about ${number(facts.tokens)} tokens (a guess: no size declared, not read yet)`;
   return 'tokens not known until it is read';
 }
 

@@ -1,0 +1,148 @@
+/**
+ * Auto-include, end to end: decide, read what the decision takes in, count it, decide again,
+ * until everything included has been read. It reads in rank order, a few at a time, and
+ * stops reading once the budget is full, so a catalog of 100,000 costs the reads of what fits
+ * rather than 100,000 reads. The same loop runs in the CLI and behind the UI, which is why
+ * `mcp-context assemble` prints what the preview shows.
+ */
+import type { Annotations, ContentItem, ServerId } from '../host-api';
+import { checkAnnotations } from '../catalog/validate-item';
+import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
+import { candidateKey, decideContext, type Candidate, type Mark, type PolicyResult, type PolicySettings } from './policy';
+
+/** The guess for a resource with no declared size before anything was read, in tokens. */
+export const UNREAD_GUESS = 500;
+
+/** A catalog entry as curation needs it. */
+export interface CatalogCandidate {
+  serverId: ServerId;
+  serverName: string;
+  uri: string;
+  name: string;
+  title?: string;
+  annotations?: unknown;
+  size?: number;
+}
+
+/** What is known of one resource once it was read. */
+export type ReadState = { contents: readonly ContentItem[]; tokens: number } | { error: string };
+
+export interface CurateOptions {
+  candidates: readonly CatalogCandidate[];
+  marks: ReadonlyMap<string, Mark>;
+  settings: PolicySettings;
+  format: ContextFormat;
+  /** Reads one resource; rejects when it cannot be read. */
+  read(serverId: ServerId, uri: string): Promise<readonly ContentItem[]>;
+  count(text: string): number | Promise<number>;
+  /** Reads already done (a re-curation after a toggle reads nothing twice). */
+  known?: Map<string, ReadState>;
+  /** Reads at once; the server is never sent more. Default 4. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** After each read: how many were read, and how many the current decision still needs. */
+  onProgress?(read: number, pending: number): void;
+  /** Milliseconds since the epoch, for the recency half-life. */
+  now?: number;
+}
+
+export interface Curated {
+  result: PolicyResult;
+  /** The included resources, in context order, with their contents. */
+  items: ContextItem[];
+  text: string;
+  /** Tokens of each included resource's part of the text, by candidate key. */
+  tokens: Map<string, number>;
+  known: Map<string, ReadState>;
+  /** Reads this run made. */
+  reads: number;
+}
+
+/** Counts the tokens of one resource's part of the assembled context. */
+async function sectionTokens(item: ContextItem, format: ContextFormat, count: CurateOptions['count']): Promise<number> {
+  const [section] = assembleContext([item], format).sections;
+  return section ? count(section.text) : 0;
+}
+
+export async function curateContext(options: CurateOptions): Promise<Curated> {
+  const { marks, settings, format, read, count, signal } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const known = options.known ?? new Map<string, ReadState>();
+  const byKey = new Map<string, CatalogCandidate>();
+  for (const candidate of options.candidates) {
+    const key = candidateKey(candidate.serverId, candidate.uri);
+    if (!byKey.has(key)) byKey.set(key, candidate);
+  }
+  const itemOf = (candidate: CatalogCandidate, contents: readonly ContentItem[]): ContextItem => ({
+    serverId: candidate.serverId,
+    serverName: candidate.serverName,
+    uri: candidate.uri,
+    name: candidate.name,
+    ...(candidate.title !== undefined && { title: candidate.title }),
+    ...withAnnotations(candidate.annotations),
+    contents,
+  });
+  const decide = () => {
+    // What a resource without a declared size probably costs: the average of those read so far.
+    let readTokens = 0;
+    let readCount = 0;
+    for (const state of known.values()) {
+      if ('tokens' in state) {
+        readTokens += state.tokens;
+        readCount += 1;
+      }
+    }
+    const guess = readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS;
+    const inputs: Candidate[] = [...byKey.entries()].map(([key, candidate]) => {
+      const state = known.get(key);
+      const input: Candidate = { serverId: candidate.serverId, uri: candidate.uri, annotations: candidate.annotations, guess };
+      if (candidate.size !== undefined) input.size = candidate.size;
+      if (state && 'tokens' in state) input.tokens = state.tokens;
+      if (state && 'error' in state) input.unreadable = state.error;
+      return input;
+    });
+    return decideContext(inputs, marks, settings, options.now ?? 0);
+  };
+
+  let reads = 0;
+  let result = decide();
+  for (;;) {
+    if (signal?.aborted) throw new Error('cancelled');
+    const unread = result.context.map((entry) => candidateKey(entry.serverId, entry.uri)).filter((key) => !known.has(key));
+    options.onProgress?.(reads, unread.length);
+    if (unread.length === 0) break;
+    // The best few first; then decide again, since what they really cost changes what fits.
+    await Promise.all(
+      unread.slice(0, concurrency).map(async (key) => {
+        const candidate = byKey.get(key) as CatalogCandidate;
+        try {
+          const contents = await read(candidate.serverId, candidate.uri);
+          known.set(key, { contents, tokens: await sectionTokens(itemOf(candidate, contents), format, count) });
+        } catch (error) {
+          known.set(key, { error: error instanceof Error ? error.message : String(error) });
+        }
+        reads += 1;
+      }),
+    );
+    result = decide();
+  }
+  options.onProgress?.(reads, 0);
+
+  const items: ContextItem[] = [];
+  const tokens = new Map<string, number>();
+  for (const entry of result.context) {
+    const key = candidateKey(entry.serverId, entry.uri);
+    const state = known.get(key);
+    const candidate = byKey.get(key);
+    if (!candidate || !state || !('contents' in state)) continue;
+    items.push(itemOf(candidate, state.contents));
+    tokens.set(key, state.tokens);
+  }
+  return { result, items, text: assembleContext(items, format).text, tokens, known, reads };
+}
+
+/** Only valid annotations reach the context; the policy already warned about the rest. */
+function withAnnotations(raw: unknown): { annotations?: Annotations } {
+  const annotations = checkAnnotations(raw, []);
+  return annotations ? { annotations } : {};
+}
