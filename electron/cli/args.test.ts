@@ -19,4 +19,18 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['list', '--jsn'])).toThrow('unknown option --jsn');
     expect(() => parseArgs(['serve', '--port', '99999'])).toThrow('--port needs a whole number');
   });
+
+  it('reads the assemble options, repeated marks included', () => {
+    const parsed = parseArgs(['assemble', '--budget', '1200', '--threshold=0.3', '--include', 'a://1', '--include', 'a://2', '--exclude', 'b://1', '--pin', 'c://1', '--no-auto', '--format', 'json', '--encoding', 'cl100k_base', '--explain', '--token-tree']);
+    expect(parsed).toMatchObject({ budget: 1200, threshold: 0.3, includes: ['a://1', 'a://2'], excludes: ['b://1'], pins: ['c://1'], auto: false, format: 'json', encoding: 'cl100k_base', explain: true, tokenTree: true });
+    expect(parseArgs(['assemble', '--auto']).auto).toBe(true);
+  });
+
+  it('refuses assemble values it cannot use', () => {
+    expect(() => parseArgs(['assemble', '--budget', '1.5'])).toThrow('--budget needs a whole number of tokens');
+    expect(() => parseArgs(['assemble', '--threshold', '2'])).toThrow('--threshold needs a number from 0 to 1');
+    expect(() => parseArgs(['assemble', '--threshold', ''])).toThrow('--threshold needs a number from 0 to 1');
+    expect(() => parseArgs(['assemble', '--format', 'html'])).toThrow('--format is markdown or json');
+    expect(() => parseArgs(['assemble', '--encoding', 'gpt2'])).toThrow('--encoding is o200k_base or cl100k_base');
+  });
 });

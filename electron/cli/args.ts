@@ -21,13 +21,37 @@ export interface ParsedArgs {
   help: boolean;
   port?: number;
   timeoutMs?: number;
+  /** assemble: the policy and the output. */
+  budget?: number;
+  threshold?: number;
+  includes: string[];
+  excludes: string[];
+  pins: string[];
+  auto?: boolean;
+  format?: 'markdown' | 'json';
+  encoding?: 'o200k_base' | 'cl100k_base';
+  explain: boolean;
+  tokenTree: boolean;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
-  const parsed: ParsedArgs = { command: undefined, positionals: [], headers: {}, sse: false, json: false, verbose: false, help: false };
+  const parsed: ParsedArgs = {
+    command: undefined,
+    positionals: [],
+    headers: {},
+    sse: false,
+    json: false,
+    verbose: false,
+    help: false,
+    includes: [],
+    excludes: [],
+    pins: [],
+    explain: false,
+    tokenTree: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     if (arg === '--') {
@@ -52,6 +76,16 @@ export function parseArgs(argv: string[]): ParsedArgs {
         break;
       case '--sse':
         parsed.sse = true;
+        break;
+      case '--auto':
+      case '--no-auto':
+        parsed.auto = flag === '--auto';
+        break;
+      case '--explain':
+        parsed.explain = true;
+        break;
+      case '--token-tree':
+        parsed.tokenTree = true;
         break;
       case '-h':
       case '--help':
@@ -87,6 +121,35 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       parsed.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
       return;
     }
+    case '--include':
+      parsed.includes.push(value);
+      return;
+    case '--exclude':
+      parsed.excludes.push(value);
+      return;
+    case '--pin':
+      parsed.pins.push(value);
+      return;
+    case '--format':
+      if (value !== 'markdown' && value !== 'json') throw new UsageError(`--format is markdown or json, got ${JSON.stringify(value)}`);
+      parsed.format = value;
+      return;
+    case '--encoding':
+      if (value !== 'o200k_base' && value !== 'cl100k_base') throw new UsageError(`--encoding is o200k_base or cl100k_base, got ${JSON.stringify(value)}`);
+      parsed.encoding = value;
+      return;
+    case '--budget': {
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < 0) throw new UsageError(`--budget needs a whole number of tokens, got ${JSON.stringify(value)}`);
+      parsed.budget = number;
+      return;
+    }
+    case '--threshold': {
+      const number = Number(value);
+      if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) throw new UsageError(`--threshold needs a number from 0 to 1, got ${JSON.stringify(value)}`);
+      parsed.threshold = number;
+      return;
+    }
     case '--port':
     case '--timeout': {
       const number = Number(value);
@@ -104,6 +167,19 @@ Commands:
   list [--json]            every resource and template, with all fields and annotations
   read URI [--json]        the contents of one resource (exit 2 if the server does not know it)
   serve [--port N]         browser mode: the app in your browser, on 127.0.0.1 with a per-run token
+  assemble                 the context a model would receive, chosen by the policy below
+
+assemble options:
+  --budget N               token budget (default 8000)
+  --threshold X            lowest priority auto-include takes, 0 to 1 (default 0.5)
+  --include URI, --exclude URI, --pin URI
+                           your own marks; they override the policy (each may repeat)
+  --auto | --no-auto       auto-include by annotations (default on)
+  --format markdown|json   Markdown sections, or MCP embedded-resource blocks (default markdown)
+  --encoding NAME          o200k_base (default) or cl100k_base
+  --explain                the decision for every resource, with its reason, on stderr
+  --token-tree             where the tokens go: server, folder, resource, on stderr
+  --json                   one JSON document: the text, the decisions and the counts
 
 Server selection (the same for every command; none means the built-in demo server):
   --config FILE [--server NAME]     an mcpServers (Claude Desktop, Cursor) or servers (VS Code) file

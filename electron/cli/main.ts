@@ -10,6 +10,7 @@ import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';
 import { createHost, type Host } from '../host/host';
 import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
+import { runAssemble } from './assemble-command';
 import { runList } from './list-command';
 import { runRead } from './read-command';
 import { runServe } from './serve-command';
@@ -41,7 +42,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (!['list', 'read', 'serve', 'assemble'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
   if (args.url !== undefined) {
     // Validate before connecting, so a typo is a usage error rather than a network one.
     try {
@@ -58,6 +59,8 @@ async function run(argv: string[]): Promise<number> {
         return await runList(host, args);
       case 'read':
         return await runRead(host, args);
+      case 'assemble':
+        return await runAssemble(host, args);
       default:
         return await runServe(host, args, builtFile('renderer'));
     }

@@ -1,0 +1,147 @@
+/**
+ * `mcp-context assemble`: the context a model would receive, chosen by the policy, printed
+ * byte for byte as the UI's preview shows it (the same shared/context code makes both).
+ */
+import { HostError } from '../../shared/host-api';
+import { curateContext, type CatalogCandidate, type Curated } from '../../shared/context/curate';
+import { candidateKey, DEFAULT_POLICY, type Mark, type PolicySettings } from '../../shared/context/policy';
+import { createTokenCounter, DEFAULT_ENCODING } from '../../shared/context/tokens';
+import type { Host } from '../host/host';
+import { UsageError, type ParsedArgs } from './args';
+import { settledSnapshot } from './settle';
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+export async function runAssemble(host: Host, args: ParsedArgs): Promise<number> {
+  if (args.positionals.length > 0) throw new UsageError(`assemble takes no arguments, got ${JSON.stringify(args.positionals[0])}`);
+  await host.ready;
+  const snapshot = await settledSnapshot(host);
+  const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
+  for (const server of snapshot.servers) {
+    if (server.status !== 'connected') process.stderr.write(`warning: ${server.name}: ${server.disconnect?.reason ?? 'not connected'}; left out\n`);
+  }
+  const candidates: CatalogCandidate[] = [];
+  for (const catalog of snapshot.catalogs) {
+    if (catalog.status === 'failed') process.stderr.write(`warning: ${names.get(catalog.serverId) ?? catalog.serverId}: listing failed: ${catalog.error ?? 'unknown error'}\n`);
+    for (const resource of catalog.resources) {
+      candidates.push({
+        serverId: resource.serverId,
+        serverName: names.get(resource.serverId) ?? resource.serverId,
+        uri: resource.uri,
+        name: resource.name,
+        ...(resource.title !== undefined && { title: resource.title }),
+        ...(resource.annotations !== undefined && { annotations: resource.annotations }),
+        ...(resource.size !== undefined && { size: resource.size }),
+      });
+    }
+  }
+  if (snapshot.servers.every((server) => server.status !== 'connected')) throw new HostError('disconnected', 'no server is connected');
+
+  const marks = new Map<string, Mark>();
+  const mark = (uri: string, what: Mark) => {
+    const matching = candidates.filter((candidate) => candidate.uri === uri);
+    if (matching.length === 0) throw new UsageError(`--${what} ${uri}: no server lists this URI`);
+    for (const candidate of matching) marks.set(candidateKey(candidate.serverId, candidate.uri), what);
+  };
+  for (const uri of args.includes) mark(uri, 'include');
+  for (const uri of args.pins) mark(uri, 'pin');
+  for (const uri of args.excludes) mark(uri, 'exclude');
+
+  const settings: PolicySettings = {
+    ...DEFAULT_POLICY,
+    ...(args.budget !== undefined && { budget: args.budget }),
+    ...(args.threshold !== undefined && { threshold: args.threshold }),
+    ...(args.auto !== undefined && { auto: args.auto }),
+  };
+  const format = args.format ?? 'markdown';
+  const counter = createTokenCounter(args.encoding ?? DEFAULT_ENCODING);
+  const curated = await curateContext({
+    candidates,
+    marks,
+    settings,
+    format,
+    count: (text) => counter.count(text),
+    read: async (serverId, uri) => {
+      const result = await host.readResource(serverId, uri);
+      return result.contents;
+    },
+    now: Date.now(),
+  });
+  const total = counter.count(curated.text);
+
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify(jsonReport(curated, settings, format, counter.encoding, total, names), null, 2)}\n`);
+    return 0;
+  }
+  process.stdout.write(curated.text.endsWith('\n') || curated.text === '' ? curated.text : `${curated.text}\n`);
+  for (const warning of curated.result.warnings) process.stderr.write(`warning: ${warning}\n`);
+  if (args.explain) process.stderr.write(explainTable(curated));
+  if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
+  process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
+  return 0;
+}
+
+function jsonReport(curated: Curated, settings: PolicySettings, format: string, encoding: string, total: number, names: Map<string, string>) {
+  return {
+    format,
+    encoding,
+    budget: settings.budget,
+    used: curated.result.used,
+    overBudget: curated.result.overBudget,
+    tokens: total,
+    warnings: curated.result.warnings,
+    decisions: curated.result.decisions.map((decision) => ({
+      server: names.get(decision.serverId) ?? decision.serverId,
+      uri: decision.uri,
+      decision: decision.kind,
+      included: decision.included,
+      tokens: decision.tokens,
+      estimated: decision.estimated,
+      reason: decision.reason,
+      ...(decision.warnings.length > 0 && { warnings: decision.warnings }),
+    })),
+    text: curated.text,
+  };
+}
+
+/** uri, decision, tokens and reason, one line each: included first, then the rest. */
+function explainTable(curated: Curated): string {
+  const rows = [...curated.result.decisions].sort((a, b) => Number(b.included) - Number(a.included));
+  const kindWidth = Math.max(8, ...rows.map((row) => row.kind.length));
+  const tokenWidth = Math.max(6, ...rows.map((row) => number(row.tokens).length + (row.estimated ? 1 : 0)));
+  const lines = [`${'decision'.padEnd(kindWidth)}  ${'tokens'.padStart(tokenWidth)}  uri — reason`];
+  for (const row of rows) {
+    const tokens = `${row.estimated ? '~' : ''}${number(row.tokens)}`;
+    lines.push(`${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${row.uri} — ${row.reason}`);
+    for (const warning of row.warnings) lines.push(`${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${warning}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Where the tokens go: server, then folder (the URI up to its last "/"), then resource. */
+function tokenTree(curated: Curated, names: Map<string, string>): string {
+  const servers = new Map<string, Map<string, { uri: string; tokens: number }[]>>();
+  for (const item of curated.items) {
+    const tokens = curated.tokens.get(candidateKey(item.serverId, item.uri)) ?? 0;
+    const slash = item.uri.lastIndexOf('/');
+    const folder = slash > 0 ? item.uri.slice(0, slash + 1) : item.uri;
+    const folders = servers.get(item.serverId) ?? new Map<string, { uri: string; tokens: number }[]>();
+    servers.set(item.serverId, folders);
+    const list = folders.get(folder) ?? [];
+    folders.set(folder, list);
+    list.push({ uri: item.uri, tokens });
+  }
+  const sum = (list: { tokens: number }[]) => list.reduce((total, entry) => total + entry.tokens, 0);
+  const lines: string[] = [];
+  for (const [serverId, folders] of servers) {
+    const all = [...folders.values()].flat();
+    lines.push(`${number(sum(all)).padStart(8)}  ${names.get(serverId) ?? serverId}`);
+    for (const [folder, list] of [...folders].sort((a, b) => sum(b[1]) - sum(a[1]) || (a[0] < b[0] ? -1 : 1))) {
+      lines.push(`${number(sum(list)).padStart(8)}    ${folder}`);
+      for (const entry of [...list].sort((a, b) => b.tokens - a.tokens || (a.uri < b.uri ? -1 : 1))) {
+        lines.push(`${number(entry.tokens).padStart(8)}      ${entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri}`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,73 @@
+/**
+ * `mcp-context assemble` as a user runs it: the built CLI, a real stdio server, real reads.
+ * (npm test builds before it runs the tests.)
+ */
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const server = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'];
+
+function assemble(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/mcp-context.mjs', 'assemble', ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('mcp-context assemble', () => {
+  it('takes the required resources, leaves out the user-only ones, and stays within the budget', async () => {
+    const { code, stdout } = await assemble('--budget', '2000', '--json', ...server);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as {
+      used: number;
+      budget: number;
+      text: string;
+      decisions: { uri: string; decision: string; included: boolean; reason: string }[];
+    };
+    const byUri = new Map(report.decisions.map((decision) => [decision.uri, decision]));
+    expect(byUri.get('ctx://notes/alpha/note-3.md')).toMatchObject({ decision: 'auto', included: true, reason: expect.stringContaining('priority 1 is required') });
+    expect(byUri.get('ctx://notes/beta/note-7.md')?.included).toBe(true);
+    // i % 5 === 0 is user-only.
+    expect(byUri.get('ctx://notes/gamma/note-5.md')).toMatchObject({ decision: 'excluded-by-audience', included: false });
+    expect(byUri.get('ctx://broken/gone.md')).toMatchObject({ decision: 'unreadable', reason: expect.stringContaining('the disk holding it is gone') });
+    expect(report.used).toBeLessThanOrEqual(report.budget);
+    const included = report.decisions.filter((decision) => decision.included);
+    expect(included.length).toBeGreaterThan(5);
+    // The text holds exactly the included resources, one section each.
+    expect(report.text.match(/^## /gm)).toHaveLength(included.length);
+    for (const decision of included) expect(report.text).toContain(`- URI: ${decision.uri}\n`);
+  });
+
+  it('reads only what fits, not the whole catalog', async () => {
+    const { code, stderr } = await assemble('--budget', '1500', ...server, '--count', '3000');
+    expect(code).toBe(0);
+    const [, included, read] = /(\d+) resources, [\d,]+ tokens .*; (\d+) read/.exec(stderr) ?? [];
+    expect(Number(included)).toBeGreaterThan(3);
+    expect(Number(read)).toBeLessThan(40);
+  });
+
+  it('obeys the user: an exclusion beats priority 1, a pin comes first, and --explain says why', async () => {
+    const { code, stdout, stderr } = await assemble('--no-auto', '--exclude', 'ctx://notes/alpha/note-3.md', '--pin', 'ctx://notes/beta/note-10.md', '--include', 'ctx://notes/beta/note-1.md', '--explain', ...server);
+    expect(code).toBe(0);
+    expect(stdout.indexOf('- URI: ctx://notes/beta/note-10.md')).toBeLessThan(stdout.indexOf('- URI: ctx://notes/beta/note-1.md'));
+    expect(stdout.match(/^## /gm)).toHaveLength(2);
+    expect(stderr).toMatch(/excluded-by-user\s+~?[\d,]+\s+ctx:\/\/notes\/alpha\/note-3\.md — excluded by you/);
+    expect(stderr).toMatch(/not-picked\s+~?[\d,]+\s+ctx:\/\/notes\/beta\/note-7\.md — not picked, and auto-include is off/);
+  });
+
+  it('prints JSON embedded-resource blocks, and a token tree by server, folder and resource', async () => {
+    const { code, stdout, stderr } = await assemble('--format', 'json', '--budget', '800', '--token-tree', ...server);
+    expect(code).toBe(0);
+    const blocks = JSON.parse(stdout) as { type: string; resource: { uri: string; text: string } }[];
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.every((block) => block.type === 'resource' && block.resource.text.startsWith('# Note'))).toBe(true);
+    expect(stderr).toMatch(/^\s+[\d,]+ {4}ctx:\/\/notes\/\w+\/\n\s+[\d,]+ {6}note-\d+\.md$/m);
+  });
+
+  it('refuses a mark for a URI no server lists, with a usage error', async () => {
+    const { code, stderr } = await assemble('--include', 'ctx://nowhere', ...server);
+    expect(code).toBe(64);
+    expect(stderr).toContain('--include ctx://nowhere: no server lists this URI');
+  });
+});
