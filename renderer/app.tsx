@@ -3,7 +3,7 @@ import { ConnectForm } from './components/connect-form/connect-form';
 import { ConnectionBanner } from './components/connection-banner/connection-banner';
 import { PaneSplitter } from './components/pane-splitter/pane-splitter';
 import { CatalogPane } from './components/catalog-pane/catalog-pane';
-import { DetailPane } from './components/detail-pane/detail-pane';
+import { RightPane } from './components/right-pane/right-pane';
 import { ServerList } from './components/server-list/server-list';
 import type { HostLink } from './host-link';
 import { COLUMN_LIMITS } from './store/column-sizes';
@@ -45,7 +45,7 @@ export function App({ link }: { link: HostLink }) {
           containerRef={layoutRef}
           onChange={(middle) => setColumns({ ...columns, middle })}
         />
-        <DetailPane />
+        <RightPane />
       </main>
     </div>
   );

@@ -7,6 +7,8 @@ import { HostApiContext } from './components/template-detail/host-api-context';
 import { createAppStore } from './store/app-store';
 import { loadColumns } from './store/column-sizes';
 import { startCatalogView } from './store/catalog-view-sync';
+import { startContextSync } from './store/context-sync';
+import { createTokenClient } from './token-client';
 import { startHostSync } from './store/host-sync';
 import { AppStoreContext } from './store/use-app-store';
 import './styles.css';
@@ -25,6 +27,7 @@ const storage = safeLocalStorage();
 const store = createAppStore({ api, columns: loadColumns(storage), storage });
 startHostSync(store, api, link);
 startCatalogView(store);
+startContextSync(store, api, createTokenClient());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -73,7 +73,8 @@ export async function runAssemble(host: Host, args: ParsedArgs): Promise<number>
     process.stdout.write(`${JSON.stringify(jsonReport(curated, settings, format, counter.encoding, total, names), null, 2)}\n`);
     return 0;
   }
-  process.stdout.write(curated.text.endsWith('\n') || curated.text === '' ? curated.text : `${curated.text}\n`);
+  // Exactly the bytes the UI previews and copies; a newline is added only for a terminal's sake.
+  process.stdout.write(process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text);
   for (const warning of curated.result.warnings) process.stderr.write(`warning: ${warning}\n`);
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));

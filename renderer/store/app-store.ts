@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HostApi } from '../../shared/host-api';
 import { createCatalogSlice, type CatalogSlice } from './catalog-slice';
+import { createContextSlice, type ContextSlice } from './context-slice';
 import type { ColumnSizes } from './column-sizes';
 import { createHostSlice, type HostSlice } from './host-slice';
 import { createPicksSlice, type PicksSlice } from './picks-slice';
@@ -10,7 +11,7 @@ import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -28,5 +29,6 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createHostSlice(...a),
     ...createTreeSlice(...a),
     ...createPicksSlice(...a),
+    ...createContextSlice(...a),
   }));
 }

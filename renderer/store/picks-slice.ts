@@ -11,6 +11,8 @@ export interface PicksSlice {
   pickCounts: PickCounts;
   /** The checkbox of a shown node was toggled: a folder acts on the resources shown under it. */
   togglePick(node: CatalogNode): void;
+  /** Picks or unpicks one resource by key (the detail pane's button). */
+  setPicked(key: string, on: boolean): void;
   clearPicks(): void;
 }
 
@@ -21,6 +23,12 @@ export const createPicksSlice: StateCreator<AppState, [], [], PicksSlice> = (set
     const { picked, pickCounts, view } = get();
     const next = togglePicks(node, pickCounts, picked);
     set({ picked: next, pickCounts: countPicks(view.shown, next) });
+  },
+  setPicked(key, on) {
+    const picked = new Set(get().picked);
+    if (on) picked.add(key);
+    else picked.delete(key);
+    set({ picked, pickCounts: countPicks(get().view.shown, picked) });
   },
   clearPicks() {
     const picked = new Set<string>();

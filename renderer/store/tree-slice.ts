@@ -6,6 +6,8 @@ import type { StateCreator } from 'zustand';
 import type { CatalogNode, CatalogSort, SearchMatches } from '../../shared/catalog/tree-types';
 import { NO_MATCHES } from '../../shared/catalog/search-index';
 import type { AppState } from './app-store';
+import { findNode } from './find-node';
+import { resourceNodeId } from '../../shared/catalog/node-ids';
 
 /** One computed state of the catalog tree. Replaced whole, so a selector on it is one reference. */
 export interface CatalogView {
@@ -34,6 +36,11 @@ export interface TreeSlice {
   selectedNodeId: string | null;
   /** Opens a node in the detail pane; a resource is also read. */
   openNode(node: CatalogNode): void;
+  /** Asks the tree to open the way to a node, select it and scroll to it (a click elsewhere, e.g. the token map). */
+  reveal: { nodeId: string; nonce: number } | null;
+  revealNode(node: CatalogNode): void;
+  /** Reveals a resource by server and URI; false when the tree does not hold it. */
+  revealResource(serverId: string, uri: string): boolean;
 }
 
 export const createTreeSlice: StateCreator<AppState, [], [], TreeSlice> = (set, get) => ({
@@ -46,5 +53,15 @@ export const createTreeSlice: StateCreator<AppState, [], [], TreeSlice> = (set, 
   openNode(node) {
     set({ selectedNodeId: node.id });
     get().select(node.kind === 'resource' && node.resource ? { serverId: node.serverId, uri: node.resource.uri } : null);
+  },
+  reveal: null,
+  revealNode(node) {
+    get().openNode(node);
+    set({ reveal: { nodeId: node.id, nonce: (get().reveal?.nonce ?? 0) + 1 } });
+  },
+  revealResource(serverId, uri) {
+    const node = findNode(get().view.tree, resourceNodeId(serverId, uri));
+    if (node) get().revealNode(node);
+    return node !== null;
   },
 });

@@ -11,6 +11,9 @@ export interface UiSlice {
   syncError: string | null;
   columns: ColumnSizes;
   setColumns(sizes: ColumnSizes): void;
+  /** What the right column shows: the open resource, or the assembled context. */
+  rightTab: 'resource' | 'context';
+  setRightTab(tab: 'resource' | 'context'): void;
 }
 
 export function createUiSlice(
@@ -22,6 +25,8 @@ export function createUiSlice(
     setHostLink: (hostLink) => set({ hostLink }),
     syncError: null,
     columns: initialColumns,
+    rightTab: 'resource',
+    setRightTab: (rightTab) => set({ rightTab }),
     setColumns(sizes) {
       const columns = clampColumns(sizes);
       saveColumns(storage, columns);

@@ -1,5 +1,6 @@
 import { useAppStore } from '../../store/use-app-store';
 import { ContentView } from '../content-view/content-view';
+import { ContextDecision } from '../decision-badge/context-decision';
 import { ResourceFields } from './resource-fields';
 
 /** The right column: every field of the selected resource, then its content. */
@@ -23,6 +24,7 @@ export function ResourceDetail() {
           </p>
         ) : null}
         {entry ? <ResourceFields entry={entry} serverName={serverName} /> : null}
+        {entry ? <ContextDecision entry={entry} /> : null}
         {selected ? <ContentView /> : null}
       </div>
     </section>

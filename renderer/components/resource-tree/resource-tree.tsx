@@ -3,6 +3,7 @@ import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
 import { ancestorIds, RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
 import { matchesByNodeId } from '../../../shared/catalog/search-index';
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import { pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { MatchesContext } from './tree-context';
 import { TreeNode } from './tree-node';
@@ -45,7 +46,9 @@ export function ResourceTree() {
   const selectedNodeId = useAppStore((state) => state.selectedNodeId);
   const tree = useRef<TreeApi<CatalogNode> | undefined>(undefined);
   const [box, size] = useElementSize();
-  const onKeyDownCapture = useTreeKeys(tree, togglePick);
+  const toggleMark = useAppStore((state) => state.toggleMark);
+  const markNode = useCallback((node: CatalogNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(pickKey(node.resource), mark), [toggleMark]);
+  const onKeyDownCapture = useTreeKeys(tree, togglePick, markNode);
   const onActivate = useCallback((node: NodeApi<CatalogNode>) => openNode(node.data), [openNode]);
   const onScroll = useScrollAnchor(tree, shown.shown, ROW_HEIGHT);
   const childrenOf = useCallback((node: CatalogNode) => {
@@ -84,6 +87,21 @@ export function ResourceTree() {
     const frame = requestAnimationFrame(() => void api.scrollTo(selectedNodeId, 'center'));
     return () => cancelAnimationFrame(frame);
   }, [shown.query, shown.shown, selectedNodeId]);
+
+  // Revealed from elsewhere (the token map): open the way, select, scroll into view.
+  const reveal = useAppStore((state) => state.reveal);
+  useEffect(() => {
+    const api = tree.current;
+    if (!reveal || !api) return;
+    for (const id of ancestorIds(shown.shown, matchesByNodeId(new Map([[reveal.nodeId, { score: 0, ranges: [] }]])))) api.open(id);
+    const frame = requestAnimationFrame(() => {
+      api.select(reveal.nodeId);
+      void api.scrollTo(reveal.nodeId, 'center');
+    });
+    return () => cancelAnimationFrame(frame);
+    // Only a new request reveals; the tree changing under it must not pull the view back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal]);
 
   return (
     <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>

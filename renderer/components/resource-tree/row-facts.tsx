@@ -1,5 +1,6 @@
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
 import { useAppStore } from '../../store/use-app-store';
+import { DecisionBadge } from '../decision-badge/decision-badge';
 import { formatBytes } from '../resource-detail/format';
 
 /** The right side of a row: priority and audience for resources, counts for folders, status for servers. */
@@ -12,6 +13,7 @@ export function RowFacts({ node }: { node: CatalogNode }) {
   const priority = annotations?.priority;
   return (
     <span className="row-facts">
+      {node.resource ? <DecisionBadge resource={node.resource} /> : null}
       {typeof priority === 'number' && Number.isFinite(priority) ? (
         <span className={`priority-mark ${priorityBand(priority)}`} title={`priority ${priority}`}>
           {priority >= 1 ? '★' : priority.toFixed(1).replace(/^0/, '')}

@@ -9,24 +9,39 @@ const TYPE_AHEAD_RESET_MS = 700;
  * The keys react-arborist handles differently from a checkbox tree, taken in the capture
  * phase before its container sees them: Space toggles the checkbox (arborist selects or
  * toggles), Enter opens the row in the detail pane (arborist starts a rename), and letters
- * jump by label (arborist's type-ahead reads `data.name`). Arrows, Home/End, PageUp/Down and
- * "*" stay arborist's.
+ * jump by label (arborist's type-ahead reads `data.name`). Alt+E and Alt+P exclude or pin the
+ * focused resource for the context (again to undo; letters alone are type-ahead). Arrows,
+ * Home/End, PageUp/Down and "*" stay arborist's.
  */
-export function useTreeKeys(tree: RefObject<TreeApi<CatalogNode> | null | undefined>, togglePick: (node: CatalogNode) => void) {
+export function useTreeKeys(
+  tree: RefObject<TreeApi<CatalogNode> | null | undefined>,
+  togglePick: (node: CatalogNode) => void,
+  toggleMark: (node: CatalogNode, mark: 'exclude' | 'pin') => void,
+) {
   const typed = useRef({ text: '', at: 0 });
   // The handler reads the refs when a key is pressed, never during render.
   // eslint-disable-next-line react-hooks/refs
-  return useMemo(() => keyHandler(tree, typed, togglePick), [tree, togglePick]);
+  return useMemo(() => keyHandler(tree, typed, togglePick, toggleMark), [tree, togglePick, toggleMark]);
 }
 
 function keyHandler(
   tree: RefObject<TreeApi<CatalogNode> | null | undefined>,
   typed: RefObject<{ text: string; at: number }>,
   togglePick: (node: CatalogNode) => void,
+  toggleMark: (node: CatalogNode, mark: 'exclude' | 'pin') => void,
 ) {
   return (event: KeyboardEvent<HTMLElement>) => {
     const api = tree.current;
-    if (!api || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!api) return;
+    // By key position, so a layout or macOS's Option characters do not matter.
+    if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === 'KeyE' || event.code === 'KeyP')) {
+      event.preventDefault();
+      event.stopPropagation();
+      const focused = api.focusedNode;
+      if (focused?.data.kind === 'resource') toggleMark(focused.data, event.code === 'KeyE' ? 'exclude' : 'pin');
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const node = api.focusedNode;
     // Space always toggles the checkbox, even mid type-ahead: it is the checkbox key.
     if (event.key === ' ') {

@@ -1,0 +1,191 @@
+import { useId, useMemo, useState } from 'react';
+import type { ContextSettings } from '../../store/context-slice';
+import { useAppStore } from '../../store/use-app-store';
+import { TokenMap } from './token-map';
+
+/** Shown at once; more is a click away, so a huge context never freezes the page. */
+const PREVIEW_CHARS = 200_000;
+
+/**
+ * The context: auto-include and its settings, the budget meter, where the tokens go, and the
+ * assembled text exactly as a model would receive it, with copy and save.
+ */
+export function ContextPane() {
+  const curation = useAppStore((state) => state.curation);
+  const settings = useAppStore((state) => state.contextSettings);
+  const [shown, setShown] = useState(PREVIEW_CHARS);
+  const [copied, setCopied] = useState<string | null>(null);
+  const included = curation.order.length;
+  const text = curation.text;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(`Copied ${text.length.toLocaleString('en-US')} characters.`);
+    } catch (error) {
+      setCopied(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  function save() {
+    const blob = new Blob([text], { type: settings.format === 'json' ? 'application/json' : 'text/markdown' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = settings.format === 'json' ? 'context.json' : 'context.md';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  return (
+    <div className="context-pane">
+      <AutoIncludeSettings settings={settings} />
+      <BudgetMeter />
+      {curation.state === 'failed' ? <p className="error-text small" role="alert">Could not assemble the context: {curation.error}</p> : null}
+      {curation.warnings.map((warning) => (
+        <p key={warning} className="warn-text small" role="status">
+          {warning}
+        </p>
+      ))}
+      <section className="context-preview" aria-labelledby="preview-heading">
+        <div className="preview-head">
+          <h3 id="preview-heading">Preview</h3>
+          <span className="muted small">
+            {included} resources · {curation.total.toLocaleString('en-US')} tokens ({settings.encoding}) · {settings.format === 'json' ? 'JSON embedded resources' : 'Markdown'}
+          </span>
+          <span className="preview-actions">
+            <button type="button" onClick={() => void copy()} disabled={text === ''}>
+              Copy
+            </button>
+            <button type="button" onClick={save} disabled={text === ''}>
+              Save…
+            </button>
+          </span>
+        </div>
+        {copied ? (
+          <p className="muted small" role="status">
+            {copied}
+          </p>
+        ) : null}
+        <p className="muted small">Binary content (images and other blobs) is left out of the text context; Markdown names what was left out.</p>
+        {text === '' ? (
+          <p className="muted small">{settings.auto ? 'Nothing is included yet.' : 'Pick resources in the tree, or turn auto-include on.'}</p>
+        ) : (
+          <>
+            <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>
+              {text.length > shown ? text.slice(0, shown) : text}
+            </pre>
+            {text.length > shown ? (
+              <button type="button" onClick={() => setShown(shown + PREVIEW_CHARS * 5)}>
+                Show more ({(text.length - shown).toLocaleString('en-US')} characters left)
+              </button>
+            ) : null}
+          </>
+        )}
+      </section>
+      <TokenMap />
+    </div>
+  );
+}
+
+function AutoIncludeSettings({ settings }: { settings: ContextSettings }) {
+  const set = useAppStore((state) => state.setContextSettings);
+  const id = useId();
+  return (
+    <fieldset className="auto-include">
+      <legend>Auto-include</legend>
+      <label className="check">
+        <input type="checkbox" checked={settings.auto} onChange={(event) => set({ auto: event.target.checked })} />
+        Include by annotations
+      </label>
+      <div className="settings-grid">
+        <label htmlFor={`${id}-budget`}>Token budget</label>
+        <NumberField id={`${id}-budget`} value={settings.budget} min={0} max={10_000_000} step={500} onChange={(budget) => set({ budget })} />
+        <label htmlFor={`${id}-threshold`}>Priority at least</label>
+        <NumberField id={`${id}-threshold`} value={settings.threshold} min={0} max={1} step={0.05} onChange={(threshold) => set({ threshold })} />
+        <label htmlFor={`${id}-audience`}>Audience</label>
+        <select id={`${id}-audience`} value={settings.audience} onChange={(event) => set({ audience: event.target.value === 'any' ? 'any' : 'assistant' })}>
+          <option value="assistant">assistant, or not stated</option>
+          <option value="any">anyone</option>
+        </select>
+        <label htmlFor={`${id}-halflife`}>Recency half-life (days)</label>
+        <NumberField id={`${id}-halflife`} value={settings.halfLifeDays ?? 0} min={0} max={3650} step={1} onChange={(days) => set({ halfLifeDays: days > 0 ? days : undefined })} />
+        <label htmlFor={`${id}-order`}>Order</label>
+        <select id={`${id}-order`} value={settings.order} onChange={(event) => set({ order: event.target.value === 'uri' ? 'uri' : 'rank' })}>
+          <option value="rank">pins, picks, then by rank</option>
+          <option value="uri">by server and URI</option>
+        </select>
+        <label htmlFor={`${id}-format`}>Format</label>
+        <select id={`${id}-format`} value={settings.format} onChange={(event) => set({ format: event.target.value === 'json' ? 'json' : 'markdown' })}>
+          <option value="markdown">Markdown</option>
+          <option value="json">JSON (MCP embedded resources)</option>
+        </select>
+        <label htmlFor={`${id}-encoding`}>Tokenizer</label>
+        <select id={`${id}-encoding`} value={settings.encoding} onChange={(event) => set({ encoding: event.target.value === 'cl100k_base' ? 'cl100k_base' : 'o200k_base' })}>
+          <option value="o200k_base">o200k_base (GPT-4o and later)</option>
+          <option value="cl100k_base">cl100k_base (GPT-4, GPT-3.5)</option>
+        </select>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={settings.requirePriorityOne} onChange={(event) => set({ requirePriorityOne: event.target.checked })} />
+        Priority 1 is required, even over the budget
+      </label>
+    </fieldset>
+  );
+}
+
+/** A number input that only commits numbers within range; anything else is marked invalid. */
+function NumberField({ id, value, min, max, step, onChange }: { id: string; value: number; min: number; max: number; step: number; onChange(value: number): void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const invalid = draft !== null && !valid(draft);
+  function valid(text: string): boolean {
+    const number = Number(text);
+    return text.trim() !== '' && Number.isFinite(number) && number >= min && number <= max;
+  }
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode="decimal"
+      min={min}
+      max={max}
+      step={step}
+      value={draft ?? String(value)}
+      aria-invalid={invalid}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        if (valid(event.target.value)) onChange(Number(event.target.value));
+      }}
+      onBlur={() => setDraft(null)}
+    />
+  );
+}
+
+function BudgetMeter() {
+  const curation = useAppStore((state) => state.curation);
+  const budget = useAppStore((state) => state.contextSettings.budget);
+  const within = Math.min(curation.used, budget);
+  const scale = Math.max(budget, curation.used, 1);
+  const label = `${curation.used.toLocaleString('en-US')} of ${budget.toLocaleString('en-US')} tokens used`;
+  const status = useMemo(() => {
+    if (curation.state === 'working') return `Reading… ${curation.read} read${curation.pending ? `, ${curation.pending} to go` : ''}`;
+    return '';
+  }, [curation.state, curation.read, curation.pending]);
+  return (
+    <div className="budget">
+      <div className="budget-label">
+        <span>{label}</span>
+        {curation.overBudget > 0 ? <span className="warn-text"> · {curation.overBudget.toLocaleString('en-US')} over</span> : null}
+        {status ? (
+          <span className="muted small" role="status">
+            {' '}
+            · {status}
+          </span>
+        ) : null}
+      </div>
+      <div className="budget-bar" role="meter" aria-label="Budget used" aria-valuemin={0} aria-valuemax={budget} aria-valuenow={curation.used} aria-valuetext={label}>
+        <div className="budget-used" style={{ width: `${(within / scale) * 100}%` }} />
+        {curation.overBudget > 0 ? <div className="budget-over" style={{ width: `${(curation.overBudget / scale) * 100}%` }} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Keeps the curation (context-slice.ts) in step with the settings, the picks and marks, and
+ * the catalogs, outside React. Each change starts a new run of the shared curation loop
+ * (shared/context/curate.ts) and cancels the one in flight. Contents already read are kept,
+ * so a toggle re-assembles without reading anything again; a resource the server says changed
+ * is read afresh.
+ */
+import type { ContentItem, HostApi } from '../../shared/host-api';
+import { curateContext, type CatalogCandidate } from '../../shared/context/curate';
+import type { Mark } from '../../shared/context/policy';
+import type { TokenClient } from '../token-client';
+import type { AppState, AppStore } from './app-store';
+import { EMPTY_CURATION } from './context-slice';
+import { resourceKeyString } from './resource-key';
+
+export interface ContextSyncOptions {
+  /** How long changes are gathered before a run; longer while a catalog is still listing. */
+  delayMs?: number;
+  listingDelayMs?: number;
+}
+
+export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResource' | 'onEvent'>, tokens: TokenClient, options: ContextSyncOptions = {}): () => void {
+  const delayMs = options.delayMs ?? 30;
+  const listingDelayMs = options.listingDelayMs ?? 500;
+  const contents = new Map<string, readonly ContentItem[]>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: AbortController | undefined;
+
+  function schedule(): void {
+    clearTimeout(timer);
+    const listing = Object.values(store.getState().catalogs).some((catalog) => catalog.status === 'listing');
+    timer = setTimeout(() => void run(), listing ? listingDelayMs : delayMs);
+  }
+
+  async function run(): Promise<void> {
+    running?.abort();
+    const controller = new AbortController();
+    running = controller;
+    const state = store.getState();
+    const settings = state.contextSettings;
+    const marks = new Map<string, Mark>();
+    for (const key of state.picked) marks.set(key, 'include');
+    for (const [key, mark] of state.marks) marks.set(key, mark);
+    if (!settings.auto && marks.size === 0) {
+      store.setState({ curation: { ...EMPTY_CURATION, state: 'done' } });
+      return;
+    }
+    const candidates = candidatesOf(state);
+    store.setState({ curation: { ...store.getState().curation, state: 'working', read: 0, pending: 0 } });
+    try {
+      const curated = await curateContext({
+        candidates,
+        marks,
+        settings,
+        format: settings.format,
+        signal: controller.signal,
+        now: Date.now(),
+        count: (text) => tokens.count(text, settings.encoding),
+        read: async (serverId, uri) => {
+          const key = resourceKeyString({ serverId, uri });
+          const known = contents.get(key);
+          if (known) return known;
+          const result = await api.readResource(serverId, uri);
+          contents.set(key, result.contents);
+          return result.contents;
+        },
+        onProgress: (read, pending) => {
+          if (running === controller) store.setState({ curation: { ...store.getState().curation, read, pending } });
+        },
+      });
+      const total = await tokens.count(curated.text, settings.encoding);
+      if (running !== controller) return;
+      const decisions = new Map(curated.result.decisions.map((decision) => [resourceKeyString(decision), decision]));
+      store.setState({
+        curation: {
+          state: 'done',
+          read: curated.reads,
+          pending: 0,
+          decisions,
+          order: curated.result.context.map((entry) => resourceKeyString(entry)),
+          text: curated.text,
+          tokens: curated.tokens,
+          total,
+          used: curated.result.used,
+          overBudget: curated.result.overBudget,
+          warnings: curated.result.warnings,
+        },
+      });
+    } catch (error) {
+      if (running !== controller) return;
+      store.setState({ curation: { ...store.getState().curation, state: 'failed', error: error instanceof Error ? error.message : String(error) } });
+    }
+  }
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (
+      state.contextSettings !== previous.contextSettings ||
+      state.marks !== previous.marks ||
+      state.picked !== previous.picked ||
+      state.catalogs !== previous.catalogs ||
+      state.servers !== previous.servers
+    ) {
+      schedule();
+    }
+  });
+  const stopEvents = api.onEvent((event) => {
+    if (event.type === 'resource-updated') {
+      const key = resourceKeyString(event);
+      if (contents.delete(key) && store.getState().curation.decisions.get(key)?.included) schedule();
+    } else if (event.type === 'catalog-reset') {
+      for (const key of [...contents.keys()]) if ((JSON.parse(key) as string[])[0] === event.serverId) contents.delete(key);
+    }
+  });
+  return () => {
+    unsubscribe();
+    stopEvents();
+    clearTimeout(timer);
+    running?.abort();
+  };
+}
+
+function candidatesOf(state: AppState): CatalogCandidate[] {
+  const candidates: CatalogCandidate[] = [];
+  for (const id of state.serverOrder) {
+    const catalog = state.catalogs[id];
+    if (!catalog) continue;
+    const serverName = state.servers[id]?.name ?? id;
+    for (const resource of catalog.resources) {
+      const candidate: CatalogCandidate = { serverId: id, serverName, uri: resource.uri, name: resource.name };
+      if (resource.title !== undefined) candidate.title = resource.title;
+      if (resource.annotations !== undefined) candidate.annotations = resource.annotations;
+      if (resource.size !== undefined) candidate.size = resource.size;
+      candidates.push(candidate);
+    }
+  }
+  return candidates;
+}
