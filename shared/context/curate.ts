@@ -8,7 +8,7 @@
 import type { Annotations, ContentItem, ServerId } from '../host-api';
 import { checkAnnotations } from '../catalog/validate-item';
 import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
-import { candidateKey, decideContext, type Candidate, type Mark, type PolicyResult, type PolicySettings } from './policy';
+import { candidateKey, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
 
 /** The guess for a resource with no declared size before anything was read, in tokens. */
 export const UNREAD_GUESS = 500;
@@ -82,38 +82,68 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     ...withAnnotations(candidate.annotations),
     contents,
   });
-  const decide = () => {
-    // What a resource without a declared size probably costs: the average of those read so far.
+  // Checked and ranked once; each decision after a read is a linear pass.
+  const policy = preparePolicy(
+    [...byKey.values()].map((candidate) => {
+      const input: Candidate = { serverId: candidate.serverId, uri: candidate.uri, annotations: candidate.annotations };
+      if (candidate.size !== undefined) input.size = candidate.size;
+      return input;
+    }),
+    marks,
+    settings,
+    options.now ?? 0,
+  );
+  /** What reads found, and estimates for the rest learned from them. */
+  const observations = (): [Map<string, Observed>, Estimates] => {
     let readTokens = 0;
     let readCount = 0;
-    for (const state of known.values()) {
+    let sizedBytes = 0;
+    let sizedTokens = 0;
+    const observed = new Map<string, Observed>();
+    for (const [key, state] of known) {
       if ('tokens' in state) {
         readTokens += state.tokens;
         readCount += 1;
+        observed.set(key, { tokens: state.tokens });
+        const size = byKey.get(key)?.size;
+        if (size !== undefined && size > 0 && state.tokens > 0) {
+          sizedBytes += size;
+          sizedTokens += state.tokens;
+        }
+      } else {
+        observed.set(key, { unreadable: state.error });
       }
     }
-    const guess = readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS;
-    const inputs: Candidate[] = [...byKey.entries()].map(([key, candidate]) => {
-      const state = known.get(key);
-      const input: Candidate = { serverId: candidate.serverId, uri: candidate.uri, annotations: candidate.annotations, guess };
-      if (candidate.size !== undefined) input.size = candidate.size;
-      if (state && 'tokens' in state) input.tokens = state.tokens;
-      if (state && 'error' in state) input.unreadable = state.error;
-      return input;
-    });
-    return decideContext(inputs, marks, settings, options.now ?? 0);
+    return [
+      observed,
+      {
+        // Without a size: the average of those read. With one: bytes per token as read so far.
+        guess: readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS,
+        ...(sizedTokens > 0 && { bytesPerToken: sizedBytes / sizedTokens }),
+      },
+    ];
   };
 
   let reads = 0;
-  let result = decide();
+  let result: PolicyResult | undefined;
   for (;;) {
     if (signal?.aborted) throw new Error('cancelled');
-    const unread = result.context.map((entry) => candidateKey(entry.serverId, entry.uri)).filter((key) => !known.has(key));
+    const [observed, estimates] = observations();
+    let unread = policy.included(observed, estimates).filter((key) => !known.has(key));
+    if (unread.length === 0) {
+      result = policy.decide(observed, estimates);
+      unread = result.context.map((entry) => candidateKey(entry.serverId, entry.uri)).filter((key) => !known.has(key));
+    }
     options.onProgress?.(reads, unread.length);
     if (unread.length === 0) break;
-    // The best few first; then decide again, since what they really cost changes what fits.
-    await Promise.all(
-      unread.slice(0, concurrency).map(async (key) => {
+    result = undefined;
+    // Everything the decision takes in, best first, a few at a time; then decide again, since
+    // what they really cost changes what fits. A wave, not one read per decision: deciding is
+    // linear in the catalog, and 100,000 entries must not be walked once per read.
+    let next = 0;
+    const worker = async () => {
+      while (next < unread.length && !signal?.aborted) {
+        const key = unread[next++] as string;
         const candidate = byKey.get(key) as CatalogCandidate;
         try {
           const contents = await read(candidate.serverId, candidate.uri);
@@ -122,10 +152,12 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
           known.set(key, { error: error instanceof Error ? error.message : String(error) });
         }
         reads += 1;
-      }),
-    );
-    result = decide();
+        options.onProgress?.(reads, unread.length - next);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, unread.length) }, worker));
   }
+  result ??= policy.decide(...observations());
   options.onProgress?.(reads, 0);
 
   const items: ContextItem[] = [];

@@ -56,6 +56,14 @@ describe('decideContext', () => {
     expect(kinds(decideContext([c('a://must', { priority: 1 }, { tokens: 900 })], marks(), policy({ budget: 500, requirePriorityOne: false })))).toEqual({ 'a://must': 'over-budget' });
   });
 
+  it('stops taking required resources once they alone fill four budgets', () => {
+    const many = Array.from({ length: 10 }, (_, i) => c(`a://req/${i}`, { priority: 1 }, { tokens: 300 }));
+    const result = decideContext(many, marks(), policy({ budget: 500 }));
+    // 4 × 500 = 2,000 tokens: six of 300 fit, the rest do not.
+    expect(result.decisions.filter((d) => d.kind === 'auto')).toHaveLength(6);
+    expect(result.decisions.find((d) => d.kind === 'over-budget')?.reason).toBe('priority 1 is required, but 300 tokens would make 2,100, more than 4× the budget of 500');
+  });
+
   it('ranks by priority, then newer first, and skips what does not fit for what does', () => {
     const result = decideContext(
       [

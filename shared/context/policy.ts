@@ -89,6 +89,13 @@ export interface PolicyResult {
   warnings: string[];
 }
 
+/**
+ * Required (priority 1) resources go in over the budget, but only until they alone fill this
+ * many budgets: a server that marks thousands of resources priority 1 must not make us read
+ * and send all of them.
+ */
+export const REQUIRED_CAP_BUDGETS = 4;
+
 /** Bytes per token when only a declared size is known: a stated rule of thumb. */
 export const BYTES_PER_TOKEN_ESTIMATE = 4;
 
@@ -99,48 +106,104 @@ export function candidateKey(serverId: ServerId, uri: string): string {
   return JSON.stringify([serverId, uri]);
 }
 
+/** What does not change while a catalog is curated: the checked annotations, the mark. */
 interface Facts {
   candidate: Candidate;
   key: string;
   priority: number | undefined;
   audience: readonly string[] | undefined;
   time: number | undefined;
-  tokens: number;
-  estimated: boolean;
+  /** The declared size in bytes, if usable. */
+  size: number | undefined;
   warnings: string[];
   mark: Mark | undefined;
+  /** Why auto-include leaves it out before any budget (see filteredOut), worked out once. */
+  out: { kind: DecisionKind; reason: string } | undefined;
+}
+
+/** What reads found out about one resource since the catalog was prepared. */
+export interface Observed {
+  tokens?: number;
+  unreadable?: string;
+}
+
+/** A catalog made ready for deciding again and again as reads come in (see curate.ts). */
+/** How to estimate what was not read yet. */
+export interface Estimates {
+  /** Tokens for a resource that declares no size. */
+  guess?: number;
+  /** Bytes per token for one that does (learned from reads; {@link BYTES_PER_TOKEN_ESTIMATE} before any). */
+  bytesPerToken?: number;
+}
+
+export interface PreparedPolicy {
+  /**
+   * The decisions, given what reads found (by candidate key) and how to estimate the rest.
+   * Linear in the catalog: nothing is sorted again.
+   */
+  decide(observed?: ReadonlyMap<string, Observed>, estimates?: Estimates): PolicyResult;
+  /**
+   * The keys that go in, in context order, without a reason for everything; a quick answer for
+   * choosing what to read next. It may stop early once the budget is full, so the final word
+   * is always `decide`'s.
+   */
+  included(observed?: ReadonlyMap<string, Observed>, estimates?: Estimates): string[];
+  /** The keys auto-include may take, best first (required, then score, newer, key). */
+  readonly ranked: readonly string[];
 }
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>): Facts {
+function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>, settings: PolicySettings): Facts {
   const warnings: string[] = [];
   const annotations = checkAnnotations(candidate.annotations, warnings);
-  const known = typeof candidate.tokens === 'number' && Number.isFinite(candidate.tokens) && candidate.tokens >= 0;
   const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size >= 0;
   const key = candidateKey(candidate.serverId, candidate.uri);
-  return {
+  const facts: Facts = {
     candidate,
     key,
     priority: annotations?.priority,
     audience: annotations?.audience,
     time: annotations?.lastModified === undefined ? undefined : Date.parse(annotations.lastModified),
-    tokens: known
-      ? Math.round(candidate.tokens as number)
-      : sized
-        ? Math.ceil((candidate.size as number) / BYTES_PER_TOKEN_ESTIMATE)
-        : Math.max(0, Math.round(candidate.guess ?? 0)),
-    estimated: !known,
+    size: sized ? candidate.size : undefined,
     warnings,
     mark: marks.get(key),
+    out: undefined,
   };
+  facts.out = filteredOut(facts, settings);
+  return facts;
 }
 
-function tokenText(facts: Facts): string {
-  if (!facts.estimated) return `${number(facts.tokens)} tokens`;
-  if (typeof facts.candidate.size === 'number') return `about ${number(facts.tokens)} tokens (estimated from its declared size, not read yet)`;
-  if (facts.tokens > 0) return `about ${number(facts.tokens)} tokens (a guess: no size declared, not read yet)`;
-  return 'tokens not known until it is read';
+/** Tokens as known now: counted, else estimated from the size, else guessed. */
+interface Cost {
+  tokens: number;
+  estimated: boolean;
+  /** How the estimate was made, when it is one. */
+  basis: 'counted' | 'size' | 'guess' | 'unknown';
+}
+
+function costOf(facts: Facts, observed: Observed | undefined, estimates: Estimates): Cost {
+  const counted = observed?.tokens ?? facts.candidate.tokens;
+  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0) return { tokens: Math.round(counted), estimated: false, basis: 'counted' };
+  if (facts.size !== undefined) {
+    const ratio = estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0 ? estimates.bytesPerToken : BYTES_PER_TOKEN_ESTIMATE;
+    return { tokens: Math.ceil(facts.size / ratio), estimated: true, basis: 'size' };
+  }
+  const guessed = Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
+  return { tokens: guessed, estimated: true, basis: guessed > 0 ? 'guess' : 'unknown' };
+}
+
+function tokenText(cost: Cost): string {
+  switch (cost.basis) {
+    case 'counted':
+      return `${number(cost.tokens)} tokens`;
+    case 'size':
+      return `about ${number(cost.tokens)} tokens (estimated from its declared size, not read yet)`;
+    case 'guess':
+      return `about ${number(cost.tokens)} tokens (a guess: no size declared, not read yet)`;
+    default:
+      return 'tokens not known until it is read';
+  }
 }
 
 /** Rank for auto-include: higher first. Priority, weighted by age when a half-life is set. */
@@ -155,101 +218,152 @@ function compareKeys(a: Facts, b: Facts): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
+/** Why auto-include leaves a resource out before any budget, or undefined when it is in the running. */
+function filteredOut(facts: Facts, settings: PolicySettings): { kind: DecisionKind; reason: string } | undefined {
+  if (!settings.auto) return { kind: 'not-picked', reason: 'not picked, and auto-include is off' };
+  if (settings.audience === 'assistant' && facts.audience !== undefined && !facts.audience.includes('assistant')) {
+    return { kind: 'excluded-by-audience', reason: `audience is ${facts.audience.join(' and ')}, not assistant` };
+  }
+  if (facts.priority === undefined || facts.priority < settings.threshold) {
+    const has = facts.priority === undefined ? 'no priority' : `priority ${facts.priority}`;
+    return { kind: 'below-threshold', reason: `${has} < ${settings.threshold}` };
+  }
+  return undefined;
+}
+
 /**
  * Decides every candidate. `marks` are keyed by {@link candidateKey}; `now` (milliseconds)
  * matters only with a half-life, and is an input so the result stays reproducible.
  */
 export function decideContext(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0): PolicyResult {
+  return preparePolicy(candidates, marks, settings, now).decide();
+}
+
+/** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
+export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0): PreparedPolicy {
   // One entry per key (the first listed), in key order: the arrival order must not matter.
   const unique = new Map<string, Facts>();
   for (const candidate of candidates) {
-    const facts = factsOf(candidate, marks);
-    if (!unique.has(facts.key)) unique.set(facts.key, facts);
+    const key = candidateKey(candidate.serverId, candidate.uri);
+    if (!unique.has(key)) unique.set(key, factsOf(candidate, marks, settings));
   }
   const all = [...unique.values()].sort(compareKeys);
-  const budget = Math.max(0, settings.budget);
-  const decided = new Map<string, Decision>();
-  const included: Facts[] = [];
-  let used = 0;
-  const warnings: string[] = [];
-
-  const decide = (facts: Facts, kind: DecisionKind, reason: string) => {
-    const isIn = kind === 'picked' || kind === 'pinned' || kind === 'auto';
-    decided.set(facts.key, {
-      serverId: facts.candidate.serverId,
-      uri: facts.candidate.uri,
-      kind,
-      included: isIn,
-      reason,
-      tokens: facts.tokens,
-      estimated: facts.estimated,
-      warnings: facts.warnings,
-    });
-    if (isIn) included.push(facts);
-  };
-  const usedText = () => `${number(used)} of ${number(budget)} used`;
-
-  // 1. The user's word first: exclusions, pins, then picks (pins and picks in key order).
-  for (const facts of all) {
-    if (facts.mark === 'exclude') decide(facts, 'excluded-by-user', 'excluded by you');
-    else if (facts.candidate.unreadable !== undefined && facts.mark !== undefined) decide(facts, 'unreadable', `could not be read: ${facts.candidate.unreadable}`);
-  }
-  for (const mark of ['pin', 'include'] as const) {
-    for (const facts of all) {
-      if (facts.mark !== mark || decided.has(facts.key)) continue;
-      used += facts.tokens;
-      const over = used > budget ? `; over the budget by ${number(used - budget)}` : '';
-      decide(facts, mark === 'pin' ? 'pinned' : 'picked', `${mark === 'pin' ? 'pinned' : 'picked'} by you; ${tokenText(facts)}; ${usedText()}${over}`);
-    }
-  }
-
-  // 2. Auto-include: filter, then fill the budget in rank order.
-  const ranked: Facts[] = [];
-  for (const facts of all) {
-    if (decided.has(facts.key)) continue;
-    if (!settings.auto) {
-      decide(facts, 'not-picked', 'not picked, and auto-include is off');
-    } else if (facts.candidate.unreadable !== undefined) {
-      decide(facts, 'unreadable', `could not be read: ${facts.candidate.unreadable}`);
-    } else if (settings.audience === 'assistant' && facts.audience !== undefined && !facts.audience.includes('assistant')) {
-      decide(facts, 'excluded-by-audience', `audience is ${facts.audience.join(' and ')}, not assistant`);
-    } else if (facts.priority === undefined || facts.priority < settings.threshold) {
-      const has = facts.priority === undefined ? 'no priority' : `priority ${facts.priority}`;
-      decide(facts, 'below-threshold', `${has} < ${settings.threshold}`);
-    } else {
-      ranked.push(facts);
-    }
-  }
+  const marked = all.filter((facts) => facts.mark !== undefined);
+  const filtered = all.filter((facts) => facts.mark === undefined && facts.out !== undefined);
+  // Rank order among those auto-include may take: required first, then score, newer, key.
+  const ranked = all.filter((facts) => facts.mark === undefined && facts.out === undefined);
+  const scores = new Map(ranked.map((facts) => [facts, rankScore(facts, settings, now)]));
   ranked.sort((a, b) => {
     const required = Number(isRequired(b, settings)) - Number(isRequired(a, settings));
     if (required !== 0) return required;
-    const score = rankScore(b, settings, now) - rankScore(a, settings, now);
+    const score = (scores.get(b) ?? 0) - (scores.get(a) ?? 0);
     if (score !== 0) return score;
     const time = (b.time ?? -Infinity) - (a.time ?? -Infinity);
     if (time !== 0 && !Number.isNaN(time)) return time;
     return compareKeys(a, b);
   });
-  for (const facts of ranked) {
-    const why = `priority ${facts.priority} ≥ ${settings.threshold}`;
-    if (isRequired(facts, settings)) {
-      used += facts.tokens;
-      const over = used > budget ? `; over the budget by ${number(used - budget)}` : '';
-      decide(facts, 'auto', `priority 1 is required; ${tokenText(facts)}; ${usedText()}${over}`);
-      continue;
+  const budget = Math.max(0, settings.budget);
+  const requiredCap = Math.max(budget, REQUIRED_CAP_BUDGETS * budget);
+
+  /**
+   * The one pass behind both methods. `explain` receives each decision with its reason made
+   * on demand, so `included` costs no strings for the 100,000 that stay out.
+   */
+  function run(observed: ReadonlyMap<string, Observed>, estimates: Estimates, explain?: (facts: Facts, cost: Cost, kind: DecisionKind, reason: () => string) => void) {
+    const included: Facts[] = [];
+    const done = new Set<Facts>();
+    let used = 0;
+    const usedText = () => `${number(used)} of ${number(budget)} used`;
+    const unreadable = (facts: Facts) => observed.get(facts.key)?.unreadable ?? facts.candidate.unreadable;
+    const decide = (facts: Facts, cost: Cost, kind: DecisionKind, reason: () => string) => {
+      done.add(facts);
+      if (kind === 'picked' || kind === 'pinned' || kind === 'auto') included.push(facts);
+      explain?.(facts, cost, kind, reason);
+    };
+
+    // 1. The user's word first: exclusions, pins, then picks (pins and picks in key order).
+    for (const facts of marked) {
+      const cost = costOf(facts, observed.get(facts.key), estimates);
+      const failed = unreadable(facts);
+      if (facts.mark === 'exclude') decide(facts, cost, 'excluded-by-user', () => 'excluded by you');
+      else if (failed !== undefined) decide(facts, cost, 'unreadable', () => `could not be read: ${failed}`);
     }
-    if (used + facts.tokens <= budget) {
-      used += facts.tokens;
-      decide(facts, 'auto', `${why}; ${tokenText(facts)}; ${usedText()}`);
-    } else {
-      decide(facts, 'over-budget', `${why}, but ${tokenText(facts)} would make ${number(used + facts.tokens)} of ${number(budget)}`);
+    for (const mark of ['pin', 'include'] as const) {
+      for (const facts of marked) {
+        if (facts.mark !== mark || done.has(facts)) continue;
+        const cost = costOf(facts, observed.get(facts.key), estimates);
+        used += cost.tokens;
+        const text = `${mark === 'pin' ? 'pinned' : 'picked'} by you; ${tokenText(cost)}; ${usedText()}${used > budget ? `; over the budget by ${number(used - budget)}` : ''}`;
+        decide(facts, cost, mark === 'pin' ? 'pinned' : 'picked', () => text);
+      }
     }
+
+    // 2. Auto-include: what the filters leave out, then fill the budget in rank order.
+    if (explain) {
+      for (const facts of filtered) {
+        const cost = costOf(facts, observed.get(facts.key), estimates);
+        const failed = unreadable(facts);
+        const out = facts.out as { kind: DecisionKind; reason: string };
+        if (out.kind !== 'not-picked' && failed !== undefined) decide(facts, cost, 'unreadable', () => `could not be read: ${failed}`);
+        else decide(facts, cost, out.kind, () => out.reason);
+      }
+    }
+    for (const facts of ranked) {
+      const cost = costOf(facts, observed.get(facts.key), estimates);
+      const failed = unreadable(facts);
+      if (failed !== undefined) {
+        decide(facts, cost, 'unreadable', () => `could not be read: ${failed}`);
+        continue;
+      }
+      const required = isRequired(facts, settings);
+      if (required && used + cost.tokens <= requiredCap) {
+        used += cost.tokens;
+        const text = `priority 1 is required; ${tokenText(cost)}; ${usedText()}${used > budget ? `; over the budget by ${number(used - budget)}` : ''}`;
+        decide(facts, cost, 'auto', () => text);
+      } else if (required) {
+        const would = used + cost.tokens;
+        decide(facts, cost, 'over-budget', () => `priority 1 is required, but ${tokenText(cost)} would make ${number(would)}, more than ${REQUIRED_CAP_BUDGETS}× the budget of ${number(budget)}`);
+      } else if (used + cost.tokens <= budget) {
+        used += cost.tokens;
+        const text = `priority ${facts.priority} ≥ ${settings.threshold}; ${tokenText(cost)}; ${usedText()}`;
+        decide(facts, cost, 'auto', () => text);
+      } else if (!explain && used >= budget) {
+        // Full: only a resource costing nothing could still go in, and decide() will say so.
+        break;
+      } else if (explain) {
+        const would = used + cost.tokens;
+        decide(facts, cost, 'over-budget', () => `priority ${facts.priority} ≥ ${settings.threshold}, but ${tokenText(cost)} would make ${number(would)} of ${number(budget)}`);
+      }
+    }
+    return { included: orderContext(included, settings), used };
   }
 
-  const overBudget = Math.max(0, used - budget);
-  if (overBudget > 0) warnings.push(`over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`);
-  const context = orderContext(included, settings).map((facts) => ({ serverId: facts.candidate.serverId, uri: facts.candidate.uri }));
-  const decisions = all.map((facts) => decided.get(facts.key) as Decision);
-  return { decisions, context, used, overBudget, warnings };
+  return {
+    decide(observed = new Map(), estimates = {}) {
+      const decided = new Map<Facts, Decision>();
+      const { included, used } = run(observed, estimates, (facts, cost, kind, reason) => {
+        decided.set(facts, {
+          serverId: facts.candidate.serverId,
+          uri: facts.candidate.uri,
+          kind,
+          included: kind === 'picked' || kind === 'pinned' || kind === 'auto',
+          reason: reason(),
+          tokens: cost.tokens,
+          estimated: cost.estimated,
+          warnings: facts.warnings,
+        });
+      });
+      const overBudget = Math.max(0, used - budget);
+      const warnings = overBudget > 0 ? [`over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`] : [];
+      const context = included.map((facts) => ({ serverId: facts.candidate.serverId, uri: facts.candidate.uri }));
+      const decisions = all.map((facts) => decided.get(facts) as Decision);
+      return { decisions, context, used, overBudget, warnings };
+    },
+    included(observed = new Map(), estimates = {}) {
+      return run(observed, estimates).included.map((facts) => facts.key);
+    },
+    ranked: ranked.map((facts) => facts.key),
+  };
 }
 
 function isRequired(facts: Facts, settings: PolicySettings): boolean {
