@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { benchBrowse, type BrowseFigures } from './browse';
+import { benchContext, type ContextFigures } from './context';
 import { pageWithBareClient } from './floor';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -18,6 +19,13 @@ for (const count of sizes) {
   rows.push({ floorMs: floor.ms, browse });
 }
 
+// BENCH_CONTEXT=0 skips the context figures.
+let context: ContextFigures | undefined;
+if (process.env.BENCH_CONTEXT !== '0') {
+  process.stderr.write('bench: context…\n');
+  context = await benchContext();
+}
+
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 const table = [
   '| resources | connected | first rows (after connect) | whole catalog in the tree | bare SDK floor | ratio to floor | search per keystroke, median / p95 (n) | renderer heap |',
@@ -26,6 +34,21 @@ const table = [
     `| ${browse.count.toLocaleString('en')} | ${ms(browse.connectedMs)} | ${ms(browse.firstRowsMs)} (${ms(browse.firstRowsMs - browse.connectedMs)}) | ${ms(browse.allShownMs)} | ${ms(floorMs)} | ${(browse.allShownMs / floorMs).toFixed(2)}× | ${browse.searchMedianMs.toFixed(1)} / ${browse.searchP95Ms.toFixed(1)} ms (${browse.keystrokes}) | ${browse.heapMb.toFixed(0)} MB |`,
   ),
 ].join('\n');
+
+const contextTable = context
+  ? [
+      '| figure | value |',
+      '|---|---:|',
+      `| token counting, o200k_base, 4 MB of Markdown-like text, cold | ${Math.round(context.tokensPerSecond).toLocaleString('en')} tokens/s (${context.megabytesPerSecond.toFixed(1)} MB/s) |`,
+      `| re-assembly after one toggle, ${context.toggleResources.toLocaleString('en')} picked resources of 2 KB (median / worst of ${context.toggleMs.length}) | ${ms(percentile(context.toggleMs, 50))} / ${ms(Math.max(...context.toggleMs))} |`,
+      `| auto-include turned on at ${context.autoOnCount.toLocaleString('en')} resources → every decision shown | ${ms(context.autoOnMs)} (${context.autoOnReads.toLocaleString('en')} reads) |`,
+    ].join('\n')
+  : '(not measured: BENCH_CONTEXT=0)';
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, Chromium (headless)`;
 const page = `# Benchmarks
@@ -50,6 +73,16 @@ beside one small idle server (the demo server's live changes would land mid-meas
 - **renderer heap**: the page's JS heap after listing, after a forced garbage collection.
 
 ${table}
+
+## Curating the context
+- **token counting**: gpt-tokenizer in Node, 2,000 documents never counted before.
+- **re-assembly after one toggle**: in the app, 2,000 resources of about 2 KB picked and read;
+  from pressing Space on one of them to the context pane showing every decision and the new
+  text (the worker counts the changed text; the others' counts are remembered).
+- **auto-include at 100,000**: the synthetic catalog above; from checking "Include by
+  annotations" to every decision shown. It reads only what the decision takes in.
+
+${contextTable}
 `;
 // Notes on what changes did to these figures are written by hand below this heading; keep them.
 const NOTES = '\n## Changes measured\n';
@@ -57,4 +90,4 @@ const file = new URL('../docs/BENCHMARKS.md', import.meta.url);
 const previous = await readFile(file, 'utf8').catch(() => '');
 const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : '';
 await writeFile(file, page + notes);
-process.stdout.write(`${table}\n`);
+process.stdout.write(`${table}\n\n${contextTable}\n`);

@@ -30,6 +30,8 @@ export interface Curation {
   tokens: ReadonlyMap<string, number>;
   /** Tokens of the whole text. */
   total: number;
+  /** The text changed and the worker is counting it again. */
+  totalPending?: boolean;
   used: number;
   overBudget: number;
   warnings: readonly string[];

@@ -6,12 +6,15 @@
  * is read afresh.
  */
 import type { ContentItem, HostApi } from '../../shared/host-api';
-import { curateContext, type CatalogCandidate } from '../../shared/context/curate';
+import { curateContext, type CatalogCandidate, type ReadState } from '../../shared/context/curate';
 import type { Mark } from '../../shared/context/policy';
 import type { TokenClient } from '../token-client';
 import type { AppState, AppStore } from './app-store';
 import { EMPTY_CURATION } from './context-slice';
 import { resourceKeyString } from './resource-key';
+
+/** How often progress reaches the store while reading. */
+const PROGRESS_MS = 100;
 
 export interface ContextSyncOptions {
   /** How long changes are gathered before a run; longer while a catalog is still listing. */
@@ -23,6 +26,13 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
   const delayMs = options.delayMs ?? 30;
   const listingDelayMs = options.listingDelayMs ?? 500;
   const contents = new Map<string, readonly ContentItem[]>();
+  // What curation learned per format and encoding (contents and their token counts): a toggle
+  // then reads and counts nothing again. Keyed by "format encoding".
+  const learned = new Map<string, Map<string, ReadState>>();
+  const forget = (test: (key: string) => boolean) => {
+    for (const key of [...contents.keys()]) if (test(key)) contents.delete(key);
+    for (const known of learned.values()) for (const key of [...known.keys()]) if (test(key)) known.delete(key);
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;
 
@@ -46,10 +56,15 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
       return;
     }
     const candidates = candidatesOf(state);
+    let lastProgress = -Infinity;
     store.setState({ curation: { ...store.getState().curation, state: 'working', read: 0, pending: 0 } });
     try {
+      const config = `${settings.format} ${settings.encoding}`;
+      let known = learned.get(config);
+      if (!known) learned.set(config, (known = new Map()));
       const curated = await curateContext({
         candidates,
+        known,
         marks,
         settings,
         format: settings.format,
@@ -65,10 +80,13 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
           return result.contents;
         },
         onProgress: (read, pending) => {
-          if (running === controller) store.setState({ curation: { ...store.getState().curation, read, pending } });
+          // At most every PROGRESS_MS: a store update per read re-renders the pane per read.
+          const now = performance.now();
+          if (running !== controller || now - lastProgress < PROGRESS_MS) return;
+          lastProgress = now;
+          store.setState({ curation: { ...store.getState().curation, read, pending } });
         },
       });
-      const total = await tokens.count(curated.text, settings.encoding);
       if (running !== controller) return;
       const decisions = new Map(curated.result.decisions.map((decision) => [resourceKeyString(decision), decision]));
       store.setState({
@@ -80,19 +98,33 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
           order: curated.result.context.map((entry) => resourceKeyString(entry)),
           text: curated.text,
           tokens: curated.tokens,
-          total,
+          // The whole text is counted in the worker next; until then, what the last count said.
+          total: store.getState().curation.total,
+          totalPending: true,
           used: curated.result.used,
           overBudget: curated.result.overBudget,
           warnings: curated.result.warnings,
         },
       });
+      const total = await tokens.count(curated.text, settings.encoding);
+      if (running !== controller) return;
+      store.setState({ curation: { ...store.getState().curation, total, totalPending: false } });
     } catch (error) {
       if (running !== controller) return;
       store.setState({ curation: { ...store.getState().curation, state: 'failed', error: error instanceof Error ? error.message : String(error) } });
     }
   }
 
+  // A renamed server changes the text of its sections: what was counted for it is stale.
+  const names = new Map<string, string>();
   const unsubscribe = store.subscribe((state, previous) => {
+    if (state.servers !== previous.servers) {
+      for (const [id, server] of Object.entries(state.servers)) {
+        const before = names.get(id);
+        if (before !== undefined && before !== server.name) forget((key) => (JSON.parse(key) as string[])[0] === id);
+        names.set(id, server.name);
+      }
+    }
     if (
       state.contextSettings !== previous.contextSettings ||
       state.marks !== previous.marks ||
@@ -106,9 +138,11 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
   const stopEvents = api.onEvent((event) => {
     if (event.type === 'resource-updated') {
       const key = resourceKeyString(event);
-      if (contents.delete(key) && store.getState().curation.decisions.get(key)?.included) schedule();
+      const wasIncluded = store.getState().curation.decisions.get(key)?.included;
+      forget((known) => known === key);
+      if (wasIncluded) schedule();
     } else if (event.type === 'catalog-reset') {
-      for (const key of [...contents.keys()]) if ((JSON.parse(key) as string[])[0] === event.serverId) contents.delete(key);
+      forget((key) => (JSON.parse(key) as string[])[0] === event.serverId);
     }
   });
   return () => {

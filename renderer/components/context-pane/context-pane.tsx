@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { ContextSettings } from '../../store/context-slice';
+import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
 import { TokenMap } from './token-map';
 
@@ -11,79 +12,98 @@ const PREVIEW_CHARS = 200_000;
  * assembled text exactly as a model would receive it, with copy and save.
  */
 export function ContextPane() {
-  const curation = useAppStore((state) => state.curation);
-  const settings = useAppStore((state) => state.contextSettings);
+  const state = useAppStore((store) => store.curation.state);
+  const read = useAppStore((store) => store.curation.read);
+  const error = useAppStore((store) => store.curation.error);
+  const warnings = useAppStore((store) => store.curation.warnings);
+  const settings = useAppStore((store) => store.contextSettings);
+  return (
+    <div className="context-pane" data-curation={state} data-reads={read}>
+      <AutoIncludeSettings settings={settings} />
+      <BudgetMeter />
+      {state === 'failed' ? (
+        <p className="error-text small" role="alert">
+          Could not assemble the context: {error}
+        </p>
+      ) : null}
+      {warnings.map((warning) => (
+        <p key={warning} className="warn-text small" role="status">
+          {warning}
+        </p>
+      ))}
+      <Preview />
+      <TokenMap />
+    </div>
+  );
+}
+
+/** The assembled text, exactly as a model would receive it, with copy and save. */
+function Preview() {
+  const text = useAppStore((store) => store.curation.text);
+  const total = useAppStore((store) => store.curation.total);
+  const totalPending = useAppStore((store) => store.curation.totalPending === true);
+  const included = useAppStore((store) => store.curation.order.length);
+  const format = useAppStore((store) => store.contextSettings.format);
+  const encoding = useAppStore((store) => store.contextSettings.encoding);
+  const auto = useAppStore((store) => store.contextSettings.auto);
   const [shown, setShown] = useState(PREVIEW_CHARS);
   const [copied, setCopied] = useState<string | null>(null);
-  const included = curation.order.length;
-  const text = curation.text;
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Copied ${text.length.toLocaleString('en-US')} characters.`);
+      setCopied(`Copied ${formatCount(text.length)} characters.`);
     } catch (error) {
       setCopied(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
   function save() {
-    const blob = new Blob([text], { type: settings.format === 'json' ? 'application/json' : 'text/markdown' });
+    const blob = new Blob([text], { type: format === 'json' ? 'application/json' : 'text/markdown' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
-    link.download = settings.format === 'json' ? 'context.json' : 'context.md';
+    link.download = format === 'json' ? 'context.json' : 'context.md';
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
 
   return (
-    <div className="context-pane">
-      <AutoIncludeSettings settings={settings} />
-      <BudgetMeter />
-      {curation.state === 'failed' ? <p className="error-text small" role="alert">Could not assemble the context: {curation.error}</p> : null}
-      {curation.warnings.map((warning) => (
-        <p key={warning} className="warn-text small" role="status">
-          {warning}
+    <section className="context-preview" aria-labelledby="preview-heading">
+      <div className="preview-head">
+        <h3 id="preview-heading">Preview</h3>
+        <span className="muted small">
+          {included} resources · {totalPending ? 'counting tokens…' : `${formatCount(total)} tokens`} ({encoding}) · {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
+        </span>
+        <span className="preview-actions">
+          <button type="button" onClick={() => void copy()} disabled={text === ''}>
+            Copy
+          </button>
+          <button type="button" onClick={save} disabled={text === ''}>
+            Save…
+          </button>
+        </span>
+      </div>
+      {copied ? (
+        <p className="muted small" role="status">
+          {copied}
         </p>
-      ))}
-      <section className="context-preview" aria-labelledby="preview-heading">
-        <div className="preview-head">
-          <h3 id="preview-heading">Preview</h3>
-          <span className="muted small">
-            {included} resources · {curation.total.toLocaleString('en-US')} tokens ({settings.encoding}) · {settings.format === 'json' ? 'JSON embedded resources' : 'Markdown'}
-          </span>
-          <span className="preview-actions">
-            <button type="button" onClick={() => void copy()} disabled={text === ''}>
-              Copy
+      ) : null}
+      <p className="muted small">Binary content (images and other blobs) is left out of the text context; Markdown names what was left out.</p>
+      {text === '' ? (
+        <p className="muted small">{auto ? 'Nothing is included yet.' : 'Pick resources in the tree, or turn auto-include on.'}</p>
+      ) : (
+        <>
+          <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>
+            {text.length > shown ? text.slice(0, shown) : text}
+          </pre>
+          {text.length > shown ? (
+            <button type="button" onClick={() => setShown(shown + PREVIEW_CHARS * 5)}>
+              Show more ({formatCount(text.length - shown)} characters left)
             </button>
-            <button type="button" onClick={save} disabled={text === ''}>
-              Save…
-            </button>
-          </span>
-        </div>
-        {copied ? (
-          <p className="muted small" role="status">
-            {copied}
-          </p>
-        ) : null}
-        <p className="muted small">Binary content (images and other blobs) is left out of the text context; Markdown names what was left out.</p>
-        {text === '' ? (
-          <p className="muted small">{settings.auto ? 'Nothing is included yet.' : 'Pick resources in the tree, or turn auto-include on.'}</p>
-        ) : (
-          <>
-            <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>
-              {text.length > shown ? text.slice(0, shown) : text}
-            </pre>
-            {text.length > shown ? (
-              <button type="button" onClick={() => setShown(shown + PREVIEW_CHARS * 5)}>
-                Show more ({(text.length - shown).toLocaleString('en-US')} characters left)
-              </button>
-            ) : null}
-          </>
-        )}
-      </section>
-      <TokenMap />
-    </div>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -165,7 +185,7 @@ function BudgetMeter() {
   const budget = useAppStore((state) => state.contextSettings.budget);
   const within = Math.min(curation.used, budget);
   const scale = Math.max(budget, curation.used, 1);
-  const label = `${curation.used.toLocaleString('en-US')} of ${budget.toLocaleString('en-US')} tokens used`;
+  const label = `${formatCount(curation.used)} of ${formatCount(budget)} tokens used`;
   const status = useMemo(() => {
     if (curation.state === 'working') return `Reading… ${curation.read} read${curation.pending ? `, ${curation.pending} to go` : ''}`;
     return '';
@@ -174,7 +194,7 @@ function BudgetMeter() {
     <div className="budget">
       <div className="budget-label">
         <span>{label}</span>
-        {curation.overBudget > 0 ? <span className="warn-text"> · {curation.overBudget.toLocaleString('en-US')} over</span> : null}
+        {curation.overBudget > 0 ? <span className="warn-text"> · {formatCount(curation.overBudget)} over</span> : null}
         {status ? (
           <span className="muted small" role="status">
             {' '}

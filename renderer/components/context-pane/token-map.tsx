@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
 
 interface Block {
@@ -64,13 +65,13 @@ export function TokenMap() {
       {rows.map((server) => (
         <div key={server.key} className="token-map-server">
           <div className="token-map-label">
-            <strong>{server.label}</strong> <span className="muted small">{server.tokens.toLocaleString('en-US')} tokens</span>
+            <strong>{server.label}</strong> <span className="muted small">{formatCount(server.tokens)} tokens</span>
           </div>
           <Bar blocks={server.folders} total={server.tokens} />
           {server.folders.map((folder) => (
             <div key={folder.key} className="token-map-folder">
               <div className="token-map-label small">
-                <span className="mono break">{folder.label}</span> <span className="muted">{folder.tokens.toLocaleString('en-US')}</span>
+                <span className="mono break">{folder.label}</span> <span className="muted">{formatCount(folder.tokens)}</span>
               </div>
               <Bar blocks={folder.resources} total={folder.tokens} onSelect={select} />
             </div>
@@ -85,7 +86,7 @@ function Bar({ blocks, total, onSelect }: { blocks: Block[]; total: number; onSe
   return (
     <div className="token-bar">
       {blocks.map((block, index) => {
-        const title = `${block.label}: ${block.tokens.toLocaleString('en-US')} tokens`;
+        const title = `${block.label}: ${formatCount(block.tokens)} tokens`;
         const style = { flexGrow: Math.max(block.tokens, 1), flexBasis: 0 };
         const shade = `shade-${index % 6}`;
         return onSelect ? (

@@ -1,4 +1,5 @@
 import { useId, type KeyboardEvent } from 'react';
+import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
 import { ContextPane } from '../context-pane/context-pane';
 import { DetailPane } from '../detail-pane/detail-pane';
@@ -38,7 +39,7 @@ export function RightPane() {
             onClick={() => setTab(entry.id)}
           >
             {entry.label}
-            {entry.id === 'context' && included > 0 ? <span className="badge tab-count">{`${included} · ${tokens.toLocaleString('en-US')} tok`}</span> : null}
+            {entry.id === 'context' && included > 0 ? <span className="badge tab-count">{`${included} · ${formatCount(tokens)} tok`}</span> : null}
           </button>
         ))}
       </div>
