@@ -1,9 +1,20 @@
 // A user turns auto-include on, sees what went in and why, and takes the context away: copied,
 // saved, and byte for byte what `mcp-context assemble` prints for the same server and settings.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { startServe, type Served } from './serve';
+
+/** Opens the app, waits for the catalog, and turns auto-include on with this budget. */
+async function autoInclude(page: Page, url: string, resources: string, budget: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByText(`${resources} resources`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: /Context/ }).click();
+  await page.getByLabel('Include by annotations').check();
+  await page.getByLabel('Token budget').fill(budget);
+}
 
 test.describe('on the demo server', () => {
   let served: Served;
@@ -15,11 +26,7 @@ test.describe('on the demo server', () => {
   });
 
   test('auto-include takes the priority-1 resources, leaves out the user-only ones, and keeps to the budget', async ({ page }) => {
-    await page.goto(served.url);
-    await expect(page.getByText('105 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('tab', { name: /Context/ }).click();
-    await page.getByLabel('Include by annotations').check();
-    await page.getByLabel('Token budget').fill('3000');
+    await autoInclude(page, served.url, '105', '3000');
     const meter = page.getByRole('meter', { name: 'Budget used' });
     await expect(meter).toHaveAttribute('aria-valuetext', /of 3,000 tokens used/, { timeout: 30_000 });
     const preview = page.getByLabel('Assembled context');
@@ -47,8 +54,10 @@ test.describe('on the demo server', () => {
 test.describe('on a fixed catalog', () => {
   const command = [process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'];
   let served: Served;
+  let profiles: string;
   test.beforeAll(async () => {
-    served = await startServe(['--', ...command]);
+    profiles = await mkdtemp(join(tmpdir(), 'e2e-profiles-'));
+    served = await startServe(['--', ...command], [], { MCP_CONTEXT_PROFILES: profiles });
   });
   test.afterAll(async () => {
     await served.stop();
@@ -64,11 +73,7 @@ test.describe('on a fixed catalog', () => {
 
   test('the preview, its copy and its saved file are exactly what mcp-context assemble prints', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
-    await page.goto(served.url);
-    await expect(page.getByText('301 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('tab', { name: /Context/ }).click();
-    await page.getByLabel('Include by annotations').check();
-    await page.getByLabel('Token budget').fill('2500');
+    await autoInclude(page, served.url, '301', '2500');
     await expect(page.getByRole('meter', { name: 'Budget used' })).toHaveAttribute('aria-valuetext', /of 2,500 tokens used/, { timeout: 30_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Reading' })).toHaveCount(0, { timeout: 30_000 });
 
@@ -91,5 +96,53 @@ test.describe('on a fixed catalog', () => {
     await page.getByLabel('Format').selectOption('json');
     const json = await cliAssemble('--budget', '2500', '--format', 'json');
     await expect.poll(() => preview.textContent(), { timeout: 30_000 }).toBe(json);
+  });
+
+  test('a saved profile gives the CLI the same context, and loads back into the app', async ({ page }) => {
+    await autoInclude(page, served.url, '301', '1800');
+    // A pin and an exclusion of the user's own, from the keyboard.
+    const tree = page.getByRole('tree', { name: 'Resources' });
+    await tree.getByRole('treeitem', { name: 'ctx://notes', exact: true }).click();
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+    await page.keyboard.press('Alt+P');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Alt+E');
+    // Both marks decided: the rows say so, and the curation is done.
+    await expect(tree.getByLabel('context: pinned')).toHaveCount(1, { timeout: 30_000 });
+    await expect(tree.getByLabel('context: excluded by you')).toHaveCount(1);
+    await expect(page.locator('.context-pane')).toHaveAttribute('data-curation', 'done');
+    const preview = page.getByLabel('Assembled context');
+    const shown = (await preview.textContent()) ?? '';
+    expect(shown.startsWith('## Note')).toBe(true);
+
+    await page.getByLabel('Name', { exact: true }).last().fill('Pinned notes');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved “Pinned notes”' })).toBeVisible();
+    const file = join(profiles, 'Pinned notes.json');
+    expect(await cliAssemble('--profile', file)).toBe(shown);
+
+    // A fresh page loads it back: the same settings, pin and exclusion, so the same text.
+    await page.reload();
+    await expect(page.getByText('301 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /Context/ }).click();
+    await page.getByRole('button', { name: 'Load Pinned notes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loaded “Pinned notes”' })).toBeVisible();
+    await expect.poll(() => page.getByLabel('Assembled context').textContent(), { timeout: 30_000 }).toBe(shown);
+  });
+
+  test('a corrupt profile gets a clear error, and stays as it was beside a backup', async ({ page }) => {
+    const broken = '{"kind": "mcp-context-profile", "version": 1, "picks": [';
+    await writeFile(join(profiles, 'Broken one.json'), broken);
+    await page.goto(served.url);
+    await page.getByRole('tab', { name: /Context/ }).click();
+    const row = page.getByRole('listitem').filter({ hasText: 'Broken one' });
+    await expect(row).toContainText('cannot be loaded: it is not JSON');
+    await page.getByRole('button', { name: 'Load Broken one' }).click();
+    await expect(page.getByRole('alert')).toContainText('profile "Broken one" could not be loaded: it is not JSON');
+    await expect(page.getByRole('alert')).toContainText('The file was left as it is; a copy is at');
+    expect(await readFile(join(profiles, 'Broken one.json'), 'utf8')).toBe(broken);
+    const backups = (await readdir(profiles)).filter((name) => name.startsWith('Broken one.json.') && name.endsWith('.bak'));
+    expect(backups).toHaveLength(1);
+    expect(await readFile(join(profiles, backups[0] as string), 'utf8')).toBe(broken);
   });
 });

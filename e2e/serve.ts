@@ -13,9 +13,9 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Runs `mcp-context serve [args]` (Node given `nodeArgs`, e.g. --cpu-prof) and resolves with the URL it prints. */
-export function startServe(args: string[] = [], nodeArgs: string[] = []): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `mcp-context serve [args]` (Node given `nodeArgs`, e.g. --cpu-prof; `env` added to ours) and resolves with the URL it prints. */
+export function startServe(args: string[] = [], nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

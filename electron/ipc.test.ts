@@ -1,3 +1,4 @@
+import type { Profile } from '../shared/profile/profile';
 import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import type { HostApi, HostEvent } from '../shared/host-api';
@@ -22,6 +23,9 @@ function fakeHost() {
     cancelRequest: vi.fn(async () => undefined),
     watchResources: vi.fn(async () => undefined),
     completeArgument: vi.fn(async () => ({ values: [] })),
+    listProfiles: vi.fn(async () => []),
+    saveProfile: vi.fn(async (profile: Profile) => ({ name: profile.name, file: `${profile.name}.json` })),
+    loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -6,6 +6,8 @@
  * Methods return Promises. The one member named `onX` is the event stream.
  * Everything here is plain data so that it crosses IPC and JSON unchanged.
  */
+import type { Profile } from './profile/profile';
+
 
 /** A server's stable id inside one host run, assigned by the host. */
 export type ServerId = string;
@@ -256,6 +258,15 @@ export type HostEventBody =
 /** Events the host pushes. Each carries the sequence number it was emitted with. */
 export type HostEvent = { seq: number } & HostEventBody;
 
+/** A saved profile, as a list shows it. */
+export interface ProfileSummary {
+  name: string;
+  file: string;
+  savedAt?: string;
+  /** Why it cannot be loaded, if it cannot. */
+  problem?: string;
+}
+
 /** Removes the listener it was returned for. */
 export type Unsubscribe = () => void;
 
@@ -296,6 +307,12 @@ export interface HostApi {
     context: Record<string, string>,
     requestId?: string,
   ): Promise<CompletionResult>;
+  /** The saved profiles, newest first; one that cannot be loaded says why. */
+  listProfiles(): Promise<ProfileSummary[]>;
+  /** Saves a profile under its name, atomically. Never replaces a file it cannot read. */
+  saveProfile(profile: Profile): Promise<ProfileSummary>;
+  /** Loads a profile; a file it cannot read is kept as it is, beside a backup, and the error says where. */
+  loadProfile(name: string): Promise<Profile>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

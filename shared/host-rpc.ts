@@ -6,40 +6,10 @@
 import { z } from 'zod';
 import { HostError, type HostApi, type HostErrorData, type HostMethod } from './host-api';
 import type { RpcResponse } from './host-remote';
+import { profileSchema } from './profile/profile';
+import { serverConfigSchema } from './server-config-schema';
 
-const MAX_TEXT = 4096;
-const boundedText = z.string().min(1).max(MAX_TEXT);
-// A header value must not smuggle a second header (RFC 9110 field-value has no CR/LF).
-const headerRecord = z
-  .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, 'an HTTP header name'), z.string().max(8192).regex(/^[^\r\n\0]*$/, 'a value without line breaks'))
-  .refine((r) => Object.keys(r).length <= 100, 'at most 100 headers');
-const httpUrl = z
-  .string()
-  .max(MAX_TEXT)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an http:// or https:// URL');
-
-/** Validates a {@link ServerConfig} received from outside the host. */
-export const serverConfigSchema = z.strictObject({
-  name: z.string().min(1).max(200),
-  transport: z.discriminatedUnion('kind', [
-    z.strictObject({
-      kind: z.literal('stdio'),
-      command: boundedText,
-      args: z.array(z.string().max(MAX_TEXT)).max(1000),
-      env: z.record(z.string().regex(/^[^=\0]{1,256}$/, 'an environment variable name'), z.string().max(32768)).optional(),
-      cwd: boundedText.optional(),
-    }),
-    z.strictObject({ kind: z.literal('http'), url: httpUrl, headers: headerRecord.optional() }),
-    z.strictObject({ kind: z.literal('sse'), url: httpUrl, headers: headerRecord.optional() }),
-  ]),
-});
+export { serverConfigSchema } from './server-config-schema';
 
 const serverId = z.string().min(1).max(200);
 const uri = z.string().min(1).max(1_000_000);
@@ -58,6 +28,9 @@ const argSchemas = {
   readResource: z.union([z.tuple([serverId, uri]), z.tuple([serverId, uri, requestId])]),
   cancelRequest: z.tuple([requestId]),
   watchResources: z.tuple([serverId, z.array(z.string().min(1).max(65_536)).max(1000)]),
+  listProfiles: z.tuple([]),
+  saveProfile: z.tuple([profileSchema]),
+  loadProfile: z.tuple([z.string().min(1).max(200)]),
   completeArgument: z.union([
     z.tuple([serverId, uri, completionArgument, completionContext]),
     z.tuple([serverId, uri, completionArgument, completionContext, requestId]),

@@ -32,9 +32,11 @@ export interface ParsedArgs {
   encoding?: 'o200k_base' | 'cl100k_base';
   explain: boolean;
   tokenTree: boolean;
+  /** assemble: a profile file whose servers, marks and settings to use (flags win). */
+  profile?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -124,6 +126,9 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     case '--include':
       parsed.includes.push(value);
       return;
+    case '--profile':
+      parsed.profile = value;
+      return;
     case '--exclude':
       parsed.excludes.push(value);
       return;
@@ -170,6 +175,8 @@ Commands:
   assemble                 the context a model would receive, chosen by the policy below
 
 assemble options:
+  --profile FILE           a saved profile: its servers (unless chosen here), picks, marks,
+                           policy and format; the flags below override it
   --budget N               token budget (default 8000)
   --threshold X            lowest priority auto-include takes, 0 to 1 (default 0.5)
   --include URI, --exclude URI, --pin URI

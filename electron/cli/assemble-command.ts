@@ -2,7 +2,9 @@
  * `mcp-context assemble`: the context a model would receive, chosen by the policy, printed
  * byte for byte as the UI's preview shows it (the same shared/context code makes both).
  */
+import { readFile } from 'node:fs/promises';
 import { HostError } from '../../shared/host-api';
+import { parseProfile, type Profile } from '../../shared/profile/profile';
 import { curateContext, type CatalogCandidate, type Curated } from '../../shared/context/curate';
 import { candidateKey, DEFAULT_POLICY, type Mark, type PolicySettings } from '../../shared/context/policy';
 import { createTokenCounter, DEFAULT_ENCODING } from '../../shared/context/tokens';
@@ -12,7 +14,20 @@ import { settledSnapshot } from './settle';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-export async function runAssemble(host: Host, args: ParsedArgs): Promise<number> {
+/** Reads a profile file named on the command line; a clear one-line error if it cannot be used. */
+export async function readProfileFile(file: string): Promise<Profile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--profile ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  const parsed = parseProfile(text);
+  if ('problem' in parsed) throw new UsageError(`--profile ${file} cannot be used: ${parsed.problem.message}; the file was left as it is`);
+  return parsed.profile;
+}
+
+export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profile): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`assemble takes no arguments, got ${JSON.stringify(args.positionals[0])}`);
   await host.ready;
   const snapshot = await settledSnapshot(host);
@@ -38,6 +53,19 @@ export async function runAssemble(host: Host, args: ParsedArgs): Promise<number>
   if (snapshot.servers.every((server) => server.status !== 'connected')) throw new HostError('disconnected', 'no server is connected');
 
   const marks = new Map<string, Mark>();
+  // The profile's marks first, by server name and URI; ones whose server or URI is gone are said, not fatal.
+  if (profile) {
+    const ids = new Map(snapshot.servers.map((server) => [server.name, server.id]));
+    const listed = new Set(candidates.map((candidate) => candidateKey(candidate.serverId, candidate.uri)));
+    const apply = (server: string, uri: string, what: Mark) => {
+      const id = ids.get(server);
+      const key = id === undefined ? undefined : candidateKey(id, uri);
+      if (key === undefined || !listed.has(key)) process.stderr.write(`warning: the profile's ${what} of ${uri} on ${server} matches nothing listed now; skipped\n`);
+      else marks.set(key, what);
+    };
+    for (const pick of profile.picks) apply(pick.server, pick.uri, 'include');
+    for (const entry of profile.marks) apply(entry.server, entry.uri, entry.mark);
+  }
   const mark = (uri: string, what: Mark) => {
     const matching = candidates.filter((candidate) => candidate.uri === uri);
     if (matching.length === 0) throw new UsageError(`--${what} ${uri}: no server lists this URI`);
@@ -49,12 +77,16 @@ export async function runAssemble(host: Host, args: ParsedArgs): Promise<number>
 
   const settings: PolicySettings = {
     ...DEFAULT_POLICY,
+    ...(profile && {
+      ...profile.policy,
+      ...(profile.policy.halfLifeDays !== undefined && { halfLifeDays: profile.policy.halfLifeDays }),
+    }),
     ...(args.budget !== undefined && { budget: args.budget }),
     ...(args.threshold !== undefined && { threshold: args.threshold }),
     ...(args.auto !== undefined && { auto: args.auto }),
   };
-  const format = args.format ?? 'markdown';
-  const counter = createTokenCounter(args.encoding ?? DEFAULT_ENCODING);
+  const format = args.format ?? profile?.output.format ?? 'markdown';
+  const counter = createTokenCounter(args.encoding ?? profile?.output.encoding ?? DEFAULT_ENCODING);
   const curated = await curateContext({
     candidates,
     marks,

@@ -10,7 +10,7 @@ import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';
 import { createHost, type Host } from '../host/host';
 import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
-import { runAssemble } from './assemble-command';
+import { readProfileFile, runAssemble } from './assemble-command';
 import { runList } from './list-command';
 import { runRead } from './read-command';
 import { runServe } from './serve-command';
@@ -51,7 +51,10 @@ async function run(argv: string[]): Promise<number> {
       throw new UsageError(`--url is not a URL: ${args.url}`);
     }
   }
-  const selection = await selectServers(args);
+  if (args.profile !== undefined && args.command !== 'assemble') throw new UsageError('--profile goes with assemble');
+  const profile = args.profile !== undefined ? await readProfileFile(args.profile) : undefined;
+  const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined;
+  const selection = profile && !chosen ? { servers: profile.servers } : await selectServers(args);
   const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000 });
   try {
     switch (args.command) {
@@ -60,7 +63,7 @@ async function run(argv: string[]): Promise<number> {
       case 'read':
         return await runRead(host, args);
       case 'assemble':
-        return await runAssemble(host, args);
+        return await runAssemble(host, args, profile);
       default:
         return await runServe(host, args, builtFile('renderer'));
     }

@@ -5,6 +5,7 @@
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ServerConfig, ServerId } from '../../shared/host-api';
 import { HostError } from '../../shared/host-api';
 import type { Transport } from '@modelcontextprotocol/client';
+import { createProfileStore, type ProfileStore } from './profile-store';
 import { ServerConnection } from './server-connection';
 
 /** How a host is set up. */
@@ -20,6 +21,8 @@ export interface HostOptions {
    * integration tests (an in-memory pair to a server in the same process); the apps never set it.
    */
   transportFor?(config: ServerConfig): Transport | undefined;
+  /** Where profiles are kept. Default: the user's config folder (see profile-store.ts). */
+  profiles?: ProfileStore;
 }
 
 /** The HostApi, plus the lifecycle that only the process owning the host may call. */
@@ -33,6 +36,9 @@ export interface Host extends HostApi {
 /** Creates the host and starts connecting the given servers. */
 export function createHost(options: HostOptions = {}): Host {
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  // Made on first use: a host that never touches profiles never looks for their folder.
+  let profileStore = options.profiles;
+  const profiles = () => (profileStore ??= createProfileStore());
   const connections = new Map<ServerId, ServerConnection>();
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
@@ -70,6 +76,16 @@ export function createHost(options: HostOptions = {}): Host {
 
   return {
     ready: Promise.all(initial).then(() => undefined),
+
+    listProfiles: () => profiles().list(),
+    // The page only sees redacted transports (no header or env values); a server it names is
+    // saved with the config the host really holds for it.
+    saveProfile: (profile) =>
+      profiles().save({
+        ...profile,
+        servers: profile.servers.map((server) => [...connections.values()].find((connection) => connection.config.name === server.name)?.config ?? server),
+      }),
+    loadProfile: (name) => profiles().load(name),
 
     async getSnapshot(): Promise<HostSnapshot> {
       const all = [...connections.values()];

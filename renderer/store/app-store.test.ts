@@ -18,6 +18,9 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     cancelRequest: vi.fn(async () => {}),
     watchResources: vi.fn(async () => {}),
     completeArgument: vi.fn(async () => ({ values: [] })),
+    listProfiles: vi.fn(async () => []),
+    saveProfile: vi.fn(async (profile) => ({ name: profile.name, file: `${profile.name}.json` })),
+    loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

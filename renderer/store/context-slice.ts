@@ -61,6 +61,8 @@ export interface ContextSlice {
   marks: ReadonlyMap<string, UserMark>;
   /** Sets or clears (undefined) the mark of one resource. */
   setMark(key: string, mark: UserMark | undefined): void;
+  /** Replaces every mark (loading a profile). */
+  setMarks(marks: ReadonlyMap<string, UserMark>): void;
   /** Sets the mark, or clears it when the resource has it already. */
   toggleMark(key: string, mark: UserMark): void;
   curation: Curation;
@@ -77,6 +79,9 @@ export const createContextSlice: StateCreator<AppState, [], [], ContextSlice> = 
     if (mark === undefined) marks.delete(key);
     else marks.set(key, mark);
     set({ marks });
+  },
+  setMarks(marks) {
+    set({ marks: new Map(marks) });
   },
   toggleMark(key, mark) {
     get().setMark(key, get().marks.get(key) === mark ? undefined : mark);

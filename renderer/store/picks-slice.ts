@@ -11,6 +11,8 @@ export interface PicksSlice {
   pickCounts: PickCounts;
   /** The checkbox of a shown node was toggled: a folder acts on the resources shown under it. */
   togglePick(node: CatalogNode): void;
+  /** Replaces every pick (loading a profile). */
+  setPicks(keys: ReadonlySet<string>): void;
   /** Picks or unpicks one resource by key (the detail pane's button). */
   setPicked(key: string, on: boolean): void;
   clearPicks(): void;
@@ -23,6 +25,10 @@ export const createPicksSlice: StateCreator<AppState, [], [], PicksSlice> = (set
     const { picked, pickCounts, view } = get();
     const next = togglePicks(node, pickCounts, picked);
     set({ picked: next, pickCounts: countPicks(view.shown, next) });
+  },
+  setPicks(keys) {
+    const picked = new Set(keys);
+    set({ picked, pickCounts: countPicks(get().view.shown, picked) });
   },
   setPicked(key, on) {
     const picked = new Set(get().picked);

@@ -11,3 +11,10 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
   if (!store) throw new Error('useAppStore needs an AppStoreContext provider');
   return useStore(store, selector);
 }
+
+/** The store itself, for actions that read the state when they run rather than on render. */
+export function useAppStoreApi(): AppStore {
+  const store = useContext(AppStoreContext);
+  if (!store) throw new Error('useAppStoreApi needs an AppStoreContext provider');
+  return store;
+}

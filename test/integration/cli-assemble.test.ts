@@ -3,6 +3,9 @@
  * (npm test builds before it runs the tests.)
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const server = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'];
@@ -69,5 +72,37 @@ describe('mcp-context assemble', () => {
     const { code, stderr } = await assemble('--include', 'ctx://nowhere', ...server);
     expect(code).toBe(64);
     expect(stderr).toContain('--include ctx://nowhere: no server lists this URI');
+  });
+
+  it('reads a profile, and refuses a corrupt one with a clear error, leaving it as it was', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-profile-'));
+    const good = join(dir, 'good.json');
+    const name = [process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'].join(' ').slice(0, 80);
+    await writeFile(
+      good,
+      JSON.stringify({
+        kind: 'mcp-context-profile',
+        version: 1,
+        name: 'good',
+        savedAt: '2026-11-30T12:00:00.000Z',
+        servers: [{ name, transport: { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/context-server.ts'] } }],
+        picks: [{ server: name, uri: 'ctx://notes/gamma/note-5.md' }],
+        marks: [{ server: name, uri: 'ctx://notes/beta/note-7.md', mark: 'exclude' }],
+        policy: { auto: false, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 8000, order: 'rank' },
+        output: { format: 'markdown', encoding: 'o200k_base' },
+      }),
+    );
+    // The profile brings its own server: no selection on the command line.
+    const { code, stdout } = await assemble('--profile', good);
+    expect(code).toBe(0);
+    expect(stdout.match(/^## /gm)).toHaveLength(1);
+    expect(stdout).toContain('- URI: ctx://notes/gamma/note-5.md');
+
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{"kind": "mcp-context-profile", "version": 9}');
+    const refused = await assemble('--profile', broken, ...server);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain(`--profile ${broken} cannot be used: it was written by a newer version of the app (profile version 9; this one reads 1)`);
+    expect(await readFile(broken, 'utf8')).toBe('{"kind": "mcp-context-profile", "version": 9}');
   });
 });

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ContextSettings } from '../../store/context-slice';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
+import { Profiles } from './profiles';
 import { TokenMap } from './token-map';
 
 /** Shown at once; more is a click away, so a huge context never freezes the page. */
@@ -33,6 +34,7 @@ export function ContextPane() {
       ))}
       <Preview />
       <TokenMap />
+      <Profiles />
     </div>
   );
 }

@@ -17,6 +17,9 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     cancelRequest: vi.fn(async () => {}),
     watchResources: vi.fn(),
     completeArgument: vi.fn(),
+    listProfiles: vi.fn(),
+    saveProfile: vi.fn(),
+    loadProfile: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

@@ -1,0 +1,102 @@
+/**
+ * Profiles on disk: one JSON file per profile in one folder. Writes are atomic (a temporary
+ * file, then a rename), so a crash never leaves half a profile. A file that cannot be read,
+ * or that a newer version wrote, is never overwritten or dropped: loading it fails with the
+ * reason, and a backup copy is made beside it first.
+ */
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { HostError, type ProfileSummary } from '../../shared/host-api';
+import { parseProfile, serializeProfile, type Profile } from '../../shared/profile/profile';
+import { checkProfileName } from '../../shared/profile/profile-name';
+
+
+export interface ProfileStore {
+  readonly dir: string;
+  /** Newest first. */
+  list(): Promise<ProfileSummary[]>;
+  save(profile: Profile): Promise<ProfileSummary>;
+  load(name: string): Promise<Profile>;
+}
+
+/** Where profiles live: $MCP_CONTEXT_PROFILES, else the user's config folder. */
+export function defaultProfileDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MCP_CONTEXT_PROFILES) return env.MCP_CONTEXT_PROFILES;
+  const config = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming')) : join(homedir(), '.config'));
+  return join(config, 'mcp-context-inspector', 'profiles');
+}
+
+const MAX_PROFILE_BYTES = 64 * 1024 * 1024;
+
+export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
+  const fileOf = (name: string) => {
+    const problem = checkProfileName(name);
+    if (problem) throw new HostError('invalid-input', problem);
+    return join(dir, `${name}.json`);
+  };
+
+  /** Reads and checks one file; a bad one gets a backup beside it (once per content) and a clear error. */
+  async function read(file: string, name: string): Promise<Profile> {
+    let text: string;
+    try {
+      const info = await stat(file);
+      if (info.size > MAX_PROFILE_BYTES) throw new HostError('invalid-input', `profile "${name}" is ${info.size.toLocaleString('en-US')} bytes, more than a profile can be`);
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if (error instanceof HostError) throw error;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HostError('invalid-input', `there is no profile "${name}"`);
+      throw new HostError('internal', `profile "${name}" could not be read: ${(error as Error).message}`);
+    }
+    const parsed = parseProfile(text);
+    if ('profile' in parsed) return parsed.profile;
+    const backup = `${file}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
+    await copyFile(file, backup).catch(() => undefined);
+    throw new HostError('invalid-input', `profile "${name}" could not be loaded: ${parsed.problem.message}. The file was left as it is; a copy is at ${backup}`);
+  }
+
+  return {
+    dir,
+    async list() {
+      let names: string[];
+      try {
+        names = (await readdir(dir)).filter((entry) => entry.endsWith('.json'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw new HostError('internal', `the profiles folder ${dir} could not be read: ${(error as Error).message}`);
+      }
+      const summaries = await Promise.all(
+        names.map(async (entry): Promise<ProfileSummary & { mtime: number }> => {
+          const file = join(dir, entry);
+          const name = entry.slice(0, -'.json'.length);
+          const mtime = (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
+          const text = await readFile(file, 'utf8').catch((error: Error) => error);
+          if (text instanceof Error) return { name, file, problem: text.message, mtime };
+          const parsed = parseProfile(text);
+          return 'profile' in parsed ? { name, file, savedAt: parsed.profile.savedAt, mtime } : { name, file, problem: parsed.problem.message, mtime };
+        }),
+      );
+      return summaries.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? -1 : 1)).map(({ mtime: _mtime, ...summary }) => summary);
+    },
+    async save(profile) {
+      const file = fileOf(profile.name);
+      await mkdir(dir, { recursive: true });
+      // Never replace a file we cannot read: it may be a newer version's, or the user's to mend.
+      const existing = await readFile(file, 'utf8').catch(() => undefined);
+      if (existing !== undefined && 'problem' in parseProfile(existing)) await read(file, profile.name);
+      const temporary = join(dir, `.${profile.name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        await writeFile(temporary, serializeProfile(profile), { encoding: 'utf8', flag: 'wx' });
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw new HostError('internal', `profile "${profile.name}" could not be saved: ${(error as Error).message}`);
+      }
+      return { name: profile.name, file, savedAt: profile.savedAt };
+    },
+    async load(name) {
+      return read(fileOf(name), name);
+    },
+  };
+}
