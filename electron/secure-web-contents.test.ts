@@ -84,6 +84,17 @@ describe('secureWebContents', () => {
     expect(captured.check?.(null, 'clipboard-read', 'file://', { isMainFrame: true, requestingUrl: APP })).toBe(false);
   });
 
+  it('lets the app page, and nothing else, write text to the clipboard', () => {
+    const { captured } = fakeContents();
+    const granted = vi.fn();
+    captured.request?.({} as WebContents, 'clipboard-sanitized-write', granted, { requestingUrl: APP, isMainFrame: true });
+    captured.request?.({} as WebContents, 'clipboard-sanitized-write', granted, { requestingUrl: 'https://evil.example/', isMainFrame: false });
+    captured.request?.({} as WebContents, 'clipboard-read', granted, { requestingUrl: APP, isMainFrame: true });
+    expect(granted.mock.calls).toEqual([[true], [false], [false]]);
+    expect(captured.check?.(null, 'clipboard-sanitized-write', 'file://', { isMainFrame: true, requestingUrl: APP })).toBe(true);
+    expect(captured.check?.(null, 'clipboard-sanitized-write', 'https://evil.example', { isMainFrame: false, requestingUrl: 'https://evil.example/' })).toBe(false);
+  });
+
   it('puts the strict CSP on every response, replacing a looser one the response carried', () => {
     const { captured } = fakeContents();
     const callback = vi.fn();

@@ -48,7 +48,8 @@ export interface SecureWebContentsDeps {
 
 /**
  * Locks a WebContents to the app: it cannot leave the app page, open windows, embed
- * webviews or get permissions, and every response it loads carries the strict CSP.
+ * webviews or get permissions (but writing the clipboard from the app page), and every
+ * response it loads carries the strict CSP.
  */
 export function secureWebContents(contents: SecurableContents, deps: SecureWebContentsDeps): void {
   // A link or script must not replace the app with a remote page that would inherit window.api.
@@ -74,9 +75,11 @@ export function secureWebContents(contents: SecurableContents, deps: SecureWebCo
   });
 
   // The app needs no camera, microphone, notifications, geolocation, USB, …: deny by default
-  // so untrusted content cannot even ask.
-  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
+  // so untrusted content cannot even ask. One exception: the app's own page may write text to
+  // the clipboard (the context preview's Copy); never read it.
+  const mayWriteClipboard = (permission: string, url: string | undefined) => permission === 'clipboard-sanitized-write' && url !== undefined && deps.isAppUrl(url);
+  contents.session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(mayWriteClipboard(permission, details?.requestingUrl)));
+  contents.session.setPermissionCheckHandler((_contents, permission, _origin, details) => mayWriteClipboard(permission, details?.requestingUrl));
 
   // Our policy replaces whatever CSP a response carried, so no response can loosen it.
   contents.session.webRequest.onHeadersReceived((details, callback) => {
