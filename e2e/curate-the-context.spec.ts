@@ -38,6 +38,14 @@ test.describe('on the demo server', () => {
     expect(used).toBeGreaterThan(1000);
     expect(used).toBeLessThanOrEqual(3000);
 
+    // Tokens per resource: one line per section, and a click shows the resource in the tree.
+    await page.getByText(/^Tokens per resource/).click();
+    const lines = page.locator('.included-list li');
+    const sections = ((await preview.textContent()) ?? '').match(/^- URI: /gm)?.length ?? 0;
+    await expect(lines).toHaveCount(sections);
+    await lines.getByRole('button', { name: 'docs://lumen/guides/getting-started.md' }).click();
+    await expect(page.getByRole('treeitem', { selected: true })).toContainText('Getting started');
+
     // Every row says what happened to it, and the detail pane says why.
     const tree = page.getByRole('tree', { name: 'Resources' });
     await tree.getByRole('treeitem', { name: 'changelog://lumen/releases', exact: true }).click();

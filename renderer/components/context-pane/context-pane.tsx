@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ContextSettings } from '../../store/context-slice';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
+import { DECISION_TAGS } from '../decision-badge/decision-badge';
 import { Profiles } from './profiles';
 import { TokenMap } from './token-map';
 
@@ -91,6 +92,7 @@ function Preview() {
         </p>
       ) : null}
       <p className="muted small">Binary content (images and other blobs) is left out of the text context; Markdown names what was left out.</p>
+      <IncludedList />
       {text === '' ? (
         <p className="muted small">{auto ? 'Nothing is included yet.' : 'Pick resources in the tree, or turn auto-include on.'}</p>
       ) : (
@@ -106,6 +108,36 @@ function Preview() {
         </>
       )}
     </section>
+  );
+}
+
+/** Every included resource with its tokens, in context order; a click reveals it in the tree. */
+function IncludedList() {
+  const order = useAppStore((store) => store.curation.order);
+  const tokens = useAppStore((store) => store.curation.tokens);
+  const decisions = useAppStore((store) => store.curation.decisions);
+  const revealResource = useAppStore((store) => store.revealResource);
+  if (order.length === 0) return null;
+  return (
+    <details className="included-list">
+      <summary className="small">Tokens per resource ({order.length})</summary>
+      <ol className="small">
+        {order.map((key) => {
+          const decision = decisions.get(key);
+          if (!decision) return null;
+          return (
+            <li key={key}>
+              <button type="button" className="link-button mono break" onClick={() => revealResource(decision.serverId, decision.uri)}>
+                {decision.uri}
+              </button>{' '}
+              <span className="muted">
+                {formatCount(tokens.get(key) ?? decision.tokens)} · {DECISION_TAGS[decision.kind].words}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
   );
 }
 
