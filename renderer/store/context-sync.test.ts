@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CatalogSnapshot, HostApi, HostEvent, ReadResult, ResourceEntry } from '../../shared/host-api';
+import { createTokenClient } from '../token-client';
+import { createAppStore, type AppStore } from './app-store';
+import { DEFAULT_COLUMNS } from './column-sizes';
+import { startContextSync } from './context-sync';
+import { resourceKeyString } from './resource-key';
+
+const server = { id: 's1', name: 'docs', transport: { kind: 'stdio' as const, command: 'x', args: [] }, stderrTail: [], status: 'connected' as const };
+const resources: ResourceEntry[] = Array.from({ length: 6 }, (_, i) => ({ serverId: 's1', uri: `docs://r/${i}`, name: `r${i}`, annotations: { priority: 0.9 - i / 10 } }));
+const catalog: CatalogSnapshot = { serverId: 's1', generation: 1, status: 'complete', resources, templates: [], pages: 1, warnings: [] };
+
+/** A host whose reads answer after `delayMs`, counting them by URI. */
+function host(delayMs = 0) {
+  const reads: string[] = [];
+  let listener: ((event: HostEvent) => void) | undefined;
+  const api: Pick<HostApi, 'readResource' | 'onEvent'> = {
+    readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => {
+      reads.push(uri);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return { serverId, uri, contents: [{ uri, mimeType: 'text/plain', text: `text of ${uri} `.repeat(20), size: 300 }], warnings: [] };
+    }),
+    onEvent: (l) => {
+      listener = l;
+      return () => (listener = undefined);
+    },
+  };
+  return { api, reads, emit: (event: HostEvent) => listener?.(event) };
+}
+
+function storeWithCatalog(): AppStore {
+  const store = createAppStore({ api: {} as HostApi, columns: DEFAULT_COLUMNS, storage: null });
+  store.getState().applySnapshot({ seq: 0, servers: [server], catalogs: [catalog] });
+  return store;
+}
+
+const settled = (store: AppStore) => vi.waitFor(() => expect(store.getState().curation.state).toBe('done'), { timeout: 5000 });
+
+describe('startContextSync', () => {
+  it('re-assembles after a toggle without reading anything again', async () => {
+    const store = storeWithCatalog();
+    const { api, reads } = host();
+    startContextSync(store, api, createTokenClient(), { delayMs: 0 });
+    store.getState().setContextSettings({ auto: true });
+    await settled(store);
+    // Priority 0.4 is below the threshold: it is neither included nor read.
+    const first = reads.length;
+    expect(first).toBe(5);
+    expect(store.getState().curation.order).toHaveLength(5);
+
+    store.getState().toggleMark(resourceKeyString({ serverId: 's1', uri: 'docs://r/0' }), 'exclude');
+    await vi.waitFor(() => expect(store.getState().curation.decisions.get(resourceKeyString({ serverId: 's1', uri: 'docs://r/0' }))?.kind).toBe('excluded-by-user'));
+    await settled(store);
+    expect(reads).toHaveLength(first);
+    expect(store.getState().curation.text).not.toContain('docs://r/0');
+  });
+
+  it('reads a resource again when the server says it changed', async () => {
+    const store = storeWithCatalog();
+    const { api, reads, emit } = host();
+    startContextSync(store, api, createTokenClient(), { delayMs: 0 });
+    store.getState().setContextSettings({ auto: true });
+    await settled(store);
+    emit({ seq: 9, type: 'resource-updated', serverId: 's1', uri: 'docs://r/1' });
+    await vi.waitFor(() => expect(reads.filter((uri) => uri === 'docs://r/1')).toHaveLength(2));
+    await settled(store);
+  });
+
+  it('lets only the latest run reach the store, however the slower ones end', async () => {
+    const store = storeWithCatalog();
+    const { api } = host(30);
+    startContextSync(store, api, createTokenClient(), { delayMs: 0 });
+    store.getState().setContextSettings({ auto: true, budget: 100_000 });
+    // Change the budget while the first run is still reading.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    store.getState().setContextSettings({ budget: 1 });
+    await settled(store);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Only the budget of 1 can explain this: nothing but required resources would fit, and there are none.
+    expect(store.getState().curation.order).toHaveLength(0);
+    expect(store.getState().curation.state).toBe('done');
+  });
+});
