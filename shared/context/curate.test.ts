@@ -101,4 +101,44 @@ describe('curateContext', () => {
     await curateContext({ candidates, marks: new Map(), settings: DEFAULT_POLICY, format: 'markdown', read, count: counter.count, concurrency: 3 });
     expect(most).toBe(3);
   });
+
+  describe('against a hostile server', () => {
+    const many = (count: number, extra: Partial<CatalogCandidate> = {}) => Array.from({ length: count }, (_, i) => ({ ...candidate(`doc://h/${i}`, 0.9), ...extra }));
+
+    it('stops reading a server whose reads keep failing', async () => {
+      const log: string[] = [];
+      const curated = await curateContext({ candidates: many(500), marks: new Map(), settings: DEFAULT_POLICY, format: 'markdown', read: reader(log, new Set(many(500).map((c) => c.uri))), count: counter.count });
+      expect(log.length).toBeLessThan(50);
+      expect(curated.result.decisions.filter((d) => d.reason.includes('reads from this server failed'))).not.toHaveLength(0);
+      expect(curated.items).toHaveLength(0);
+    });
+
+    it('does not take a declared size of 0 as free', async () => {
+      const log: string[] = [];
+      await curateContext({ candidates: many(500, { size: 0 }), marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 2000 }, format: 'markdown', read: reader(log), count: counter.count });
+      expect(log.length).toBeLessThan(40);
+    });
+
+    it('leaves out binary-only resources instead of counting them as free', async () => {
+      const log: string[] = [];
+      const read = async (_s: string, uri: string) => {
+        log.push(uri);
+        return [{ uri, mimeType: 'image/png', blob: 'iVBORw0KGgo=', size: 8 }];
+      };
+      const curated = await curateContext({ candidates: many(300), marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 2000 }, format: 'json', read, count: counter.count });
+      expect(curated.items).toHaveLength(0);
+      expect(curated.result.decisions[0]?.reason).toContain('no text content');
+      expect(log.length).toBeLessThanOrEqual(300);
+    });
+
+    it('reads at most its limit for auto-include, yet every resource the user picked', async () => {
+      const log: string[] = [];
+      const candidates = many(300);
+      const picks = new Map(candidates.slice(0, 50).map((c) => [candidateKey(c.serverId, c.uri), 'include' as const]));
+      const curated = await curateContext({ candidates, marks: picks, settings: { ...DEFAULT_POLICY, budget: 10_000_000 }, format: 'markdown', read: reader(log), count: counter.count, maxReads: 80 });
+      expect(log.length).toBe(80);
+      expect(curated.result.decisions.filter((d) => d.kind === 'picked')).toHaveLength(50);
+      expect(curated.result.decisions.find((d) => d.reason.includes('its limit'))?.kind).toBe('unreadable');
+    });
+  });
 });

@@ -8,7 +8,7 @@
 import type { Annotations, ContentItem, ServerId } from '../host-api';
 import { checkAnnotations } from '../catalog/validate-item';
 import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
-import { candidateKey, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
+import { candidateKey, formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
 
 /** The guess for a resource with no declared size before anything was read, in tokens. */
 export const UNREAD_GUESS = 500;
@@ -39,6 +39,8 @@ export interface CurateOptions {
   known?: Map<string, ReadState>;
   /** Reads at once; the server is never sent more. Default 4. */
   concurrency?: number;
+  /** Most reads one run makes, whatever the server does. Default {@link MAX_READS}. */
+  maxReads?: number;
   signal?: AbortSignal;
   /** After each read: how many were read, and how many the current decision still needs. */
   onProgress?(read: number, pending: number): void;
@@ -58,15 +60,32 @@ export interface Curated {
   reads: number;
 }
 
-/** Counts the tokens of one resource's part of the assembled context. */
-async function sectionTokens(item: ContextItem, format: ContextFormat, count: CurateOptions['count']): Promise<number> {
+/**
+ * Guards against a server that would make curation read its whole catalog: a run reads at
+ * most this many resources, and stops reading a server once this many of its reads failed.
+ */
+export const MAX_READS = 1000;
+export const MAX_FAILED_READS = 20;
+/** Every resource in the context costs at least this much: its heading and URI lines. */
+export const MIN_SECTION_TOKENS = 12;
+
+/**
+ * Counts the tokens of one resource's part of the assembled context, as it sits in the whole
+ * text: with the blank line that follows a Markdown section, and within the brackets and
+ * indentation of the JSON array (so the parts never add up to less than the whole).
+ */
+async function sectionTokens(item: ContextItem, format: ContextFormat, count: CurateOptions['count']): Promise<number | undefined> {
   const [section] = assembleContext([item], format).sections;
-  return section ? count(section.text) : 0;
+  if (!section || section.text === '') return undefined;
+  const asPlaced = format === 'json' ? assembleContext([item], 'json').text : `${section.text}\n\n`;
+  return Math.max(MIN_SECTION_TOKENS, await count(asPlaced));
 }
 
 export async function curateContext(options: CurateOptions): Promise<Curated> {
   const { marks, settings, format, read, count, signal } = options;
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  const maxReads = Math.max(0, options.maxReads ?? MAX_READS);
+  const failures = new Map<ServerId, number>();
   const known = options.known ?? new Map<string, ReadState>();
   const byKey = new Map<string, CatalogCandidate>();
   for (const candidate of options.candidates) {
@@ -118,13 +137,14 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       observed,
       {
         // Without a size: the average of those read. With one: bytes per token as read so far.
-        guess: readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS,
+        guess: Math.max(MIN_SECTION_TOKENS, readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS),
         ...(sizedTokens > 0 && { bytesPerToken: sizedBytes / sizedTokens }),
       },
     ];
   };
 
   let reads = 0;
+  let unreadNow = 0;
   let result: PolicyResult | undefined;
   for (;;) {
     if (signal?.aborted) throw new Error('cancelled');
@@ -137,6 +157,24 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     options.onProgress?.(reads, unread.length);
     if (unread.length === 0) break;
     result = undefined;
+    // What the guards refuse to read is decided as not read, with the reason.
+    unread = unread.filter((key) => {
+      const candidate = byKey.get(key) as CatalogCandidate;
+      if ((failures.get(candidate.serverId) ?? 0) >= MAX_FAILED_READS) {
+        known.set(key, { error: `not read: ${MAX_FAILED_READS} reads from this server failed in this run` });
+        return false;
+      }
+      // The user's own picks and pins are read whatever their number: they asked for them.
+      const asked = marks.get(key) === 'include' || marks.get(key) === 'pin';
+      if (!asked && reads + unreadNow >= maxReads) {
+        known.set(key, { error: `not read: this run already read ${formatCount(maxReads)} resources, its limit` });
+        return false;
+      }
+      unreadNow += 1;
+      return true;
+    });
+    unreadNow = 0;
+    if (unread.length === 0) continue;
     // Everything the decision takes in, best first, a few at a time; then decide again, since
     // what they really cost changes what fits. A wave, not one read per decision: deciding is
     // linear in the catalog, and 100,000 entries must not be walked once per read.
@@ -147,8 +185,10 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         const candidate = byKey.get(key) as CatalogCandidate;
         try {
           const contents = await read(candidate.serverId, candidate.uri);
-          known.set(key, { contents, tokens: await sectionTokens(itemOf(candidate, contents), format, count) });
+          const tokens = await sectionTokens(itemOf(candidate, contents), format, count);
+          known.set(key, tokens === undefined ? { error: 'it has no text content (only binary, which the text context leaves out)' } : { contents, tokens });
         } catch (error) {
+          failures.set(candidate.serverId, (failures.get(candidate.serverId) ?? 0) + 1);
           known.set(key, { error: error instanceof Error ? error.message : String(error) });
         }
         reads += 1;

@@ -165,7 +165,8 @@ const number = formatCount;
 function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>, settings: PolicySettings): Facts {
   const warnings: string[] = [];
   const annotations = checkAnnotations(candidate.annotations, warnings);
-  const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size >= 0;
+  // A size of 0 says nothing useful (a hostile server could make everything look free).
+  const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
   const key = candidateKey(candidate.serverId, candidate.uri);
   const facts: Facts = {
     candidate,
