@@ -26,6 +26,7 @@ function fakeHost() {
     listProfiles: vi.fn(async () => []),
     saveProfile: vi.fn(async (profile: Profile) => ({ name: profile.name, file: `${profile.name}.json` })),
     loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
+    connectProfileServers: vi.fn(async () => []),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

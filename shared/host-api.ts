@@ -311,8 +311,16 @@ export interface HostApi {
   listProfiles(): Promise<ProfileSummary[]>;
   /** Saves a profile under its name, atomically. Never replaces a file it cannot read. */
   saveProfile(profile: Profile): Promise<ProfileSummary>;
-  /** Loads a profile; a file it cannot read is kept as it is, beside a backup, and the error says where. */
+  /**
+   * Loads a profile; a file it cannot read is kept as it is, beside a backup, and the error
+   * says where. Its servers' header and env values come back redacted.
+   */
   loadProfile(name: string): Promise<Profile>;
+  /**
+   * Connects servers a profile names, with the configs the profile file holds (secrets
+   * included, which never cross to the page). Spawns processes: call only on a user's action.
+   */
+  connectProfileServers(name: string, serverNames: string[]): Promise<ServerId[]>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

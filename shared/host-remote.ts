@@ -15,6 +15,7 @@ export const HOST_METHODS = [
   'listProfiles',
   'saveProfile',
   'loadProfile',
+  'connectProfileServers',
   'readResource',
   'cancelRequest',
   'watchResources',

@@ -31,6 +31,7 @@ const argSchemas = {
   listProfiles: z.tuple([]),
   saveProfile: z.tuple([profileSchema]),
   loadProfile: z.tuple([z.string().min(1).max(200)]),
+  connectProfileServers: z.tuple([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(100)]),
   completeArgument: z.union([
     z.tuple([serverId, uri, completionArgument, completionContext]),
     z.tuple([serverId, uri, completionArgument, completionContext, requestId]),

@@ -6,6 +6,7 @@ import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ServerConfig, Ser
 import { HostError } from '../../shared/host-api';
 import type { Transport } from '@modelcontextprotocol/client';
 import { createProfileStore, type ProfileStore } from './profile-store';
+import { redactTransport } from './redact';
 import { ServerConnection } from './server-connection';
 
 /** How a host is set up. */
@@ -85,7 +86,24 @@ export function createHost(options: HostOptions = {}): Host {
         ...profile,
         servers: profile.servers.map((server) => [...connections.values()].find((connection) => connection.config.name === server.name)?.config ?? server),
       }),
-    loadProfile: (name) => profiles().load(name),
+    // What goes back to a page is redacted like every snapshot: a profile must not be a way
+    // to read a server's header or env values. Its servers are connected by name, host-side.
+    loadProfile: async (name) => {
+      const profile = await profiles().load(name);
+      return { ...profile, servers: profile.servers.map((server) => ({ ...server, transport: redactTransport(server.transport) })) };
+    },
+    async connectProfileServers(name, serverNames) {
+      const profile = await profiles().load(name);
+      const ids: ServerId[] = [];
+      for (const serverName of serverNames) {
+        const config = profile.servers.find((server) => server.name === serverName);
+        if (!config) throw new HostError('invalid-input', `profile "${name}" has no server named ${JSON.stringify(serverName)}`);
+        const { id, started } = add(config);
+        await started;
+        ids.push(id);
+      }
+      return ids;
+    },
 
     async getSnapshot(): Promise<HostSnapshot> {
       const all = [...connections.values()];

@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_KIND, PROFILE_VERSION, type Profile } from '../../shared/profile/profile';
+import { createHost } from './host';
 import { createProfileStore } from './profile-store';
 
 const profile = (name: string): Profile => ({
@@ -62,5 +63,30 @@ describe('the profile store', () => {
       await expect(profiles.save(profile(name)), name).rejects.toThrow(/profile name/);
       await expect(profiles.load(name), name).rejects.toThrow(/profile name/);
     }
+  });
+
+  it('writes profiles only its user can read, and backs a bad file up once however often it fails', async () => {
+    const { profiles } = await store();
+    await profiles.save(profile('mine'));
+    if (process.platform !== 'win32') expect((await stat(join(profiles.dir, 'mine.json'))).mode & 0o777).toBe(0o600);
+    await writeFile(join(profiles.dir, 'mine.json'), 'not json');
+    for (let i = 0; i < 3; i += 1) await expect(profiles.load('mine')).rejects.toThrow('not JSON');
+    expect((await readdir(profiles.dir)).filter((entry) => entry.endsWith('.bak'))).toHaveLength(1);
+    await expect(profiles.save(profile('CON'))).rejects.toThrow('device name');
+  });
+
+  it('hands a page the profile with its secrets redacted, and connects its servers from the file', async () => {
+    const { profiles } = await store();
+    const host = createHost({ profiles });
+    const secret: Profile = {
+      ...profile('with secrets'),
+      servers: [{ name: 'remote', transport: { kind: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer s3cret' } } }],
+    };
+    await host.saveProfile(secret);
+    expect(await readFile(join(profiles.dir, 'with secrets.json'), 'utf8')).toContain('Bearer s3cret');
+    const loaded = await host.loadProfile('with secrets');
+    expect(JSON.stringify(loaded)).not.toContain('s3cret');
+    await expect(host.connectProfileServers('with secrets', ['nobody'])).rejects.toThrow('has no server named "nobody"');
+    await host.close();
   });
 });

@@ -4,10 +4,11 @@
  * or that a newer version wrote, is never overwritten or dropped: loading it fails with the
  * reason, and a backup copy is made beside it first.
  */
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { HostError, type ProfileSummary } from '../../shared/host-api';
 import { parseProfile, serializeProfile, type Profile } from '../../shared/profile/profile';
 import { checkProfileName } from '../../shared/profile/profile-name';
@@ -30,6 +31,18 @@ export function defaultProfileDir(env: NodeJS.ProcessEnv = process.env): string 
 
 const MAX_PROFILE_BYTES = 64 * 1024 * 1024;
 
+/** A backup of `file` that already holds `text`, so a file that fails again is not copied again. */
+async function existingBackup(file: string, text: string): Promise<string | undefined> {
+  const folder = dirname(file);
+  const prefix = `${basename(file)}.`;
+  for (const entry of await readdir(folder).catch(() => [] as string[])) {
+    if (!entry.startsWith(prefix) || !entry.endsWith('.bak')) continue;
+    const candidate = join(folder, entry);
+    if ((await readFile(candidate, 'utf8').catch(() => undefined)) === text) return candidate;
+  }
+  return undefined;
+}
+
 export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
   const fileOf = (name: string) => {
     const problem = checkProfileName(name);
@@ -51,8 +64,8 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
     }
     const parsed = parseProfile(text);
     if ('profile' in parsed) return parsed.profile;
-    const backup = `${file}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
-    await copyFile(file, backup).catch(() => undefined);
+    const backup = (await existingBackup(file, text)) ?? `${file}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
+    await copyFile(file, backup, constants.COPYFILE_EXCL).catch(() => undefined);
     throw new HostError('invalid-input', `profile "${name}" could not be loaded: ${parsed.problem.message}. The file was left as it is; a copy is at ${backup}`);
   }
 
@@ -70,7 +83,9 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
         names.map(async (entry): Promise<ProfileSummary & { mtime: number }> => {
           const file = join(dir, entry);
           const name = entry.slice(0, -'.json'.length);
-          const mtime = (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
+          const info = await stat(file).catch(() => undefined);
+          const mtime = info?.mtimeMs ?? 0;
+          if ((info?.size ?? 0) > MAX_PROFILE_BYTES) return { name, file, problem: 'it is larger than a profile can be', mtime };
           const text = await readFile(file, 'utf8').catch((error: Error) => error);
           if (text instanceof Error) return { name, file, problem: text.message, mtime };
           const parsed = parseProfile(text);
@@ -81,13 +96,23 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
     },
     async save(profile) {
       const file = fileOf(profile.name);
-      await mkdir(dir, { recursive: true });
+      // Profiles can hold credentials (a server's headers or env): only the user may read them.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       // Never replace a file we cannot read: it may be a newer version's, or the user's to mend.
       const existing = await readFile(file, 'utf8').catch(() => undefined);
       if (existing !== undefined && 'problem' in parseProfile(existing)) await read(file, profile.name);
       const temporary = join(dir, `.${profile.name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+      const text = serializeProfile(profile);
+      if (Buffer.byteLength(text) > MAX_PROFILE_BYTES) throw new HostError('invalid-input', `profile "${profile.name}" would be over ${MAX_PROFILE_BYTES / 1048576} MB, more than a profile can be`);
       try {
-        await writeFile(temporary, serializeProfile(profile), { encoding: 'utf8', flag: 'wx' });
+        const handle = await open(temporary, 'wx', 0o600);
+        try {
+          await handle.writeFile(text, 'utf8');
+          // On disk before the rename, so a crash leaves the old profile or the new one, whole.
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });

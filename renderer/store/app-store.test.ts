@@ -21,6 +21,7 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     listProfiles: vi.fn(async () => []),
     saveProfile: vi.fn(async (profile) => ({ name: profile.name, file: `${profile.name}.json` })),
     loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
+    connectProfileServers: vi.fn(async () => []),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

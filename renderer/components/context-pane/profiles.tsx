@@ -72,6 +72,7 @@ export function Profiles() {
 
   async function save() {
     if (!api || name === '' || nameProblem) return;
+    if (list.some((entry) => entry.name === name) && !window.confirm(`Replace the profile “${name}”?`)) return;
     try {
       const saved = await api.saveProfile(profileOf(getState(), name));
       setMessage({ text: `Saved “${saved.name}” to ${saved.file}.`, error: false });
@@ -121,7 +122,8 @@ export function Profiles() {
     const { profile, servers } = missing;
     setMissing(null);
     try {
-      for (const server of servers) await api.addServer(server);
+      // The host connects them from the profile file: the page only ever saw redacted configs.
+      await api.connectProfileServers(profile.name, servers.map((server) => server.name));
       // Their catalogs stream in; the picks on them apply as soon as the servers are known.
       apply(profile);
     } catch (error) {
@@ -155,6 +157,13 @@ export function Profiles() {
               <li key={server.name}>
                 <strong>{server.name}</strong>{' '}
                 <span className="mono break">{server.transport.kind === 'stdio' ? [server.transport.command, ...server.transport.args].join(' ') : server.transport.url}</span>
+                {server.transport.kind === 'stdio' && server.transport.cwd ? <span className="muted"> in {server.transport.cwd}</span> : null}
+                {server.transport.kind === 'stdio' && server.transport.env && Object.keys(server.transport.env).length > 0 ? (
+                  <span className="muted"> with environment {Object.keys(server.transport.env).join(', ')}</span>
+                ) : null}
+                {server.transport.kind !== 'stdio' && server.transport.headers && Object.keys(server.transport.headers).length > 0 ? (
+                  <span className="muted"> with headers {Object.keys(server.transport.headers).join(', ')}</span>
+                ) : null}
               </li>
             ))}
           </ul>

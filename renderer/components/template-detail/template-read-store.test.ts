@@ -20,6 +20,7 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     listProfiles: vi.fn(),
     saveProfile: vi.fn(),
     loadProfile: vi.fn(),
+    connectProfileServers: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }
