@@ -14,7 +14,11 @@ const catalog: CatalogSnapshot = { serverId: 's1', generation: 1, status: 'compl
 function host(delayMs = 0) {
   const reads: string[] = [];
   let listener: ((event: HostEvent) => void) | undefined;
-  const api: Pick<HostApi, 'readResource' | 'onEvent'> = {
+  const cancelled: string[] = [];
+  const api: Pick<HostApi, 'readResource' | 'cancelRequest' | 'onEvent'> = {
+    cancelRequest: vi.fn(async (requestId: string) => {
+      cancelled.push(requestId);
+    }),
     readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => {
       reads.push(uri);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -25,7 +29,7 @@ function host(delayMs = 0) {
       return () => (listener = undefined);
     },
   };
-  return { api, reads, emit: (event: HostEvent) => listener?.(event) };
+  return { api, reads, cancelled, emit: (event: HostEvent) => listener?.(event) };
 }
 
 function storeWithCatalog(): AppStore {
@@ -68,7 +72,7 @@ describe('startContextSync', () => {
 
   it('lets only the latest run reach the store, however the slower ones end', async () => {
     const store = storeWithCatalog();
-    const { api } = host(30);
+    const { api, cancelled } = host(30);
     startContextSync(store, api, createTokenClient(), { delayMs: 0 });
     store.getState().setContextSettings({ auto: true, budget: 100_000 });
     // Change the budget while the first run is still reading.
@@ -79,5 +83,36 @@ describe('startContextSync', () => {
     // Only the budget of 1 can explain this: nothing but required resources would fit, and there are none.
     expect(store.getState().curation.order).toHaveLength(0);
     expect(store.getState().curation.state).toBe('done');
+    // The first run's reads in flight were cancelled on the host.
+    expect(cancelled.length).toBeGreaterThan(0);
+  });
+
+  it('never keeps what a read brought back after the server said the resource changed', async () => {
+    const store = storeWithCatalog();
+    let version = 0;
+    let listener: ((event: HostEvent) => void) | undefined;
+    const api: Pick<HostApi, 'readResource' | 'cancelRequest' | 'onEvent'> = {
+      cancelRequest: vi.fn(async () => undefined),
+      readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => {
+        const seen = version;
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        return { serverId, uri, contents: [{ uri, text: `${uri} as of version ${seen}`, size: 10 }], warnings: [] };
+      }),
+      onEvent: (l) => {
+        listener = l;
+        return () => (listener = undefined);
+      },
+    };
+    startContextSync(store, api, createTokenClient(), { delayMs: 0 });
+    store.getState().setContextSettings({ auto: true });
+    // While the first reads are out, docs://r/0 changes.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    version = 1;
+    listener?.({ seq: 5, type: 'resource-updated', serverId: 's1', uri: 'docs://r/0' });
+    await settled(store);
+    // A later change of settings re-assembles from what was kept: the new version, never the old.
+    store.getState().setContextSettings({ budget: 7999 });
+    await vi.waitFor(() => expect(store.getState().curation.text).toContain('docs://r/0 as of version 1'), { timeout: 5000 });
+    expect(store.getState().curation.text).not.toContain('docs://r/0 as of version 0');
   });
 });

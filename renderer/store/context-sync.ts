@@ -22,17 +22,34 @@ export interface ContextSyncOptions {
   listingDelayMs?: number;
 }
 
-export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResource' | 'onEvent'>, tokens: TokenClient, options: ContextSyncOptions = {}): () => void {
+export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResource' | 'cancelRequest' | 'onEvent'>, tokens: TokenClient, options: ContextSyncOptions = {}): () => void {
   const delayMs = options.delayMs ?? 30;
   const listingDelayMs = options.listingDelayMs ?? 500;
   const contents = new Map<string, readonly ContentItem[]>();
   // What curation learned per format and encoding (contents and their token counts): a toggle
   // then reads and counts nothing again. Keyed by "format encoding".
   const learned = new Map<string, Map<string, ReadState>>();
-  const forget = (test: (key: string) => boolean) => {
+  // Bumped when a resource (or its whole server) is forgotten: a read that started before must
+  // not bring the old contents back.
+  const versions = new Map<string, number>();
+  const serverVersions = new Map<string, number>();
+  const serverOf = (key: string) => (JSON.parse(key) as string[])[0] ?? '';
+  const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(serverOf(key)) ?? 0}`;
+  const drop = (test: (key: string) => boolean) => {
     for (const key of [...contents.keys()]) if (test(key)) contents.delete(key);
     for (const known of learned.values()) for (const key of [...known.keys()]) if (test(key)) known.delete(key);
   };
+  const forgetResource = (key: string) => {
+    versions.set(key, (versions.get(key) ?? 0) + 1);
+    drop((known) => known === key);
+  };
+  const forgetServer = (serverId: string) => {
+    serverVersions.set(serverId, (serverVersions.get(serverId) ?? 0) + 1);
+    drop((key) => serverOf(key) === serverId);
+  };
+  // What the run in progress is reading, so a change to one of them starts the run again.
+  let reading = new Set<string>();
+  let nextRequest = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;
 
@@ -60,8 +77,17 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
     store.setState({ curation: { ...store.getState().curation, state: 'working', read: 0, pending: 0 } });
     try {
       const config = `${settings.format} ${settings.encoding}`;
-      let known = learned.get(config);
-      if (!known) learned.set(config, (known = new Map()));
+      let kept = learned.get(config);
+      if (!kept) learned.set(config, (kept = new Map()));
+      // This run's own copy; what it learns is kept only if nothing changed under it meanwhile.
+      const known = new Map(kept);
+      const readAt = new Map<string, string>();
+      reading = new Set();
+      const keep = () => {
+        for (const [key, state] of known) {
+          if ('contents' in state && !kept.has(key) && readAt.has(key) && readAt.get(key) === version(key)) kept.set(key, state);
+        }
+      };
       const curated = await curateContext({
         candidates,
         known,
@@ -73,11 +99,22 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
         count: (text) => tokens.count(text, settings.encoding),
         read: async (serverId, uri) => {
           const key = resourceKeyString({ serverId, uri });
-          const known = contents.get(key);
-          if (known) return known;
-          const result = await api.readResource(serverId, uri);
-          contents.set(key, result.contents);
-          return result.contents;
+          const at = version(key);
+          readAt.set(key, at);
+          reading.add(key);
+          const cached = contents.get(key);
+          if (cached) return cached;
+          // A cancelled run cancels its reads on the host too, so the server is never sent more.
+          const requestId = `context-${nextRequest++}`;
+          const cancel = () => void api.cancelRequest(requestId).catch(() => undefined);
+          controller.signal.addEventListener('abort', cancel, { once: true });
+          try {
+            const result = await api.readResource(serverId, uri, requestId);
+            if (version(key) === at) contents.set(key, result.contents);
+            return result.contents;
+          } finally {
+            controller.signal.removeEventListener('abort', cancel);
+          }
         },
         onProgress: (read, pending) => {
           // At most every PROGRESS_MS: a store update per read re-renders the pane per read.
@@ -87,6 +124,7 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
           store.setState({ curation: { ...store.getState().curation, read, pending } });
         },
       });
+      keep();
       if (running !== controller) return;
       const decisions = new Map(curated.result.decisions.map((decision) => [resourceKeyString(decision), decision]));
       store.setState({
@@ -121,7 +159,7 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
     if (state.servers !== previous.servers) {
       for (const [id, server] of Object.entries(state.servers)) {
         const before = names.get(id);
-        if (before !== undefined && before !== server.name) forget((key) => (JSON.parse(key) as string[])[0] === id);
+        if (before !== undefined && before !== server.name) forgetServer(id);
         names.set(id, server.name);
       }
     }
@@ -138,11 +176,11 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
   const stopEvents = api.onEvent((event) => {
     if (event.type === 'resource-updated') {
       const key = resourceKeyString(event);
-      const wasIncluded = store.getState().curation.decisions.get(key)?.included;
-      forget((known) => known === key);
+      const wasIncluded = store.getState().curation.decisions.get(key)?.included || reading.has(key);
+      forgetResource(key);
       if (wasIncluded) schedule();
     } else if (event.type === 'catalog-reset') {
-      forget((key) => (JSON.parse(key) as string[])[0] === event.serverId);
+      forgetServer(event.serverId);
     }
   });
   return () => {

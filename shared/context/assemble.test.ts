@@ -41,6 +41,10 @@ describe('assembleContext', () => {
     const { text: out } = assembleContext([item('x://1', [text('x://1', 'a ``` b ```` c')], { title: 'Evil\n## Injected' })], 'markdown');
     expect(out).toContain('## Evil ## Injected\n');
     expect(out).toContain('`````\na ``` b ```` c\n`````');
+    const blob: ContentItem = { uri: 'x://2', mimeType: 'x]\n\n## Injected [y', blob: 'AA==', size: 1 };
+    const withBlob = assembleContext([item('x://2', [blob])], 'markdown').text;
+    expect(withBlob).toContain('[x ## Injected y, 1 bytes: left out of the text context]');
+    expect(withBlob.match(/^## /gm)).toHaveLength(1);
   });
 
   it('names binary content it leaves out, and leaves it out of JSON entirely', () => {

@@ -8,6 +8,7 @@
  * what was left out; JSON leaves the block out.
  */
 import type { Annotations, ContentItem, ServerId } from '../host-api';
+import { formatCount } from './policy';
 
 export type ContextFormat = 'markdown' | 'json';
 
@@ -53,7 +54,9 @@ function markdownSection(item: ContextItem): string {
       if (content.uri !== item.uri) lines.push(`From ${oneLine(content.uri)}:`, '');
       lines.push(fenced(content.text));
     } else {
-      lines.push(`[${content.mimeType ?? 'binary content'}, ${content.size.toLocaleString('en-US')} bytes: left out of the text context]`);
+      // The MIME type is the server's text: one line, no brackets, so it cannot start a section.
+      const kind = content.mimeType ? oneLine(content.mimeType).replace(/[[\]]/g, '').slice(0, 100) : 'binary content';
+      lines.push(`[${kind}, ${formatCount(content.size)} bytes: left out of the text context]`);
     }
   }
   return lines.join('\n');
