@@ -14,6 +14,12 @@ import { settledSnapshot } from './settle';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
+/** A server's text on our terminal: control characters shown escaped, never acted on. */
+function safe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Reads a profile file named on the command line; a clear one-line error if it cannot be used. */
 export async function readProfileFile(file: string): Promise<Profile> {
   let text: string;
@@ -33,11 +39,13 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   const snapshot = await settledSnapshot(host);
   const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
   for (const server of snapshot.servers) {
-    if (server.status !== 'connected') process.stderr.write(`warning: ${server.name}: ${server.disconnect?.reason ?? 'not connected'}; left out\n`);
+    if (server.status !== 'connected') process.stderr.write(`warning: ${safe(server.name)}: ${safe(server.disconnect?.reason ?? 'not connected')}; left out\n`);
   }
+  const connected = new Set(snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id));
   const candidates: CatalogCandidate[] = [];
   for (const catalog of snapshot.catalogs) {
-    if (catalog.status === 'failed') process.stderr.write(`warning: ${names.get(catalog.serverId) ?? catalog.serverId}: listing failed: ${catalog.error ?? 'unknown error'}\n`);
+    if (!connected.has(catalog.serverId)) continue;
+    if (catalog.status === 'failed') process.stderr.write(`warning: ${safe(names.get(catalog.serverId) ?? catalog.serverId)}: listing failed: ${safe(catalog.error ?? 'unknown error')}\n`);
     for (const resource of catalog.resources) {
       candidates.push({
         serverId: resource.serverId,
@@ -60,7 +68,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
     const apply = (server: string, uri: string, what: Mark) => {
       const id = ids.get(server);
       const key = id === undefined ? undefined : candidateKey(id, uri);
-      if (key === undefined || !listed.has(key)) process.stderr.write(`warning: the profile's ${what} of ${uri} on ${server} matches nothing listed now; skipped\n`);
+      if (key === undefined || !listed.has(key)) process.stderr.write(`warning: the profile's ${what} of ${safe(uri)} on ${safe(server)} matches nothing listed now; skipped\n`);
       else marks.set(key, what);
     };
     for (const pick of profile.picks) apply(pick.server, pick.uri, 'include');
@@ -107,7 +115,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   }
   // Exactly the bytes the UI previews and copies; a newline is added only for a terminal's sake.
   process.stdout.write(process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text);
-  for (const warning of curated.result.warnings) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of curated.result.warnings) process.stderr.write(`warning: ${safe(warning)}\n`);
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
   process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
@@ -145,8 +153,8 @@ function explainTable(curated: Curated): string {
   const lines = [`${'decision'.padEnd(kindWidth)}  ${'tokens'.padStart(tokenWidth)}  uri — reason`];
   for (const row of rows) {
     const tokens = `${row.estimated ? '~' : ''}${number(row.tokens)}`;
-    lines.push(`${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${row.uri} — ${row.reason}`);
-    for (const warning of row.warnings) lines.push(`${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${warning}`);
+    lines.push(`${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${safe(row.uri)} — ${safe(row.reason)}`);
+    for (const warning of row.warnings) lines.push(`${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${safe(warning)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -168,11 +176,11 @@ function tokenTree(curated: Curated, names: Map<string, string>): string {
   const lines: string[] = [];
   for (const [serverId, folders] of servers) {
     const all = [...folders.values()].flat();
-    lines.push(`${number(sum(all)).padStart(8)}  ${names.get(serverId) ?? serverId}`);
+    lines.push(`${number(sum(all)).padStart(8)}  ${safe(names.get(serverId) ?? serverId)}`);
     for (const [folder, list] of [...folders].sort((a, b) => sum(b[1]) - sum(a[1]) || (a[0] < b[0] ? -1 : 1))) {
-      lines.push(`${number(sum(list)).padStart(8)}    ${folder}`);
+      lines.push(`${number(sum(list)).padStart(8)}    ${safe(folder)}`);
       for (const entry of [...list].sort((a, b) => b.tokens - a.tokens || (a.uri < b.uri ? -1 : 1))) {
-        lines.push(`${number(entry.tokens).padStart(8)}      ${entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri}`);
+        lines.push(`${number(entry.tokens).padStart(8)}      ${safe(entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri)}`);
       }
     }
   }

@@ -54,7 +54,8 @@ async function run(argv: string[]): Promise<number> {
   if (args.profile !== undefined && args.command !== 'assemble') throw new UsageError('--profile goes with assemble');
   const profile = args.profile !== undefined ? await readProfileFile(args.profile) : undefined;
   const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined;
-  const selection = profile && !chosen ? { servers: profile.servers } : await selectServers(args);
+  // A profile brings its servers, unless the command line chose others or it names none.
+  const selection = profile && !chosen && profile.servers.length > 0 ? { servers: profile.servers } : await selectServers(args);
   const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000 });
   try {
     switch (args.command) {

@@ -104,7 +104,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   // Checked and ranked once; each decision after a read is a linear pass.
   const policy = preparePolicy(
     [...byKey.values()].map((candidate) => {
-      const input: Candidate = { serverId: candidate.serverId, uri: candidate.uri, annotations: candidate.annotations };
+      const input: Candidate = { serverId: candidate.serverId, serverName: candidate.serverName, uri: candidate.uri, annotations: candidate.annotations };
       if (candidate.size !== undefined) input.size = candidate.size;
       return input;
     }),

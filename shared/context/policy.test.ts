@@ -148,4 +148,19 @@ describe('decideContext', () => {
     expect(result.decisions).toHaveLength(1);
     expect(result.decisions[0]?.kind).toBe('auto');
   });
+
+  it('orders equals by server name, not by the ids a run happens to give servers', () => {
+    const both = (ids: [string, string]) =>
+      decideContext(
+        [
+          { serverId: ids[0], serverName: 'beta', uri: 'x://same', annotations: { priority: 0.9 }, tokens: 5 },
+          { serverId: ids[1], serverName: 'alpha', uri: 'x://same', annotations: { priority: 0.9 }, tokens: 5 },
+        ],
+        new Map(),
+        policy(),
+      ).context.map((entry) => entry.serverId);
+    // Whatever the ids, alpha's resource comes first.
+    expect(both(['s1', 's2'])).toEqual(['s2', 's1']);
+    expect(both(['s10', 's2'])).toEqual(['s2', 's10']);
+  });
 });

@@ -39,6 +39,11 @@ export const DEFAULT_POLICY: PolicySettings = {
 /** One resource the policy can decide about, as listed (annotations unchecked). */
 export interface Candidate {
   serverId: ServerId;
+  /**
+   * What the user calls the server. Ties and the "uri" order sort on it rather than on the id,
+   * which differs from run to run (the CLI and the app number their servers differently).
+   */
+  serverName?: string;
   uri: string;
   /** Annotations as the server sent them; invalid ones count as absent, with a warning. */
   annotations?: unknown;
@@ -78,7 +83,7 @@ export interface Decision {
 }
 
 export interface PolicyResult {
-  /** One per candidate, ordered by server id then URI. */
+  /** One per candidate, ordered by server name, then URI. */
   decisions: Decision[];
   /** The included resources, in the order they go into the context. */
   context: { serverId: ServerId; uri: string }[];
@@ -110,6 +115,8 @@ export function candidateKey(serverId: ServerId, uri: string): string {
 interface Facts {
   candidate: Candidate;
   key: string;
+  /** What orders it among equals: server name, URI, then id. */
+  sortKey: string;
   priority: number | undefined;
   audience: readonly string[] | undefined;
   time: number | undefined;
@@ -171,6 +178,7 @@ function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>, setting
   const facts: Facts = {
     candidate,
     key,
+    sortKey: JSON.stringify([candidate.serverName ?? candidate.serverId, candidate.uri, candidate.serverId]),
     priority: annotations?.priority,
     audience: annotations?.audience,
     time: annotations?.lastModified === undefined ? undefined : Date.parse(annotations.lastModified),
@@ -224,7 +232,7 @@ function rankScore(facts: Facts, settings: PolicySettings, now: number): number 
 }
 
 function compareKeys(a: Facts, b: Facts): number {
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  return a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0;
 }
 
 /** Why auto-include leaves a resource out before any budget, or undefined when it is in the running. */

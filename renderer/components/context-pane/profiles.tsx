@@ -24,7 +24,8 @@ function profileOf(state: AppState, name: string): Profile {
     savedAt: new Date().toISOString(),
     servers: state.serverOrder.flatMap((id) => {
       const server = state.servers[id];
-      return server && !server.builtIn ? [{ name: server.name, transport: server.transport } as ServerConfig] : [];
+      // The built-in demo too: its picks mean nothing without it (the host fills in real configs).
+      return server ? [{ name: server.name, transport: server.transport } as ServerConfig] : [];
     }),
     picks: refs(state.picked),
     marks: [...state.marks].flatMap(([key, mark]) => refs([key]).map((ref) => ({ ...ref, mark }))),
