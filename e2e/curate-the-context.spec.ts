@@ -52,6 +52,13 @@ test.describe('on the demo server', () => {
     await page.keyboard.press('ArrowRight');
     const old = tree.getByRole('treeitem', { name: /1\.0\.0/ }).first();
     await expect(old.getByLabel('context: excluded by audience')).toBeVisible();
+    // Marks on the row itself: excluding a resource that was in takes it out, and says so.
+    const required = tree.getByRole('treeitem', { name: /2\.4\.0/ }).first();
+    await expect(required.getByLabel('context: auto-included')).toBeVisible();
+    await required.click();
+    await required.getByRole('button', { name: /^Exclude / }).click();
+    await expect(required.getByLabel('context: excluded by you')).toBeVisible();
+    await expect(preview).not.toContainText('changelog://lumen/releases/2.4.0');
     await old.click();
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'Resource' }).click();

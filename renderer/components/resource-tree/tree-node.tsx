@@ -1,7 +1,8 @@
 import { useContext, type MouseEvent } from 'react';
 import type { NodeRendererProps } from 'react-arborist';
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
-import { checkState } from '../../store/pick-state';
+import type { ResourceEntry } from '../../../shared/host-api';
+import { checkState, pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { ResourceIcon } from '../resource-icon/resource-icon';
 import { useColorScheme } from '../resource-icon/use-color-scheme';
@@ -43,7 +44,34 @@ export function TreeNode({ node, style }: NodeRendererProps<CatalogNode>) {
       <span className="tree-label">
         <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
       </span>
+      {data.resource ? <RowMarks resource={data.resource} /> : null}
       <RowFacts node={data} />
     </div>
+  );
+}
+
+/**
+ * Pin and exclude on the row itself, shown on the selected row and on rows that carry a mark
+ * (not on hover: they would appear under the pointer of a click meant to open the row).
+ * Alt+P and Alt+E do the same from the keyboard; the tree's keys stay the tree's, hence no tab stop.
+ */
+function RowMarks({ resource }: { resource: ResourceEntry }) {
+  const key = pickKey(resource);
+  const mark = useAppStore((state) => state.marks.get(key));
+  const toggleMark = useAppStore((state) => state.toggleMark);
+  const label = resource.title || resource.name;
+  const press = (event: MouseEvent, what: 'pin' | 'exclude') => {
+    event.stopPropagation();
+    toggleMark(key, what);
+  };
+  return (
+    <span className={`row-marks${mark ? ' marked' : ''}`}>
+      <button type="button" tabIndex={-1} className={`row-mark${mark === 'pin' ? ' on' : ''}`} aria-pressed={mark === 'pin'} aria-label={`Pin ${label}`} title="Pin into the context (Alt+P)" onClick={(event) => press(event, 'pin')}>
+        pin
+      </button>
+      <button type="button" tabIndex={-1} className={`row-mark${mark === 'exclude' ? ' on' : ''}`} aria-pressed={mark === 'exclude'} aria-label={`Exclude ${label}`} title="Keep out of the context (Alt+E)" onClick={(event) => press(event, 'exclude')}>
+        excl
+      </button>
+    </span>
   );
 }
