@@ -102,6 +102,16 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** Opens the app and fills its connect form for the synthetic server; returns the form, ready to submit. */
+export async function fillSyntheticForm(page: Page, url: string, count: number) {
+  await page.goto(url);
+  await page.getByRole('tree').waitFor();
+  const form = page.getByRole('form', { name: 'Connect a server' });
+  await form.getByLabel('Name').fill('synthetic');
+  await form.getByLabel('Command').fill(`"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`);
+  return form;
+}
+
 /** Runs the browse journey against a synthetic catalog of `count` resources. */
 export async function benchBrowse(count: number): Promise<BrowseFigures> {
   const phase = (what: string) => process.stderr.write(`bench:   ${what}\n`);
@@ -114,11 +124,7 @@ export async function benchBrowse(count: number): Promise<BrowseFigures> {
     // tsx compiles this file with keepNames, so functions sent to the page call __name.
     await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const cdp = await page.context().newCDPSession(page);
-    await page.goto(served.url);
-    await page.getByRole('tree').waitFor();
-    const form = page.getByRole('form', { name: 'Connect a server' });
-    await form.getByLabel('Name').fill('synthetic');
-    await form.getByLabel('Command').fill(`"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`);
+    const form = await fillSyntheticForm(page, served.url, count);
     // Checked on every animation frame in the page: a locator's polling backs off to 500 ms.
     const serverRowShows = (pattern: string) =>
       page.waitForFunction(

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startServe } from '../e2e/serve';
-import { typeAndTimeForDebug } from './browse';
+import { fillSyntheticForm, typeAndTimeForDebug } from './browse';
 
 /** CPU seconds used so far by every process on the machine, by pid, with its command line. */
 function cpuByProcess(): Map<number, { cpu: number; name: string }> {
@@ -52,11 +52,7 @@ try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) __measures.push([e.name, e.startTime, e.duration]); }).observe({ entryTypes: ['measure'] });`,
   });
   const cdp = await page.context().newCDPSession(page);
-  await page.goto(served.url);
-  await page.getByRole('tree').waitFor();
-  const form = page.getByRole('form', { name: 'Connect a server' });
-  await form.getByLabel('Name').fill('synthetic');
-  await form.getByLabel('Command').fill(`"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`);
+  const form = await fillSyntheticForm(page, served.url, count);
   const tracing = process.env.TRACE;
   if (tracing) await browser.startTracing(page, { path: tracing, categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'blink'] });
   // CPU=1: only the processes' CPU times, without the sampling profiler's own cost.
