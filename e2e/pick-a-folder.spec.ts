@@ -1,21 +1,14 @@
 // A user curating context checks a folder: every resource under it is picked, the folder
 // and its ancestors show checked or mixed, and unchecking one resource makes the folder mixed.
 import { expect, test } from '@playwright/test';
-import { startServe, type Served } from './serve';
-import { syntheticCatalog, syntheticServeArgs } from './synthetic-catalog';
+import { serveSyntheticCatalog, syntheticCatalog } from './synthetic-catalog';
 
 const COUNT = 10_000;
-let served: Served;
-test.beforeAll(async () => {
-  served = await startServe(syntheticServeArgs(COUNT));
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveSyntheticCatalog(COUNT);
 
 test('checking a folder picks every resource under it, and the boxes above show mixed', async ({ page }) => {
   const inGuides = syntheticCatalog(COUNT).filter((r) => r.area === 'billing' && r.kind === 'guides');
-  await page.goto(served.url);
+  await page.goto(served().url);
   await expect(page.getByText(`${COUNT.toLocaleString('en')} resources`, { exact: true })).toBeVisible({ timeout: 30_000 });
 
   const tree = page.getByRole('tree', { name: 'Resources' });

@@ -1,22 +1,15 @@
 // A developer searches a 10,000-resource catalog: one field, fuzzy and ranked, the matched
 // characters highlighted, the folders above each match kept and opened, and Esc to clear.
 import { expect, test } from '@playwright/test';
-import { startServe, type Served } from './serve';
-import { syntheticResource, syntheticServeArgs } from './synthetic-catalog';
+import { serveSyntheticCatalog, syntheticResource } from './synthetic-catalog';
 
 const COUNT = 10_000;
-let served: Served;
-test.beforeAll(async () => {
-  served = await startServe(syntheticServeArgs(COUNT));
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveSyntheticCatalog(COUNT);
 
 test('search narrows 10,000 resources to a few, highlighted, with their folders open', async ({ page }) => {
   const target = syntheticResource(9999);
   expect(target.title).toBe('Papa reports incident 9999');
-  await page.goto(served.url);
+  await page.goto(served().url);
   await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   // Ctrl+F lands in the one search field (not the browser's find).
