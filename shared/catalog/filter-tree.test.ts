@@ -3,7 +3,16 @@ import type { ResourceEntry } from '../host-api';
 import { buildCatalogTree, folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './build-tree';
 import { ancestorIds, filterCatalogTree } from './filter-tree';
 import { createSearchIndex, matchesByNodeId } from './search-index';
-import type { CatalogNode, NodeMatch } from './tree-types';
+import type { CatalogNode, NodeMatch, SearchMatches } from './tree-types';
+
+/** Every resource node of `nodes`, by ordinal. */
+function leavesByOrdinal(nodes: readonly CatalogNode[], into = new Map<number, CatalogNode>()): Map<number, CatalogNode> {
+  for (const node of nodes) {
+    if (node.kind === 'resource' && node.ordinal !== undefined) into.set(node.ordinal, node);
+    if (node.children) leavesByOrdinal(node.children, into);
+  }
+  return into;
+}
 
 const resource = (uri: string, name: string): ResourceEntry => ({ serverId: 's1', uri, name });
 const tree = buildCatalogTree({
@@ -99,5 +108,22 @@ describe('filterCatalogTree at scale', () => {
     const alpha = (nodes: readonly CatalogNode[]) => nodes[0]?.children?.[0]?.children?.[0];
     expect(alpha(items)).toBe(alpha(big));
     expect(items[0]).not.toBe(big[0]);
+  });
+
+  it('reads a search\'s flags by ordinal and keeps exactly the rows a node-by-node test keeps', () => {
+    const resources = Array.from({ length: 5000 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/${i % 7 === 0 ? 'deep/er/' : ''}f${i}`, `item${i}`));
+    const templates = [{ serverId: 's1', uriTemplate: 'a://x/{item}', name: 'item by name' }];
+    const big = buildCatalogTree({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: resources }, templates: { s1: templates }, sort: 'name' });
+    const index = createSearchIndex();
+    index.add('s1', resources, templates);
+    const leaves = leavesByOrdinal(big);
+    for (const query of ['item', 'f', 'red', 'gr 1', 'deep', 'item1', 'b']) {
+      const matches = index.search(query);
+      expect(matches.resourceFlags?.('s1')).toBeDefined();
+      // The same matches without flags: the filter falls back to asking node by node.
+      const nodeByNode: SearchMatches = { size: matches.size, get: (node) => matches.get(node), has: (node) => matches.has(node), ids: () => matches.ids() };
+      expect(outline(filterCatalogTree(big, matches)), query).toEqual(outline(filterCatalogTree(big, nodeByNode)));
+      expect(filterCatalogTree(big, matches)[0]?.resourceCount ?? 0, query).toBe(resources.filter((_, i) => matches.has(leaves.get(i) as CatalogNode)).length);
+    }
   });
 });

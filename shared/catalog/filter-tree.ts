@@ -17,24 +17,53 @@ export const RANKED_MATCHES_UP_TO = 1000;
  * equal ones keeping their order in `tree`; above it, they keep their order in `tree`.
  */
 export function filterCatalogTree(tree: readonly CatalogNode[], matches: SearchMatches): CatalogNode[] {
-  if (matches.size > RANKED_MATCHES_UP_TO) return keepLevel(tree, matches) as CatalogNode[];
+  if (matches.size > RANKED_MATCHES_UP_TO) return keepLevel(tree, matches, undefined) as CatalogNode[];
   return filterLevel(tree, matches, []);
+}
+
+/**
+ * The resource ordinal of each node of a children array, -1 for any other node; made once per
+ * array (a finished tree's arrays never change), so a broad query tests a folder's leaves
+ * with typed-array reads and never loads a leaf node it keeps.
+ */
+const ordinalsByLevel = new WeakMap<readonly CatalogNode[], Int32Array>();
+
+function resourceOrdinals(nodes: readonly CatalogNode[]): Int32Array {
+  let ordinals = ordinalsByLevel.get(nodes);
+  if (!ordinals) {
+    ordinals = new Int32Array(nodes.length);
+    for (let index = 0; index < nodes.length; index += 1) {
+      const node = nodes[index] as CatalogNode;
+      ordinals[index] = node.kind === 'resource' && node.ordinal !== undefined ? node.ordinal : -1;
+    }
+    ordinalsByLevel.set(nodes, ordinals);
+  }
+  return ordinals;
 }
 
 /**
  * The matching nodes of one level in catalog order, without scores. A branch whose every node
  * matches is the very node of `tree`: a one-letter query keeps nearly all of 100,000 leaves,
- * and copying none of them is what keeps such a keystroke cheap.
+ * and copying none of them is what keeps such a keystroke cheap. `flags` are the resource
+ * flags of the server this level is in, when the matches have them.
  */
-function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches): readonly CatalogNode[] {
+function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags: Uint8Array | undefined): readonly CatalogNode[] {
+  const ordinals = flags ? resourceOrdinals(nodes) : undefined;
   let kept: CatalogNode[] | undefined;
   for (let index = 0; index < nodes.length; index += 1) {
+    const ordinal = ordinals ? (ordinals[index] as number) : -1;
+    if (ordinal >= 0) {
+      const matched = (flags as Uint8Array)[ordinal] === 1;
+      if (matched && kept !== undefined) kept.push(nodes[index] as CatalogNode);
+      else if (!matched && kept === undefined) kept = nodes.slice(0, index) as CatalogNode[];
+      continue;
+    }
     const node = nodes[index] as CatalogNode;
     let keep: CatalogNode | undefined;
     if (node.children === undefined) {
       keep = matches.has(node) ? node : undefined;
     } else {
-      const children = keepLevel(node.children, matches);
+      const children = keepLevel(node.children, matches, node.kind === 'server' ? matches.resourceFlags?.(node.serverId) : flags);
       if (children === node.children) keep = node;
       else if (children.length > 0) {
         let resourceCount = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry, TemplateEntry } from '../host-api';
 import { resourceNodeId, templateNodeId } from './build-tree';
-import { createSearchIndex, type SearchIndex } from './search-index';
+import { characterMask, createSearchIndex, type SearchIndex } from './search-index';
 import type { CatalogNode, SearchMatches } from './tree-types';
 
 const resource = (uri: string, extra: Partial<ResourceEntry> = {}): ResourceEntry => ({ serverId: 's1', uri, name: uri.split('/').pop() ?? uri, ...extra });
@@ -115,6 +115,36 @@ describe('createSearchIndex', () => {
     for (const query of ['r', 're', 'red', 'red ', 'red i', 'red it', 'red 1', 're', 'g', 'gr', 'gre 2']) {
       expect(index.search(query).ids().sort(), query).toEqual(fresh(query));
     }
+  });
+
+  it('finds digits, letters beyond ASCII and punctuation, which the letter masks do not cover', () => {
+    const index = indexOf([
+      resource('a://x/1', { title: 'Café menu' }),
+      resource('a://x/2', { title: 'Report 2026-07' }),
+      resource('a://x/3', { title: 'v2.1 notes (draft)' }),
+      resource('a://x/4', { title: 'Привет мир' }),
+    ]);
+    expect(index.search('café').ids()).toEqual([id('a://x/1')]);
+    expect(index.search('2026-07').ids()).toEqual([id('a://x/2')]);
+    expect(index.search('v2.1 (draft)').ids()).toEqual([id('a://x/3')]);
+    expect(index.search('мир').ids()).toEqual([id('a://x/4')]);
+    // The digits share four bits: 4 and 0 look alike to the mask, never to the match.
+    expect(index.search('2046').size).toBe(0);
+    expect(characterMask('ab09')).toBe(characterMask('ba45'));
+    expect(characterMask('ab')).not.toBe(characterMask('ac'));
+    expect(characterMask('abcdefghijklmnopqrstuvwxyz0123456789')).toBeLessThan(2 ** 30);
+  });
+
+  it('narrows across servers: a server without hits for the earlier query gets none for the longer one', () => {
+    const index = createSearchIndex();
+    index.add('s1', [resource('a://x/red-1'), resource('a://x/red-2'), resource('a://x/blue-1')], []);
+    index.add('s2', [resource('b://y/blue-12', { serverId: 's2' }), resource('b://y/red-12', { serverId: 's2' })], []);
+    expect(index.search('red').ids().sort()).toEqual([id('a://x/red-1'), id('a://x/red-2'), resourceNodeId('s2', 'b://y/red-12')].sort());
+    expect(index.search('blue').size).toBe(2);
+    expect(index.search('red 1').ids().sort()).toEqual([id('a://x/red-1'), resourceNodeId('s2', 'b://y/red-12')].sort());
+    expect(index.search('red 12').ids()).toEqual([resourceNodeId('s2', 'b://y/red-12')]);
+    index.add('s1', [resource('a://x/red-12b')], []);
+    expect(index.search('red 12').ids().sort()).toEqual([id('a://x/red-12b'), resourceNodeId('s2', 'b://y/red-12')].sort());
   });
 
   it('keeps the first entry of an id added again, as the tree does, and forgets a server on clear', () => {

@@ -36,6 +36,10 @@ export interface IndexedEntry {
   fields: readonly [string, string, string, string];
   /** The fields joined by a character no query word holds, for a one-call rejection. */
   joined: string;
+  /** Which letters and digits each field holds (see {@link characterMask}), for a rejection without reading the text. */
+  masks: readonly [number, number, number, number];
+  /** The four masks together. */
+  mask: number;
   isTemplate: boolean;
 }
 
@@ -76,11 +80,10 @@ interface ServerEntries {
   templates: (IndexedEntry | undefined)[];
 }
 
-/** Where one entry sits: which server, which list, which slot. */
-interface Slot {
-  entries: ServerEntries;
-  list: 'resources' | 'templates';
-  slot: number;
+/** The slots of one server's lists that matched a query, in list order. */
+interface Hits {
+  resources: Int32Array;
+  templates: Int32Array;
 }
 
 /**
@@ -97,9 +100,22 @@ class FlaggedMatches implements SearchMatches {
     readonly size: number,
     readonly words: readonly string[],
   ) {}
+  // The last server asked about: a tree filter asks about one server's leaves in a row.
+  #server: ServerId | undefined;
+  #flags: { resources: Uint8Array; templates: Uint8Array } | undefined;
   has(node: CatalogNode): boolean {
-    const list = node.kind === 'resource' ? 'resources' : node.kind === 'template' ? 'templates' : undefined;
-    return list !== undefined && node.ordinal !== undefined && this.flags.get(node.serverId)?.[list][node.ordinal] === 1;
+    const ordinal = node.ordinal;
+    if (ordinal === undefined) return false;
+    if (node.serverId !== this.#server) {
+      this.#server = node.serverId;
+      this.#flags = this.flags.get(node.serverId);
+    }
+    const flags = this.#flags;
+    if (flags === undefined) return false;
+    return (node.kind === 'resource' ? flags.resources[ordinal] : node.kind === 'template' ? flags.templates[ordinal] : 0) === 1;
+  }
+  resourceFlags(serverId: ServerId): Uint8Array | undefined {
+    return this.flags.get(serverId)?.resources;
   }
   get(node: CatalogNode): NodeMatch | undefined {
     if (!this.has(node)) return undefined;
@@ -141,9 +157,9 @@ export function narrows(query: string, earlier: string): boolean {
 export function createSearchIndex(): SearchIndex {
   let servers = new Map<ServerId, ServerEntries>();
   // Every id indexed, for keeping the first entry of an id.
-  const ids = new Map<string, Slot>();
-  // Matches of recent queries, valid until the entries change.
-  let remembered: { query: string; matches: Slot[] }[] = [];
+  const ids = new Set<string>();
+  // Matches of recent queries, by server, valid until the entries change.
+  let remembered: { query: string; hits: Map<ServerEntries, Hits> }[] = [];
   let size = 0;
 
   function entriesOf(serverId: ServerId): ServerEntries {
@@ -156,12 +172,11 @@ export function createSearchIndex(): SearchIndex {
   }
 
   function put(entries: ServerEntries, list: 'resources' | 'templates', entry: IndexedEntry): void {
-    const slot = entries[list].length;
     if (ids.has(entry.id)) {
       entries[list].push(undefined);
       return;
     }
-    ids.set(entry.id, { entries, list, slot });
+    ids.add(entry.id);
     entries[list].push(entry);
     size += 1;
   }
@@ -201,31 +216,23 @@ export function createSearchIndex(): SearchIndex {
       // A query that extends an earlier one ("bil" → "bill", "bill" → "bill inv") can only
       // match a subset of that one's matches (see narrows).
       const base = remembered.filter((earlier) => narrows(normalized, earlier.query)).sort((a, b) => b.query.length - a.query.length)[0];
-      let matched: Slot[] = [];
-      if (base) {
-        for (const found of base.matches) if (matchesEvery(found.entries[found.list][found.slot], words)) matched.push(found);
-      } else {
-        for (const entries of servers.values()) {
-          for (const list of ['resources', 'templates'] as const) {
-            const all = entries[list];
-            for (let slot = 0; slot < all.length; slot += 1) if (matchesEvery(all[slot], words)) matched.push({ entries, list, slot });
-          }
-        }
+      const hits = new Map<ServerEntries, Hits>();
+      let total = 0;
+      for (const entries of servers.values()) {
+        // A server the narrowed query had no hits in has none now either.
+        const among = base ? (base.hits.get(entries) ?? NO_HITS) : undefined;
+        const own = { resources: matching(entries.resources, words, among?.resources), templates: matching(entries.templates, words, among?.templates) };
+        hits.set(entries, own);
+        total += own.resources.length + own.templates.length;
       }
-      remembered = [{ query: normalized, matches: matched }, ...remembered.filter((earlier) => earlier.query !== normalized)].slice(0, REMEMBERED_QUERIES);
-      if (limit !== undefined && limit < matched.length) matched = best(matched, words, limit);
+      remembered = [{ query: normalized, hits }, ...remembered.filter((earlier) => earlier.query !== normalized)].slice(0, REMEMBERED_QUERIES);
+      const kept = limit !== undefined && limit < total ? best(hits, words, limit) : hits;
       const flags = new Map<ServerId, { resources: Uint8Array; templates: Uint8Array }>();
-      const flagsOf = new Map<ServerEntries, { resources: Uint8Array; templates: Uint8Array }>();
       for (const [serverId, entries] of servers) {
-        const own = { resources: new Uint8Array(entries.resources.length), templates: new Uint8Array(entries.templates.length) };
-        flags.set(serverId, own);
-        flagsOf.set(entries, own);
+        const own = kept.get(entries) ?? NO_HITS;
+        flags.set(serverId, { resources: flagged(entries.resources.length, own.resources), templates: flagged(entries.templates.length, own.templates) });
       }
-      for (const found of matched) {
-        const own = flagsOf.get(found.entries);
-        if (own) own[found.list][found.slot] = 1;
-      }
-      return new FlaggedMatches(servers, flags, matched.length, words);
+      return new FlaggedMatches(servers, flags, Math.min(total, limit ?? total), words);
     },
     get size() {
       return size;
@@ -233,29 +240,91 @@ export function createSearchIndex(): SearchIndex {
   };
 }
 
-/** The `limit` best of `matched`; equal scores keep catalog order, so the cut is deterministic. */
-function best(matched: readonly Slot[], words: readonly string[], limit: number): Slot[] {
-  const scored = matched.map((found, order) => ({ found, order, score: scoreEntry(found.entries[found.list][found.slot] as IndexedEntry, words) }));
+const NO_HITS: Hits = { resources: new Int32Array(0), templates: new Int32Array(0) };
+
+/**
+ * The slots of `all` whose entry matches every word, trying only the slots in `among` when
+ * given (the hits of a query this one narrows). Slot numbers in a typed array, not an object
+ * per match: a one-letter query matches nearly every one of 100,000 entries.
+ */
+function matching(all: readonly (IndexedEntry | undefined)[], words: readonly string[], among?: Int32Array): Int32Array {
+  const masks = words.map(characterMask);
+  const found = new Int32Array(among ? among.length : all.length);
+  let count = 0;
+  if (among) {
+    for (let i = 0; i < among.length; i += 1) {
+      const slot = among[i] as number;
+      if (matchesEvery(all[slot], words, masks)) found[count++] = slot;
+    }
+  } else {
+    for (let slot = 0; slot < all.length; slot += 1) if (matchesEvery(all[slot], words, masks)) found[count++] = slot;
+  }
+  return count === found.length ? found : found.slice(0, count);
+}
+
+/** A flag per slot of a list of `length`, set where `slots` says. */
+function flagged(length: number, slots: Int32Array): Uint8Array {
+  const flags = new Uint8Array(length);
+  for (let i = 0; i < slots.length; i += 1) flags[slots[i] as number] = 1;
+  return flags;
+}
+
+/** The `limit` best hits; equal scores keep catalog order (server, list, slot), so the cut is deterministic. */
+function best(hits: ReadonlyMap<ServerEntries, Hits>, words: readonly string[], limit: number): Map<ServerEntries, Hits> {
+  const scored: { entries: ServerEntries; list: 'resources' | 'templates'; slot: number; order: number; score: number }[] = [];
+  for (const [entries, own] of hits) {
+    for (const list of ['resources', 'templates'] as const) {
+      for (const slot of own[list]) scored.push({ entries, list, slot, order: scored.length, score: scoreEntry(entries[list][slot] as IndexedEntry, words) });
+    }
+  }
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored.slice(0, Math.max(0, limit)).map(({ found }) => found);
+  const chosen = new Map<ServerEntries, { resources: number[]; templates: number[] }>();
+  for (const { entries, list, slot } of scored.slice(0, Math.max(0, limit))) {
+    let own = chosen.get(entries);
+    if (!own) chosen.set(entries, (own = { resources: [], templates: [] }));
+    own[list].push(slot);
+  }
+  return new Map([...chosen].map(([entries, own]) => [entries, { resources: Int32Array.from(own.resources), templates: Int32Array.from(own.templates) }]));
 }
 
 /** True when every word matches some field: what a score above 0 means, without scoring. */
-function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[]): boolean {
+function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[], masks: readonly number[]): boolean {
   if (!entry) return false;
-  for (const word of words) {
+  for (let w = 0; w < words.length; w += 1) {
+    const word = words[w] as string;
+    const need = masks[w] as number;
+    // A letter or digit of the word that no field holds: no match, without reading the text.
+    if ((entry.mask & need) !== need) return false;
     // Contiguous in the joined fields means contiguous in one field (the joint is a character
     // no word holds), and any contiguous occurrence scores.
     if (entry.joined.includes(word)) continue;
-    if (!isSubsequence(entry.joined, word)) return false;
-    if (!entry.fields.some((field) => hasCompactSubsequence(field, word))) return false;
+    let found = false;
+    for (let field = 0; field < 4 && !found; field += 1) {
+      found = ((entry.masks[field] as number) & need) === need && hasCompactSubsequence(entry.fields[field] as string, word);
+    }
+    if (!found) return false;
   }
   return true;
 }
 
+/**
+ * A bit per letter a to z, and four bits shared by the digits, set for each one `text` holds
+ * (case-folded text). Under 2^30, so V8 keeps it a small integer.
+ */
+export function characterMask(text: string): number {
+  let mask = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 97 && code <= 122) mask |= 1 << (code - 97);
+    else if (code >= 48 && code <= 57) mask |= 1 << (26 + ((code - 48) & 3));
+  }
+  return mask;
+}
+
 function indexed(id: string, serverId: ServerId, isTemplate: boolean, raw: readonly (string | undefined)[]): IndexedEntry {
   const fields = [foldCase(raw[0] ?? ''), foldCase(raw[1] ?? ''), foldCase(raw[2] ?? ''), foldCase(raw[3] ?? '')] as const;
-  return { id, serverId, fields, joined: fields.join('\u0000'), isTemplate };
+  const masks = [characterMask(fields[0]), characterMask(fields[1]), characterMask(fields[2]), characterMask(fields[3])] as const;
+  return { id, serverId, fields, joined: fields.join('\u0000'), masks, mask: masks[0] | masks[1] | masks[2] | masks[3], isTemplate };
 }
 
 /** The entry's score for the query: the sum of each word's best field, or 0 when a word matches nowhere. */

@@ -75,4 +75,9 @@ export interface SearchMatches {
   has(node: CatalogNode): boolean;
   /** The node ids of every match; built on demand, for tests and tools. */
   ids(): string[];
+  /**
+   * Optional: a flag per resource ordinal of one server, 1 where it matches, so a tree filter
+   * can test a folder's leaves without touching their nodes. Absent means: ask {@link has}.
+   */
+  resourceFlags?(serverId: ServerId): Uint8Array | undefined;
 }
