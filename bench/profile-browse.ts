@@ -1,6 +1,7 @@
 /**
  * Developer tool, not part of `npm run bench`: profiles the renderer while it lists a synthetic
- * catalog, and prints where the time went (self time per function) and when socket frames came.
+ * catalog, and prints where the time went: CPU per process, User Timing measures, and self
+ * time per function in the page.
  * Usage: tsx bench/profile-browse.ts [count]
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,12 +43,6 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript({
     content: `globalThis.__name = (f) => f;
-    globalThis.__frames = [];
-    const Native = WebSocket;
-    globalThis.WebSocket = class extends Native {
-      constructor(...args) { super(...args); this.addEventListener('message', (e) => __frames.push([performance.now(), typeof e.data === 'string' ? e.data.length : 0, typeof e.data === 'string' && e.data.length < 3000 ? e.data.slice(0, 160) : '']));
-      const send = this.send.bind(this); this.send = (d) => { __frames.push([performance.now(), -1, String(d).slice(0, 160)]); send(d); }; }
-    };
     globalThis.__measures = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) __measures.push([e.name, e.startTime, e.duration]); }).observe({ entryTypes: ['measure'] });`,
   });
@@ -87,18 +82,8 @@ try {
   }
   const { profile } = sampling ? await cdp.send('Profiler.stop') : { profile: { nodes: [], samples: [] as number[], timeDeltas: [] as number[] } };
   if (tracing) await browser.stopTracing();
-  const { frames, measures } = await page.evaluate(() => ({
-    frames: (globalThis as unknown as { __frames: [number, number, string][] }).__frames,
-    measures: (globalThis as unknown as { __measures: [string, number, number][] }).__measures,
-  }));
-  const late = frames.filter(([at]) => at >= t0);
-  if (process.env.FRAMES) for (const [at, size, head] of late.slice(0, Number(process.env.FRAMES))) console.log(`  +${(at - t0).toFixed(0)} ${size} ${head}`);
+  const measures = await page.evaluate(() => (globalThis as unknown as { __measures: [string, number, number][] }).__measures);
   console.log(`whole catalog after ${(t1 - t0).toFixed(0)} ms (page clock)`);
-  if (late.length) {
-    console.log(`socket frames: ${late.length}, first at +${(late[0]![0] - t0).toFixed(0)}, last at +${(late.at(-1)![0] - t0).toFixed(0)}, ${(late.reduce((s, [, b]) => s + b, 0) / 1e6).toFixed(1)} MB`);
-    const big = late.filter(([, b]) => b > 10000);
-    console.log(`  page frames: ${big.length}, first +${((big[0]?.[0] ?? t0) - t0).toFixed(0)}, last +${((big.at(-1)?.[0] ?? t0) - t0).toFixed(0)}`);
-  }
   for (const [pid, { cpu, name }] of cpuAfter) {
     const used = cpu - (cpuBefore.get(pid)?.cpu ?? 0);
     if (used >= 0.05) console.log(`cpu ${used.toFixed(2)} s  pid ${pid} ${name}`);

@@ -1,5 +1,6 @@
 // Browser mode must be useless to anyone but the person who started it: no token, a
-// foreign Origin (another website, CSRF) or a foreign Host (DNS rebinding) are all refused.
+// foreign Origin (another website, CSRF) or a foreign Host (DNS rebinding) are all refused,
+// on the page, on the socket that carries calls and on the stream that carries events.
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
@@ -82,7 +83,63 @@ test('another website in the same browser cannot reach the socket, even knowing 
       [`ws://127.0.0.1:${served.port}/ws?token=${served.token}`],
     );
     expect(outcome).toBe('refused');
+    // Nor read the event stream: refused by the host, and unreadable to the page anyway.
+    const read = await page.evaluate(async (target) => {
+      try {
+        const response = await fetch(target);
+        return `read ${response.status}`;
+      } catch {
+        return 'refused';
+      }
+    }, `http://127.0.0.1:${served.port}/events?token=${served.token}`);
+    expect(read).toBe('refused');
   } finally {
     evil.close();
   }
+});
+
+test('the event stream wants the token in its URL, its own Host and Origin, and a same-origin fetch', async () => {
+  const own = { Host: `127.0.0.1:${served.port}` };
+  expect((await get('/events', own)).status).toBe(401);
+  expect((await get('/events?token=wrong', own)).status).toBe(401);
+  // The page's cookie opens its assets, never the events.
+  expect((await get('/events', { ...own, Cookie: `mcp_context_token=${served.token}` })).status).toBe(401);
+  expect((await get(`/events?token=${served.token}`, { Host: `attacker.example:${served.port}` })).status).toBe(421);
+  expect((await get(`/events?token=${served.token}`, { ...own, Origin: 'https://attacker.example' })).status).toBe(403);
+  expect((await get(`/events?token=${served.token}`, { ...own, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+});
+
+test('the page\'s own event stream carries the host\'s events, a JSON message per line', async ({ page }) => {
+  await page.goto(served.url);
+  const lines = await page.evaluate(
+    async ({ events, socket }) => {
+      const response = await fetch(events);
+      const reader = response.body?.getReader();
+      if (!reader) return { type: response.headers.get('content-type'), events: [] };
+      // A refresh of the demo catalog, asked over the socket, makes the host send events.
+      const ws = new WebSocket(socket);
+      const reply = (id: number) => new Promise<{ value?: { servers: { id: string }[] } }>((resolve) => ws.addEventListener('message', (m) => {
+        const frame = JSON.parse(String(m.data)) as { id?: number; response?: { value?: { servers: { id: string }[] } } };
+        if (frame.id === id) resolve(frame.response ?? {});
+      }));
+      await new Promise((resolve) => (ws.onopen = resolve));
+      ws.send(JSON.stringify({ id: 1, method: 'getSnapshot', args: [] }));
+      const snapshot = await reply(1);
+      ws.send(JSON.stringify({ id: 2, method: 'refreshCatalog', args: [snapshot.value?.servers[0]?.id] }));
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('"catalog-page"')) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      await reader.cancel();
+      ws.close();
+      return { type: response.headers.get('content-type'), events: text.split('\n').filter(Boolean) };
+    },
+    { events: `/events?token=${served.token}`, socket: `ws://127.0.0.1:${served.port}/ws?token=${served.token}` },
+  );
+  expect(lines.type).toContain('application/x-ndjson');
+  expect(lines.events.some((line) => line.includes('"catalog-page"'))).toBe(true);
+  for (const line of lines.events.slice(0, -1)) expect(JSON.parse(line)).toHaveProperty('event.seq');
 });

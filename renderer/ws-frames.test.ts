@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './host-link';
 import type { HostEvent } from '../shared/host-api';
 import { encodeServerMessage } from '../shared/ws-protocol';
-import { isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
+import { createLineSplitter, isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
 
 describe('browser-mode frames', () => {
   it('parses replies and events and drops anything else', () => {
@@ -45,5 +45,18 @@ describe('browser-mode frames', () => {
     expect(parseServerFrame(encodeServerMessage({ event }))).toEqual({ event });
     const malformed = { event: { seq: 2, type: 'catalog-page', serverId: 's1', generation: 1, templates: [], warnings: [], pages: 1, packedResources: { keys: ['__proto__'], rows: [[{}]] } } };
     expect(parseServerFrame(JSON.stringify(malformed))).toBeNull();
+  });
+
+  it('splits the event stream into its lines wherever the chunks end, even inside a character', () => {
+    const text = '{"a":"é"}\n{"b":"日本"}\n\n{"c":"' + 'x'.repeat(200_000) + '"}\n{"cut":';
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [1, 3, 7, 65_536, bytes.length]) {
+      const lines: string[] = [];
+      const splitter = createLineSplitter((line) => lines.push(line));
+      for (let at = 0; at < bytes.length; at += size) splitter.push(bytes.subarray(at, at + size));
+      splitter.end();
+      // The last line never ended: a message cut off, dropped.
+      expect(lines, `chunks of ${size}`).toEqual(['{"a":"é"}', '{"b":"日本"}', '', `{"c":"${'x'.repeat(200_000)}"}`]);
+    }
   });
 });

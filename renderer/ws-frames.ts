@@ -1,4 +1,4 @@
-/** Parsing of browser mode's frames (shared/ws-protocol.ts); pure so it can be tested without a socket. */
+/** Parsing of browser mode's frames and event lines (shared/ws-protocol.ts); pure so it can be tested without a socket. */
 import type { HostEvent } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
 import { unpackRecords, type WsServerMessage } from '../shared/ws-protocol';
@@ -46,4 +46,33 @@ export function isRefusalCloseCode(code: number): boolean {
 export function socketUrl(location: { protocol: string; host: string }, path: string, tokenParam: string, token: string): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${path}?${tokenParam}=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Splits a byte stream into its lines, decoding UTF-8 across chunk boundaries: the event
+ * stream's chunks end anywhere, even inside a character. A long line is joined once, when
+ * its end arrives, never grown chunk by chunk.
+ */
+export function createLineSplitter(onLine: (line: string) => void): { push(chunk: Uint8Array): void; end(): void } {
+  const decoder = new TextDecoder();
+  let pieces: string[] = [];
+  function take(text: string): void {
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      pieces.push(text.slice(start, end));
+      const line = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+      pieces = [];
+      start = end + 1;
+      onLine(line);
+    }
+    if (start < text.length) pieces.push(start === 0 ? text : text.slice(start));
+  }
+  return {
+    push: (chunk) => take(decoder.decode(chunk, { stream: true })),
+    end() {
+      take(decoder.decode());
+      // An unfinished last line is a message cut off: dropped, like a frame cut off.
+      pieces = [];
+    },
+  };
 }

@@ -1,13 +1,14 @@
 /**
- * Browser mode's HostApi: the same contract as the preload's, over one WebSocket at
- * `/ws?token=T` (shared/ws-protocol.ts). Reconnects with backoff; the store re-fetches the
- * snapshot whenever the link opens again.
+ * Browser mode's HostApi: the same contract as the preload's, with calls over one WebSocket
+ * at `/ws?token=T` and events down a streamed GET at `/events?token=T` (shared/ws-protocol.ts).
+ * The two live and die together: losing either drops both and reconnects with backoff, and
+ * the store re-fetches the snapshot whenever the link opens again.
  */
 import { HostError, type HostApi, type HostEvent, type HostMethod } from '../shared/host-api';
 import { createRemoteHostApi } from '../shared/host-remote';
-import { TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
+import { EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
 import { backoffDelay, type HostLink, type HostLinkStatus } from './host-link';
-import { isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
+import { createLineSplitter, isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
 
 interface PendingCall {
   frame: WsCall;
@@ -19,6 +20,7 @@ interface PendingCall {
 export function createWsHostApi(location: Location): { api: HostApi; link: HostLink } {
   const token = new URLSearchParams(location.search).get(TOKEN_PARAM) ?? '';
   const url = socketUrl(location, WS_PATH, TOKEN_PARAM, token);
+  const eventsUrl = `${EVENTS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const eventListeners = new Set<(event: HostEvent) => void>();
   const statusListeners = new Set<(status: HostLinkStatus) => void>();
   const pending = new Map<number, PendingCall>();
@@ -37,32 +39,77 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   function connect(): void {
     clearTimeout(retryTimer);
     // No status change here: while retrying after a loss the banner stays up until the socket opens.
+    const stream = new AbortController();
+    let ws: WebSocket | null = null;
     let opened = false;
-    const ws = new WebSocket(url);
-    socket = ws;
-    ws.onopen = () => {
-      opened = true;
-      attempt = 0;
-      setStatus({ state: 'open' });
-      for (const call of queued.splice(0)) transmit(call);
-    };
-    ws.onmessage = (message) => {
-      const frame = parseServerFrame(message.data);
-      if (!frame) return;
-      if ('event' in frame) {
-        for (const listener of eventListeners) listener(frame.event);
-        return;
-      }
-      const call = pending.get(frame.id);
-      pending.delete(frame.id);
-      call?.resolve(frame.response);
-    };
-    ws.onclose = (event) => {
-      if (socket !== ws) return;
-      socket = null;
+    let over = false;
+
+    /** Ends this attempt once, whichever side went first, and schedules the next. */
+    function end(refused: boolean | Promise<boolean>): void {
+      if (over) return;
+      over = true;
+      stream.abort();
+      if (socket === ws) socket = null;
+      ws?.close();
       failPending();
-      void classifyFailure(opened, event.code).then((refused) => scheduleRetry(refused));
-    };
+      void Promise.resolve(refused).then((isRefused) => scheduleRetry(isRefused));
+    }
+
+    function openSocket(): void {
+      const opening = new WebSocket(url);
+      ws = opening;
+      socket = opening;
+      opening.onopen = () => {
+        opened = true;
+        attempt = 0;
+        setStatus({ state: 'open' });
+        for (const call of queued.splice(0)) transmit(call);
+      };
+      opening.onmessage = (message) => {
+        const frame = parseServerFrame(message.data);
+        if (!frame || 'event' in frame) return;
+        const call = pending.get(frame.id);
+        pending.delete(frame.id);
+        call?.resolve(frame.response);
+      };
+      opening.onclose = (event) => end(classifyFailure(opened, event.code));
+    }
+
+    // Events first: once the stream's headers are in, the host has subscribed this page, so
+    // the snapshot the store asks for over the socket misses no event.
+    fetch(eventsUrl, { cache: 'no-store', signal: stream.signal })
+      .then((response) => {
+        if (!response.ok || !response.body) return end(response.status === 401 || response.status === 403);
+        openSocket();
+        return readEvents(response.body);
+      })
+      // The stream ended or broke: the host is gone (or this attempt was ended already).
+      .then(
+        () => end(false),
+        () => end(false),
+      );
+  }
+
+  async function readEvents(body: ReadableStream<Uint8Array>): Promise<void> {
+    const lines = createLineSplitter((line) => {
+      const frame = parseServerFrame(line);
+      if (!frame || !('event' in frame)) return;
+      for (const listener of eventListeners) {
+        // A listener's bug is reported, and must not cut the stream (that would reconnect forever).
+        try {
+          listener(frame.event);
+        } catch (error) {
+          reportError(error);
+        }
+      }
+    });
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      lines.push(value);
+    }
+    lines.end();
   }
 
   // A failed handshake hides its HTTP status from the page; ask the page URL itself whether

@@ -1,5 +1,10 @@
 /**
- * Browser mode's wire format: JSON text frames over one WebSocket at `/ws?token=<token>`.
+ * Browser mode's wire format. Calls and their replies are JSON text frames over one WebSocket
+ * at `/ws?token=<token>`; host events come down one streamed GET at `/events?token=<token>`,
+ * a JSON message per line. A browser takes a bulk stream over HTTP two to three times faster
+ * than over a WebSocket (26 MB of catalog: about 0.2 s against 0.55 s in Chromium), and a
+ * listing of 100,000 resources is 26 MB of events. The page opens the stream first: the host
+ * subscribes it before answering, so no event between that and the page's snapshot is lost.
  * The page's own token comes from its URL (`/?token=<token>`).
  */
 import type { HostEvent, HostMethod } from './host-api';
@@ -7,6 +12,10 @@ import type { RpcResponse } from './host-remote';
 
 /** The path of the WebSocket endpoint. */
 export const WS_PATH = '/ws';
+/** The path of the event stream. */
+export const EVENTS_PATH = '/events';
+/** The event stream's media type: one JSON message per line. */
+export const EVENTS_TYPE = 'application/x-ndjson; charset=utf-8';
 /** The query parameter that carries the per-run token, on the page and on the socket. */
 export const TOKEN_PARAM = 'token';
 
@@ -74,7 +83,7 @@ export function unpackRecords(packed: unknown): Record<string, unknown>[] | unde
   return records;
 }
 
-/** A host → browser frame's text; a catalog page's resources travel packed. */
+/** A host → browser message's text (a frame, or a line of the event stream); a catalog page's resources travel packed. */
 export function encodeServerMessage(message: WsServerMessage): string {
   if ('event' in message && message.event.type === 'catalog-page' && message.event.resources.length > 0) {
     const packed = packRecords(message.event.resources);

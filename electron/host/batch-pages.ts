@@ -81,7 +81,7 @@ export function batchCatalogPages(send: (event: HostEvent) => void, options: Pag
  * snapshot includes every page emitted so far, and a batch that mixed pages from before and
  * after it would bring the earlier ones twice (the window drops only events older than it).
  */
-export function flushingBeforeSnapshots(host: HostApi, batcher: PageBatcher): HostApi {
+export function flushingBeforeSnapshots(host: HostApi, batcher: Pick<PageBatcher, 'flush'>): HostApi {
   const wrapped: HostApi = Object.create(host) as HostApi;
   wrapped.getSnapshot = () => {
     batcher.flush();

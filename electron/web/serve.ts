@@ -1,6 +1,7 @@
 /**
- * Browser mode: the built renderer and the HostApi over one WebSocket, on loopback only,
- * behind a per-run token and Origin/Host checks (see request-guard.ts).
+ * Browser mode: the built renderer, the HostApi's calls over one WebSocket and its events
+ * down one streamed GET (shared/ws-protocol.ts), on loopback only, behind a per-run token and
+ * Origin/Host checks (see request-guard.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,8 +10,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
-import { batchCatalogPages, flushingBeforeSnapshots } from '../host/batch-pages';
-import { encodeServerMessage, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
+import { batchCatalogPages, flushingBeforeSnapshots, type PageBatcher } from '../host/batch-pages';
+import { encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
 
@@ -63,6 +64,9 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const rendererDir = resolve(options.rendererDir);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CALL_BYTES });
   let port = 0;
+  // Every open event stream's batcher: a snapshot taken for any page first sends what they hold.
+  const streams = new Set<PageBatcher>();
+  const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
 
   const offeredToken = (request: IncomingMessage, url: URL) => url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
 
@@ -75,6 +79,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 
   async function handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === EVENTS_PATH) return streamEvents(request, response, url);
     const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: offeredToken(request, url) }, port, token, false);
     if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
@@ -87,6 +92,31 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     response.end(request.method === 'HEAD' ? undefined : file.body);
   }
 
+  /**
+   * The host's events for one page, a line each, for as long as the page reads them. Only
+   * with the token in the URL (never the cookie), and only for the page's own fetches.
+   */
+  function streamEvents(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: url.searchParams.get(TOKEN_PARAM) ?? undefined }, port, token, false);
+    if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
+    if (request.method !== 'GET') return refuse(response, 405, 'method not allowed');
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') return refuse(response, 403, `refused: a ${site} request`);
+    securityHeaders(response);
+    response.writeHead(200, { 'Content-Type': EVENTS_TYPE, 'Cache-Control': 'no-store' });
+    const pages = batchCatalogPages((event) => response.write(`${encodeServerMessage({ event })}\n`));
+    // Subscribed before the headers go out: once the page sees them, it misses no event.
+    const unsubscribe = options.host.onEvent((event) => pages.push(event));
+    streams.add(pages);
+    response.flushHeaders();
+    const stop = () => {
+      unsubscribe();
+      pages.dispose();
+      streams.delete(pages);
+    };
+    response.on('close', stop);
+  }
+
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const verdict =
@@ -97,7 +127,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${verdict.reason}\n`);
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options.host));
+    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, flushingBeforeSnapshots(options.host, allStreams)));
   });
 
   await new Promise<void>((resolveListen, reject) => {
@@ -127,20 +157,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   };
 }
 
-/** One page's socket: calls in, replies and host events out. */
-function serveSocket(ws: WebSocket, host: HostApi): void {
+/** One page's socket: calls in, replies out (events go down the page's event stream). */
+function serveSocket(ws: WebSocket, calls: HostApi): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };
-  const pages = batchCatalogPages((event) => send({ event }));
-  const calls = flushingBeforeSnapshots(host, pages);
-  const unsubscribe = host.onEvent((event) => pages.push(event));
-  const stop = () => {
-    unsubscribe();
-    pages.dispose();
-  };
-  ws.on('close', stop);
-  ws.on('error', stop);
   ws.on('message', (data, isBinary) => {
     if (isBinary) return;
     let call: unknown;
