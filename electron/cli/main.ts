@@ -10,7 +10,6 @@ import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';
 import { createHost, type Host } from '../host/host';
 import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
-import { readProfileFile, runAssemble } from './assemble-command';
 import { runList } from './list-command';
 import { runRead } from './read-command';
 import { runServe } from './serve-command';
@@ -52,7 +51,8 @@ async function run(argv: string[]): Promise<number> {
     }
   }
   if (args.profile !== undefined && args.command !== 'assemble') throw new UsageError('--profile goes with assemble');
-  const profile = args.profile !== undefined ? await readProfileFile(args.profile) : undefined;
+  // assemble-command is loaded only for assemble: it brings the tokenizer (see scripts/build.mjs).
+  const profile = args.profile !== undefined ? await (await import('./assemble-command')).readProfileFile(args.profile) : undefined;
   const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined;
   // A profile brings its servers, unless the command line chose others or it names none.
   const selection = profile && !chosen && profile.servers.length > 0 ? { servers: profile.servers } : await selectServers(args);
@@ -63,8 +63,10 @@ async function run(argv: string[]): Promise<number> {
         return await runList(host, args);
       case 'read':
         return await runRead(host, args);
-      case 'assemble':
+      case 'assemble': {
+        const { runAssemble } = await import('./assemble-command');
         return await runAssemble(host, args, profile);
+      }
       default:
         return await runServe(host, args, builtFile('renderer'));
     }
