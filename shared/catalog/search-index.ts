@@ -295,6 +295,8 @@ function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[],
     const need = masks[w] as number;
     // A letter or digit of the word that no field holds: no match, without reading the text.
     if ((entry.mask & need) !== need) return false;
+    // A one-letter word is in the text exactly when its bit is in the mask (digits share bits).
+    if (word.length === 1 && isLetter(word)) continue;
     // Contiguous in the joined fields means contiguous in one field (the joint is a character
     // no word holds), and any contiguous occurrence scores.
     if (entry.joined.includes(word)) continue;
@@ -305,6 +307,11 @@ function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[],
     if (!found) return false;
   }
   return true;
+}
+
+function isLetter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code >= 97 && code <= 122;
 }
 
 /**
