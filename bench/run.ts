@@ -60,7 +60,8 @@ A synthetic paginated stdio server (\`test/fixtures/synthetic-server.ts\`, pages
 paths, varied annotations), connected through the app's own connect form in browser mode,
 beside one small idle server (the demo server's live changes would land mid-measurement).
 - **connected**: from the click on Connect to the server shown connected: spawning it (Node
-  with tsx) and the MCP handshake.
+  with tsx) and the MCP handshake. All three browse times are taken in the page, from the
+  click event to the animation frame that first shows the state (checked on every frame).
 - **first rows**: from the same click to the server's first resources counted in the tree; in
   brackets, from connected to first rows.
 - **whole catalog in the tree**: from the same click to every resource counted in the tree.
