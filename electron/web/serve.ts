@@ -31,6 +31,11 @@ export interface BrowserModeOptions {
   port?: number;
   /** Fixed token, for tests; a random one otherwise. */
   token?: string;
+  /**
+   * Most event bytes one page may leave unread before its stream is cut (it then reconnects
+   * and takes a fresh snapshot). Default 256 MB: a catalog of 100,000 resources is 26 MB.
+   */
+  maxUnreadEventBytes?: number;
 }
 
 export interface BrowserModeHandle {
@@ -104,7 +109,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     if (site !== undefined && site !== 'same-origin') return refuse(response, 403, `refused: a ${site} request`);
     securityHeaders(response);
     response.writeHead(200, { 'Content-Type': EVENTS_TYPE, 'Cache-Control': 'no-store' });
-    const pages = batchCatalogPages((event) => response.write(`${encodeServerMessage({ event })}\n`));
+    const maxUnread = options.maxUnreadEventBytes ?? 256 * 1024 * 1024;
+    const pages = batchCatalogPages((event) => {
+      // A page that stopped reading (hung, or a tab in the background for long) must not
+      // make the host hold every event since: cut it off, and it resynchronizes on return.
+      // Checked before writing, so one large message alone never counts as falling behind.
+      if (response.writableLength > maxUnread) return void response.destroy();
+      if (!response.destroyed) response.write(`${encodeServerMessage({ event })}\n`);
+    });
     // Subscribed before the headers go out: once the page sees them, it misses no event.
     const unsubscribe = options.host.onEvent((event) => pages.push(event));
     streams.add(pages);
