@@ -45,22 +45,35 @@ export function packRecords(records: readonly object[]): PackedRecords | undefin
   const keys: string[] = [];
   const columns = new Map<string, number>();
   const rows: unknown[][] = [];
+  // Records of one shape (the usual case) reuse the last record's key list and columns.
+  let lastKeys: string[] = [];
+  let lastColumns: number[] = [];
   for (const record of records) {
-    const row: unknown[] = [];
-    for (const [key, value] of Object.entries(record)) {
-      if (value === null) return undefined;
-      if (value === undefined) continue;
-      let column = columns.get(key);
-      if (column === undefined) {
-        column = keys.length;
-        columns.set(key, column);
-        keys.push(key);
-      }
-      row[column] = value;
+    const own = Object.keys(record);
+    let sameShape = own.length === lastKeys.length;
+    for (let k = 0; sameShape && k < own.length; k += 1) sameShape = own[k] === lastKeys[k];
+    if (!sameShape) {
+      lastKeys = own;
+      lastColumns = own.map((key) => {
+        let column = columns.get(key);
+        if (column === undefined) {
+          column = keys.length;
+          columns.set(key, column);
+          keys.push(key);
+        }
+        return column;
+      });
     }
-    for (let column = 0; column < keys.length; column += 1) if (row[column] === undefined) row[column] = null;
+    const row: unknown[] = new Array<unknown>(keys.length).fill(null);
+    for (let k = 0; k < own.length; k += 1) {
+      const value: unknown = (record as Record<string, unknown>)[own[k] as string];
+      if (value === null) return undefined;
+      if (value !== undefined) row[lastColumns[k] as number] = value;
+    }
     rows.push(row);
   }
+  // Rows made before a later record brought a new key are one cell short: absent.
+  for (const row of rows) while (row.length < keys.length) row.push(null);
   return { keys, rows };
 }
 
