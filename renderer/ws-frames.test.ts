@@ -10,6 +10,9 @@ describe('browser-mode frames', () => {
     expect(parseServerFrame('{"event":{"seq":4,"type":"server-removed","serverId":"s"}}')).toEqual({ event: { seq: 4, type: 'server-removed', serverId: 's' } });
     expect(parseServerFrame('{"event":{"type":"x"}}')).toBeNull();
     expect(parseServerFrame('not json')).toBeNull();
+    expect(parseServerFrame('{"id":4,"response":{"ok":true,"value":2},"after":17}')).toEqual({ id: 4, response: { ok: true, value: 2 }, after: 17 });
+    expect(parseServerFrame('{"hello":{"seq":9}}')).toEqual({ hello: { seq: 9 } });
+    expect(parseServerFrame('{"hello":{"seq":"9"}}')).toBeNull();
     expect(parseServerFrame(new ArrayBuffer(2))).toBeNull();
   });
 
@@ -35,6 +38,9 @@ describe('browser-mode frames', () => {
     }));
     const event: HostEvent = { seq: 9, type: 'catalog-page', serverId: 's1', generation: 2, resources, templates: [], warnings: [], pages: 3 };
     const frame = encodeServerMessage({ event });
+    // A key whose value is undefined is absent: it gets no column.
+    const withUndefined = encodeServerMessage({ event: { ...event, resources: resources.map((resource) => ({ ...resource, description: undefined })) } });
+    expect(withUndefined).toBe(frame);
     expect(frame.length).toBeLessThan(JSON.stringify({ event }).length * 0.8);
     expect(parseServerFrame(frame)).toEqual({ event });
   });

@@ -16,8 +16,11 @@ export function parseServerFrame(text: unknown): WsServerMessage | null {
   const record = value as Record<string, unknown>;
   // The response body is checked by unwrapRpcResponse, which turns junk into a HostError.
   if (typeof record.id === 'number' && 'response' in record) {
-    return { id: record.id, response: record.response as RpcResponse };
+    const reply = { id: record.id, response: record.response as RpcResponse };
+    return typeof record.after === 'number' ? { ...reply, after: record.after } : reply;
   }
+  const hello = record.hello as { seq?: unknown } | undefined;
+  if (typeof hello === 'object' && hello !== null && typeof hello.seq === 'number') return { hello: { seq: hello.seq } };
   const event = record.event;
   if (typeof event === 'object' && event !== null) {
     const typed = event as Partial<HostEvent> & { packedResources?: unknown };

@@ -1,8 +1,10 @@
 /**
  * Browser mode's HostApi: the same contract as the preload's, with calls over one WebSocket
  * at `/ws?token=T` and events down a streamed GET at `/events?token=T` (shared/ws-protocol.ts).
- * The two live and die together: losing either drops both and reconnects with backoff, and
- * the store re-fetches the snapshot whenever the link opens again.
+ * One connection attempt holds both; losing either ends the attempt and reconnects with
+ * backoff, and the store re-fetches the snapshot whenever the link opens again. Only the
+ * current attempt may touch calls, events and the status: an attempt ended early (a retry
+ * clicked while one is still connecting) is shut without a word.
  */
 import { HostError, type HostApi, type HostEvent, type HostMethod } from '../shared/host-api';
 import { createRemoteHostApi } from '../shared/host-remote';
@@ -16,6 +18,17 @@ interface PendingCall {
   reject: (error: unknown) => void;
 }
 
+/** One try at connecting: the event stream, then the socket. */
+interface Attempt {
+  readonly stream: AbortController;
+  socket: WebSocket | null;
+  /** The socket is open: calls go out, and events go to the listeners. */
+  opened: boolean;
+  ended: boolean;
+  /** Events that came down the stream before the socket opened, handed on once it does. */
+  readonly early: HostEvent[];
+}
+
 /** A HostApi and its link, for a page opened at `location` (which carries `?token=`). */
 export function createWsHostApi(location: Location): { api: HostApi; link: HostLink } {
   const token = new URLSearchParams(location.search).get(TOKEN_PARAM) ?? '';
@@ -25,10 +38,14 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   const statusListeners = new Set<(status: HostLinkStatus) => void>();
   const pending = new Map<number, PendingCall>();
   const queued: PendingCall[] = [];
+  // Replies that arrived before the events sent ahead of them (see WsServerMessage's `after`).
+  let early: { after: number; call: PendingCall; response: unknown }[] = [];
+  // The seq of the last event handed to the listeners, or where the current stream began.
+  let delivered = 0;
   let status: HostLinkStatus = { state: 'connecting' };
-  let socket: WebSocket | null = null;
+  let current: Attempt | null = null;
   let nextId = 1;
-  let attempt = 0;
+  let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function setStatus(next: HostLinkStatus): void {
@@ -39,68 +56,100 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   function connect(): void {
     clearTimeout(retryTimer);
     // No status change here: while retrying after a loss the banner stays up until the socket opens.
-    const stream = new AbortController();
-    let ws: WebSocket | null = null;
-    let opened = false;
-    let over = false;
-
-    /** Ends this attempt once, whichever side went first, and schedules the next. */
-    function end(refused: boolean | Promise<boolean>): void {
-      if (over) return;
-      over = true;
-      stream.abort();
-      if (socket === ws) socket = null;
-      ws?.close();
-      failPending();
-      void Promise.resolve(refused).then((isRefused) => scheduleRetry(isRefused));
-    }
-
-    function openSocket(): void {
-      const opening = new WebSocket(url);
-      ws = opening;
-      socket = opening;
-      opening.onopen = () => {
-        opened = true;
-        attempt = 0;
-        setStatus({ state: 'open' });
-        for (const call of queued.splice(0)) transmit(call);
-      };
-      opening.onmessage = (message) => {
-        const frame = parseServerFrame(message.data);
-        if (!frame || 'event' in frame) return;
-        const call = pending.get(frame.id);
-        pending.delete(frame.id);
-        call?.resolve(frame.response);
-      };
-      opening.onclose = (event) => end(classifyFailure(opened, event.code));
-    }
-
-    // Events first: once the stream's headers are in, the host has subscribed this page, so
-    // the snapshot the store asks for over the socket misses no event.
-    fetch(eventsUrl, { cache: 'no-store', signal: stream.signal })
-      .then((response) => {
-        if (!response.ok || !response.body) return end(response.status === 401 || response.status === 403);
-        openSocket();
-        return readEvents(response.body);
+    if (current) shut(current);
+    const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, ended: false, early: [] };
+    current = attempt;
+    // Events first: the host subscribes the stream before its first line, so the snapshot the
+    // store asks for once the socket opens misses no event.
+    fetch(eventsUrl, { cache: 'no-store', signal: attempt.stream.signal })
+      .then(async (response) => {
+        if (attempt.ended) return;
+        if (!response.ok || !response.body) return lose(attempt, response.status === 401 || response.status === 403);
+        openSocket(attempt);
+        await readEvents(attempt, response.body);
+        // The stream ended: the host is gone.
+        lose(attempt, false);
       })
-      // The stream ended or broke: the host is gone (or this attempt was ended already).
-      .then(
-        () => end(false),
-        () => end(false),
-      );
+      .catch(() => lose(attempt, false));
   }
 
-  async function readEvents(body: ReadableStream<Uint8Array>): Promise<void> {
+  /** Closes an attempt's stream and socket; when it is the current one, its calls fail. */
+  function shut(attempt: Attempt): void {
+    if (attempt.ended) return;
+    attempt.ended = true;
+    attempt.stream.abort();
+    attempt.socket?.close();
+    if (current !== attempt) return;
+    current = null;
+    failPending();
+  }
+
+  /** The current attempt failed: shut it and retry with backoff. A superseded one only shuts. */
+  function lose(attempt: Attempt, refused: boolean | Promise<boolean>): void {
+    if (attempt.ended || current !== attempt) return shut(attempt);
+    shut(attempt);
+    void Promise.resolve(refused).then((isRefused) => {
+      // A retry the user asked for meanwhile is already under way.
+      if (current === null) scheduleRetry(isRefused);
+    });
+  }
+
+  function openSocket(attempt: Attempt): void {
+    const socket = new WebSocket(url);
+    attempt.socket = socket;
+    socket.onopen = () => {
+      if (attempt.ended) return;
+      attempt.opened = true;
+      failures = 0;
+      // The store holds events and asks for a snapshot on this; the early events wait behind it.
+      setStatus({ state: 'open' });
+      for (const call of queued.splice(0)) transmit(call);
+      for (const event of attempt.early.splice(0)) deliver(event);
+    };
+    socket.onmessage = (message) => {
+      if (attempt.ended) return;
+      const frame = parseServerFrame(message.data);
+      if (!frame || !('id' in frame)) return;
+      const call = pending.get(frame.id);
+      pending.delete(frame.id);
+      if (!call) return;
+      if (frame.after === undefined || frame.after <= delivered) call.resolve(frame.response);
+      else early.push({ after: frame.after, call, response: frame.response });
+    };
+    socket.onclose = (event) => lose(attempt, classifyFailure(attempt.opened, event.code));
+  }
+
+  function deliver(event: HostEvent): void {
+    for (const listener of eventListeners) {
+      // A listener's bug is reported, and must not cut the stream (that would reconnect forever).
+      try {
+        listener(event);
+      } catch (error) {
+        reportError(error);
+      }
+    }
+    delivered = event.seq;
+    settleEarlyReplies();
+  }
+
+  function settleEarlyReplies(): void {
+    if (early.length === 0) return;
+    const ready = early.filter((reply) => reply.after <= delivered);
+    early = early.filter((reply) => reply.after > delivered);
+    for (const reply of ready) reply.call.resolve(reply.response);
+  }
+
+  async function readEvents(attempt: Attempt, body: ReadableStream<Uint8Array>): Promise<void> {
     const lines = createLineSplitter((line) => {
+      if (attempt.ended) return;
       const frame = parseServerFrame(line);
-      if (!frame || !('event' in frame)) return;
-      for (const listener of eventListeners) {
-        // A listener's bug is reported, and must not cut the stream (that would reconnect forever).
-        try {
-          listener(frame.event);
-        } catch (error) {
-          reportError(error);
-        }
+      if (!frame) return;
+      if ('hello' in frame) {
+        delivered = frame.hello.seq;
+        settleEarlyReplies();
+      } else if ('event' in frame) {
+        if (attempt.opened) deliver(frame.event);
+        else attempt.early.push(frame.event);
       }
     });
     const reader = body.getReader();
@@ -126,7 +175,8 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   }
 
   function scheduleRetry(refused: boolean): void {
-    const delay = backoffDelay(attempt++);
+    clearTimeout(retryTimer);
+    const delay = backoffDelay(failures++);
     const retryAt = Date.now() + delay;
     setStatus(refused ? { state: 'refused', retryAt } : { state: 'lost', retryAt });
     retryTimer = setTimeout(connect, delay);
@@ -134,11 +184,14 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
 
   function failPending(): void {
     const error = new HostError('disconnected', 'lost the connection to the host');
-    for (const call of [...pending.values(), ...queued.splice(0)]) call.reject(error);
+    const calls = [...pending.values(), ...queued.splice(0), ...early.map((reply) => reply.call)];
     pending.clear();
+    early = [];
+    for (const call of calls) call.reject(error);
   }
 
   function transmit(call: PendingCall): void {
+    const socket = current?.opened ? current.socket : null;
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       call.reject(new HostError('disconnected', 'lost the connection to the host'));
       return;

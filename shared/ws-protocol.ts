@@ -26,8 +26,14 @@ export interface WsCall {
   args: unknown[];
 }
 
-/** Host → browser: a reply to a call, or a pushed event. */
-export type WsServerMessage = { id: number; response: RpcResponse } | { event: HostEvent };
+/**
+ * Host → browser: a reply to a call (on the socket), or an event, or the event stream's first
+ * line (on the stream). `hello` gives the seq of the last event before the stream began;
+ * `after` gives the seq of the last event sent before the reply, which the page waits for
+ * before it resolves the call, so a reply never overtakes the events it follows (a profile's
+ * servers are in the store when connectProfileServers returns).
+ */
+export type WsServerMessage = { id: number; response: RpcResponse; after?: number } | { event: HostEvent } | { hello: { seq: number } };
 
 /**
  * A list of records as one list of keys and one row of values per record: a catalog page
@@ -54,15 +60,19 @@ export function packRecords(records: readonly object[]): PackedRecords | undefin
     for (let k = 0; sameShape && k < own.length; k += 1) sameShape = own[k] === lastKeys[k];
     if (!sameShape) {
       lastKeys = own;
-      lastColumns = own.map((key) => {
-        let column = columns.get(key);
-        if (column === undefined) {
-          column = keys.length;
-          columns.set(key, column);
-          keys.push(key);
-        }
-        return column;
-      });
+      lastColumns = own.map(() => -1);
+    }
+    // A key gets its column with its first value (a key whose value is undefined is absent).
+    for (let k = 0; k < own.length; k += 1) {
+      const key = own[k] as string;
+      if (lastColumns[k] !== -1 || (record as Record<string, unknown>)[key] === undefined) continue;
+      let column = columns.get(key);
+      if (column === undefined) {
+        column = keys.length;
+        columns.set(key, column);
+        keys.push(key);
+      }
+      lastColumns[k] = column;
     }
     const row: unknown[] = new Array<unknown>(keys.length).fill(null);
     for (let k = 0; k < own.length; k += 1) {

@@ -69,9 +69,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const rendererDir = resolve(options.rendererDir);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CALL_BYTES });
   let port = 0;
-  // Every open event stream's batcher: a snapshot taken for any page first sends what they hold.
+  // Every open event stream's batcher: a snapshot taken for any page, and every reply, first
+  // sends what they hold.
   const streams = new Set<PageBatcher>();
   const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
+  // The seq of the host's last event: the point a new stream starts from, and the event a
+  // reply must not overtake (see WsServerMessage).
+  let lastSeq = 0;
+  const stopCounting = options.host.onEvent((event) => (lastSeq = event.seq));
 
   const offeredToken = (request: IncomingMessage, url: URL) => url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
 
@@ -117,10 +122,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       if (response.writableLength > maxUnread) return void response.destroy();
       if (!response.destroyed) response.write(`${encodeServerMessage({ event })}\n`);
     });
-    // Subscribed before the headers go out: once the page sees them, it misses no event.
+    // Subscribed before anything goes out: once the page reads its hello, it misses no event.
     const unsubscribe = options.host.onEvent((event) => pages.push(event));
     streams.add(pages);
-    response.flushHeaders();
+    response.write(`${encodeServerMessage({ hello: { seq: lastSeq } })}\n`);
     const stop = () => {
       unsubscribe();
       pages.dispose();
@@ -139,7 +144,12 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${verdict.reason}\n`);
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, flushingBeforeSnapshots(options.host, allStreams)));
+    sockets.handleUpgrade(request, socket, head, (ws) =>
+      serveSocket(ws, flushingBeforeSnapshots(options.host, allStreams), () => {
+        allStreams.flush();
+        return lastSeq;
+      }),
+    );
   });
 
   await new Promise<void>((resolveListen, reject) => {
@@ -161,6 +171,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     token,
     close: () =>
       new Promise<void>((resolveClose) => {
+        stopCounting();
         for (const client of sockets.clients) client.terminate();
         sockets.close();
         server.closeAllConnections();
@@ -169,8 +180,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   };
 }
 
-/** One page's socket: calls in, replies out (events go down the page's event stream). */
-function serveSocket(ws: WebSocket, calls: HostApi): void {
+/**
+ * One page's socket: calls in, replies out (events go down the page's event stream). Each
+ * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
+ */
+function serveSocket(ws: WebSocket, calls: HostApi, sentSoFar: () => number): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };
@@ -185,6 +199,6 @@ function serveSocket(ws: WebSocket, calls: HostApi): void {
     if (typeof call !== 'object' || call === null) return;
     const { id, method, args } = call as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
-    void dispatchHostCall(calls, method, args).then((response) => send({ id, response }));
+    void dispatchHostCall(calls, method, args).then((response) => send({ id, response, after: sentSoFar() }));
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry } from '../host-api';
 import { buildCatalogTree, folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './build-tree';
-import { ancestorIds, filterCatalogTree } from './filter-tree';
+import { ancestorIds, filterCatalogTree, RANKED_MATCHES_UP_TO } from './filter-tree';
 import { createSearchIndex, matchesByNodeId } from './search-index';
 import type { CatalogNode, NodeMatch, SearchMatches } from './tree-types';
 
@@ -111,15 +111,17 @@ describe('filterCatalogTree at scale', () => {
   });
 
   it('reads a search\'s flags by ordinal and keeps exactly the rows a node-by-node test keeps', () => {
-    const resources = Array.from({ length: 5000 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/${i % 7 === 0 ? 'deep/er/' : ''}f${i}`, `item${i}`));
+    const resources = Array.from({ length: 5000 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/${i % 4 === 0 ? 'deep/er/' : ''}f${i}`, `item${i}`));
     const templates = [{ serverId: 's1', uriTemplate: 'a://x/{item}', name: 'item by name' }];
     const big = buildCatalogTree({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: resources }, templates: { s1: templates }, sort: 'name' });
     const index = createSearchIndex();
     index.add('s1', resources, templates);
     const leaves = leavesByOrdinal(big);
-    for (const query of ['item', 'f', 'red', 'gr 1', 'deep', 'item1', 'b']) {
+    for (const query of ['item', 'f', 'red', 'gr', 'deep', 'item1', 'b', 'deep r']) {
       const matches = index.search(query);
       expect(matches.resourceFlags?.('s1')).toBeDefined();
+      // Broad enough for the unranked filter, the one that reads the flags.
+      expect(matches.size, query).toBeGreaterThan(RANKED_MATCHES_UP_TO);
       // The same matches without flags: the filter falls back to asking node by node.
       const nodeByNode: SearchMatches = { size: matches.size, get: (node) => matches.get(node), has: (node) => matches.has(node), ids: () => matches.ids() };
       expect(outline(filterCatalogTree(big, matches)), query).toEqual(outline(filterCatalogTree(big, nodeByNode)));

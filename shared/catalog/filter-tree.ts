@@ -49,6 +49,8 @@ function resourceOrdinals(nodes: readonly CatalogNode[]): Int32Array {
  */
 function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags: Uint8Array | undefined): readonly CatalogNode[] {
   const ordinals = flags ? resourceOrdinals(nodes) : undefined;
+  // Undefined while every node so far is kept as it is (then `nodes` itself is the answer);
+  // from the first node dropped or changed, the copy of what is kept.
   let kept: CatalogNode[] | undefined;
   for (let index = 0; index < nodes.length; index += 1) {
     const ordinal = ordinals ? (ordinals[index] as number) : -1;

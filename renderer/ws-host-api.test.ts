@@ -1,0 +1,188 @@
+// Browser mode's link (ws-host-api.ts) against a scripted host: a fake event stream and a
+// fake socket, driven step by step, so the orderings that matter can be forced.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HostEvent } from '../shared/host-api';
+import type { HostLinkStatus } from './host-link';
+import { createWsHostApi } from './ws-host-api';
+
+class FakeSocket {
+  static readonly OPEN = 1;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: { id: number; method: string }[] = [];
+  onopen: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as { id: number; method: string });
+  }
+  close() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    queueMicrotask(() => this.onclose?.({ code: 1006 }));
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  reply(id: number, value: unknown, after?: number) {
+    this.onmessage?.({ data: JSON.stringify({ id, response: { ok: true, value }, ...(after !== undefined && { after }) }) });
+  }
+}
+
+/** One request for the event stream, answered when the test says. */
+interface FakeStream {
+  answer(status?: number): void;
+  line(message: unknown): void;
+  end(): void;
+  aborted: boolean;
+}
+
+let streams: FakeStream[] = [];
+
+function fakeFetch(url: string, init?: { method?: string; signal?: AbortSignal }): Promise<unknown> {
+  if (init?.method === 'HEAD') return Promise.resolve({ status: 200 });
+  return new Promise((resolve, reject) => {
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    const stream: FakeStream = {
+      aborted: false,
+      answer: (status = 200) => resolve({ ok: status === 200, status, body }),
+      line: (message) => controller?.enqueue(new TextEncoder().encode(`${JSON.stringify(message)}\n`)),
+      end: () => controller?.close(),
+    };
+    init?.signal?.addEventListener('abort', () => {
+      stream.aborted = true;
+      reject(new Error('aborted'));
+      try {
+        controller?.error(new Error('aborted'));
+      } catch {
+        // already closed
+      }
+    });
+    expect(url).toBe('/events?token=t');
+    streams.push(stream);
+  });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+const event = (seq: number): HostEvent => ({ seq, type: 'server-removed', serverId: `s${seq}` });
+
+function start() {
+  const { api, link } = createWsHostApi({ search: '?token=t', protocol: 'http:', host: '127.0.0.1:1' } as Location);
+  const log: string[] = [];
+  link.onStatus((status: HostLinkStatus) => log.push(`status ${status.state}`));
+  api.onEvent((received) => log.push(`event ${received.seq}`));
+  return { api, link, log };
+}
+
+beforeEach(() => {
+  streams = [];
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('fetch', fakeFetch);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('browser mode\'s link to the host', () => {
+  it('opens the event stream before the socket, and hands on early events only after the link reports open', async () => {
+    const { log } = start();
+    await settle();
+    expect(streams).toHaveLength(1);
+    expect(FakeSocket.made).toHaveLength(0);
+    streams[0]?.answer();
+    streams[0]?.line({ hello: { seq: 3 } });
+    streams[0]?.line({ event: event(4) });
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(log).toEqual([]);
+    FakeSocket.made[0]?.open();
+    // The store holds events on "open" and asks for its snapshot: event 4 must come after that.
+    expect(log).toEqual(['status open', 'event 4']);
+  });
+
+  it('keeps a reply until the events sent before it have arrived', async () => {
+    const { api, log } = start();
+    await settle();
+    streams[0]?.answer();
+    streams[0]?.line({ hello: { seq: 10 } });
+    await settle();
+    FakeSocket.made[0]?.open();
+    const added = api.addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } }).then((id) => log.push(`reply ${String(id)}`));
+    await settle();
+    const call = FakeSocket.made[0]?.sent[0];
+    FakeSocket.made[0]?.reply(call?.id ?? 0, 's9', 12);
+    await settle();
+    expect(log).toEqual(['status open']);
+    streams[0]?.line({ event: event(11) });
+    streams[0]?.line({ event: event(12) });
+    await added;
+    expect(log).toEqual(['status open', 'event 11', 'event 12', 'reply s9']);
+  });
+
+  it('keeps one live attempt when a retry is asked for while one is connecting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { api, link, log } = start();
+      await vi.advanceTimersByTimeAsync(1);
+      streams[0]?.answer();
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[0]?.open();
+      // The host goes away: the stream ends, the socket is closed with it, a retry is set.
+      streams[0]?.end();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(log.at(-1)).toBe('status lost');
+      expect(FakeSocket.made[0]?.readyState).toBe(3);
+      await vi.advanceTimersByTimeAsync(600);
+      expect(streams).toHaveLength(2);
+      // The user clicks "Retry now" while that retry still waits for its stream.
+      link.retryNow();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(streams).toHaveLength(3);
+      expect(streams[1]?.aborted).toBe(true);
+      streams[2]?.answer();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeSocket.made).toHaveLength(2);
+      FakeSocket.made[1]?.open();
+      streams[2]?.line({ hello: { seq: 0 } });
+      streams[2]?.line({ event: event(5) });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(log.filter((line) => line === 'event 5')).toHaveLength(1);
+      const snapshot = api.getSnapshot();
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[1]?.reply(FakeSocket.made[1]?.sent[0]?.id ?? 0, { seq: 5 });
+      await expect(snapshot).resolves.toEqual({ seq: 5 });
+      // Nothing from the superseded attempts touches the live one, and no retry is pending.
+      expect(log.at(-1)).toBe('event 5');
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(streams).toHaveLength(3);
+      expect(FakeSocket.made[1]?.readyState).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fails calls in flight when the link drops, and says refused when the stream wants a new token', async () => {
+    const { api, log } = start();
+    await settle();
+    streams[0]?.answer();
+    await settle();
+    FakeSocket.made[0]?.open();
+    const read = api.readResource('s1', 'a://x');
+    await settle();
+    FakeSocket.made[0]?.close();
+    await expect(read).rejects.toThrow('lost the connection to the host');
+    expect(streams[0]?.aborted).toBe(true);
+    expect(log.at(-1)).toBe('status lost');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    streams[1]?.answer(401);
+    await settle();
+    expect(log.at(-1)).toBe('status refused');
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+});
