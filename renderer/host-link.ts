@@ -6,7 +6,13 @@ export type HostLinkStatus =
   | { state: 'connecting' }
   | { state: 'open' }
   | { state: 'lost'; retryAt: number }
-  | { state: 'refused'; retryAt: number };
+  | { state: 'refused'; retryAt: number }
+  /**
+   * Browser mode: a tab hidden for a while lets go of its link (a browser keeps at most six
+   * connections to one address, and each tab's event stream holds one), and takes it up again
+   * when shown or called; the store then fetches the snapshot again.
+   */
+  | { state: 'paused' };
 
 /** The link as the UI sees it: its status, and a way to retry before the backoff ends. */
 export interface HostLink {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostEvent } from '../shared/host-api';
 import type { HostLinkStatus } from './host-link';
-import { createWsHostApi } from './ws-host-api';
+import { createWsHostApi, PAUSE_HIDDEN_AFTER_MS } from './ws-host-api';
 
 class FakeSocket {
   static readonly OPEN = 1;
@@ -184,5 +184,58 @@ describe('browser mode\'s link to the host', () => {
     await settle();
     expect(log.at(-1)).toBe('status refused');
     expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it('lets go of the link while the tab stays hidden and idle, and takes it up again when shown or called', async () => {
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    vi.stubGlobal('document', page);
+    const setVisibility = (state: DocumentVisibilityState) => {
+      page.visibilityState = state;
+      page.dispatchEvent(new Event('visibilitychange'));
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { api, log } = start();
+      await vi.advanceTimersByTimeAsync(1);
+      streams[0]?.answer();
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[0]?.open();
+      // Hidden with a call in flight: the link stays.
+      const read = api.readResource('s1', 'a://x');
+      setVisibility('hidden');
+      await vi.advanceTimersByTimeAsync(PAUSE_HIDDEN_AFTER_MS + 1);
+      expect(log.at(-1)).toBe('status open');
+      FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, { contents: [] });
+      await read;
+      // Idle now: the next check lets go of the stream and the socket, without a retry.
+      await vi.advanceTimersByTimeAsync(PAUSE_HIDDEN_AFTER_MS + 1);
+      expect(log.at(-1)).toBe('status paused');
+      expect(streams[0]?.aborted).toBe(true);
+      expect(FakeSocket.made[0]?.readyState).toBe(3);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(streams).toHaveLength(1);
+      // Shown again: a new stream and socket, and "open" (the store fetches its snapshot again).
+      setVisibility('visible');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(streams).toHaveLength(2);
+      streams[1]?.answer();
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[1]?.open();
+      expect(log.at(-1)).toBe('status open');
+      // Hidden and paused again, a call wakes the link and goes out once it is open.
+      setVisibility('hidden');
+      await vi.advanceTimersByTimeAsync(PAUSE_HIDDEN_AFTER_MS + 1);
+      expect(log.at(-1)).toBe('status paused');
+      const snapshot = api.getSnapshot();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(streams).toHaveLength(3);
+      streams[2]?.answer();
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[2]?.open();
+      FakeSocket.made[2]?.reply(FakeSocket.made[2]?.sent[0]?.id ?? 0, { seq: 1 });
+      await expect(snapshot).resolves.toEqual({ seq: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -18,6 +18,9 @@ interface PendingCall {
   reject: (error: unknown) => void;
 }
 
+/** A hidden tab with no call in flight lets go of its link after this long (see HostLinkStatus 'paused'). */
+export const PAUSE_HIDDEN_AFTER_MS = 10_000;
+
 /** One try at connecting: the event stream, then the socket. */
 interface Attempt {
   readonly stream: AbortController;
@@ -204,9 +207,15 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     return new Promise((resolve, reject) => {
       const call: PendingCall = { frame: { id: nextId++, method, args }, resolve, reject };
       // Calls made while the socket is still opening wait for it; after a loss they fail at once
-      // so a button never hangs until some later reconnect.
-      if (status.state === 'connecting') queued.push(call);
-      else transmit(call);
+      // so a button never hangs until some later reconnect. A paused link wakes up for a call.
+      if (status.state === 'connecting') {
+        queued.push(call);
+      } else if (status.state === 'paused') {
+        queued.push(call);
+        if (!current) connect();
+      } else {
+        transmit(call);
+      }
     });
   }
 
@@ -226,6 +235,26 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     },
   };
 
+  /** Lets go of the link while the tab stays hidden and idle; takes it up again when shown. */
+  function pauseWhileHidden(page: Document): void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pauseIfIdle = () => {
+      if (page.visibilityState !== 'hidden' || status.state !== 'open' || !current) return;
+      if (pending.size > 0 || queued.length > 0 || early.length > 0) {
+        timer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
+        return;
+      }
+      shut(current);
+      setStatus({ state: 'paused' });
+    };
+    page.addEventListener('visibilitychange', () => {
+      clearTimeout(timer);
+      if (page.visibilityState === 'hidden') timer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
+      else if (status.state === 'paused' && !current) connect();
+    });
+  }
+
+  if (typeof document !== 'undefined') pauseWhileHidden(document);
   connect();
   return { api: createRemoteHostApi(send, subscribe), link };
 }

@@ -38,7 +38,7 @@ export function startHostSync(store: AppStore, api: HostApi, link: HostLink): ()
   let lostSinceFetch = false;
   const unsubscribeStatus = link.onStatus((status) => {
     store.getState().setHostLink(status);
-    if (status.state === 'lost' || status.state === 'refused') lostSinceFetch = true;
+    if (status.state === 'lost' || status.state === 'refused' || status.state === 'paused') lostSinceFetch = true;
     if (status.state === 'open' && lostSinceFetch) {
       lostSinceFetch = false;
       void fetchSnapshot();
