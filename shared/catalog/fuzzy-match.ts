@@ -6,6 +6,16 @@
 /** The best a fuzzy match can score; below the worst contiguous match, by design. */
 const FUZZY_CEILING = 80;
 
+/**
+ * The widest a fuzzy match of a word of `length` letters may spread, first letter to last.
+ * It grows by one per letter, no faster: then a match of a word is also a match of every
+ * prefix of it (each further letter takes at least one position), so the matches of "bill"
+ * are among those of "bil", and a search may narrow the last query's matches as the user types.
+ */
+export function compactSpan(length: number): number {
+  return length + 12;
+}
+
 function isWordCharacter(code: number): boolean {
   // Folded ASCII letters and digits, and everything beyond ASCII (letters of other scripts).
   return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || code > 127;
@@ -54,7 +64,7 @@ export function subsequencePositions(field: string, word: string): number[] | un
     const score = fuzzyScore(field, positions);
     // Letters strewn across a long field ("b…i…l" in a sentence) are noise, not a match.
     const span = (positions.at(-1) ?? start) - start + 1;
-    if (span <= 4 * word.length + 4 && score > bestScore) {
+    if (span <= compactSpan(word.length) && score > bestScore) {
       best = positions;
       bestScore = score;
     }
@@ -78,7 +88,7 @@ export function hasCompactSubsequence(field: string, word: string): boolean {
       if (end === -1) return false;
       from = end + 1;
     }
-    if (end - start + 1 <= 4 * word.length + 4) return true;
+    if (end - start + 1 <= compactSpan(word.length)) return true;
     do start = field.indexOf(word.charAt(0), start + 1);
     while (start !== -1 && !isWordStart(field, start));
   }

@@ -147,6 +147,16 @@ describe('createSearchIndex', () => {
     expect(index.search('red 12').ids().sort()).toEqual([id('a://x/red-12b'), resourceNodeId('s2', 'b://y/red-12')].sort());
   });
 
+  it('finds the same as a fresh index while a word grows, even a match spread wider than its prefix\'s', () => {
+    const names = ['a' + 'x'.repeat(12) + 'bc', 'a' + 'x'.repeat(9) + 'b' + 'y'.repeat(4) + 'cd', 'abc', 'xaxbxcxdx', 'a-b-c-d-e-f'];
+    const resources = names.map((name, i) => resource(`a://x/${i}`, { name }));
+    const typing = indexOf(resources);
+    for (const query of ['a', 'ab', 'abc', 'abcd', 'abcde', 'abcdef']) {
+      expect(typing.search(query).ids().sort(), query).toEqual(indexOf(resources).search(query).ids().sort());
+    }
+    expect(typing.search('abc').ids()).toContain(id('a://x/0'));
+  });
+
   it('keeps the first entry of an id added again, as the tree does, and forgets a server on clear', () => {
     const index = createSearchIndex();
     index.add('s1', [resource('a://x/1', { name: 'old' })], []);
