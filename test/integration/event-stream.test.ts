@@ -41,16 +41,21 @@ describe('the event stream', () => {
     connect();
     let text = '';
     let listed = 0;
+    let lines = 0;
     await new Promise<void>((resolve, reject) => {
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
         text += chunk;
         let end = text.indexOf('\n');
         while (end !== -1) {
-          const message = JSON.parse(text.slice(0, end)) as { event: { type: string; packedResources?: { rows: unknown[] }; status?: string } };
+          const message = JSON.parse(text.slice(0, end)) as { hello?: { seq: number }; event?: { type: string; packedResources?: { rows: unknown[] }; status?: string } };
           text = text.slice(end + 1);
-          listed += message.event.packedResources?.rows.length ?? 0;
-          if (message.event.type === 'catalog-status' && message.event.status === 'complete') resolve();
+          // The first line says where the stream starts; events follow.
+          if (lines === 0) expect(message.hello?.seq).toBeTypeOf('number');
+          else if (!message.event) reject(new Error(`not an event: ${JSON.stringify(message)}`));
+          lines += 1;
+          listed += message.event?.packedResources?.rows.length ?? 0;
+          if (message.event?.type === 'catalog-status' && message.event.status === 'complete') resolve();
           end = text.indexOf('\n');
         }
       });
