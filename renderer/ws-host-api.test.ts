@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostEvent } from '../shared/host-api';
 import type { HostLinkStatus } from './host-link';
-import { createWsHostApi, PAUSE_HIDDEN_AFTER_MS } from './ws-host-api';
+import { CONNECT_TIMEOUT_MS, createWsHostApi, PAUSE_HIDDEN_AFTER_MS } from './ws-host-api';
 
 class FakeSocket {
   static readonly OPEN = 1;
@@ -77,6 +77,18 @@ function start() {
   link.onStatus((status: HostLinkStatus) => log.push(`status ${status.state}`));
   api.onEvent((received) => log.push(`event ${received.seq}`));
   return { api, link, log };
+}
+
+/** A link opened in a tab hidden from the start, then left idle for the pause to come (fake timers). */
+async function startIdleInBackground() {
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState }));
+  const started = start();
+  await vi.advanceTimersByTimeAsync(1);
+  streams[0]?.answer();
+  await vi.advanceTimersByTimeAsync(1);
+  FakeSocket.made[0]?.open();
+  await vi.advanceTimersByTimeAsync(PAUSE_HIDDEN_AFTER_MS + 1);
+  return started;
 }
 
 beforeEach(() => {
@@ -234,6 +246,85 @@ describe('browser mode\'s link to the host', () => {
       FakeSocket.made[2]?.open();
       FakeSocket.made[2]?.reply(FakeSocket.made[2]?.sent[0]?.id ?? 0, { seq: 1 });
       await expect(snapshot).resolves.toEqual({ seq: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('pauses a tab opened in the background', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { log } = await startIdleInBackground();
+      expect(log.at(-1)).toBe('status paused');
+      expect(streams[0]?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows "connecting" while it wakes, and fails the call if the stream never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { api, log } = await startIdleInBackground();
+      // A call wakes the link; the browser never answers the stream (six connections taken).
+      const read = api.readResource('s1', 'a://x');
+      const failed = expect(read).rejects.toThrow('lost the connection to the host');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(log.at(-1)).toBe('status connecting');
+      await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS);
+      await failed;
+      expect(log.at(-1)).toBe('status lost');
+      expect(streams[1]?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends queued calls and early events even when a status listener throws', async () => {
+    const errors: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => errors.push(error));
+    const { api, link, log } = start();
+    link.onStatus(() => {
+      throw new Error('a bug in a listener');
+    });
+    const snapshot = api.getSnapshot();
+    await settle();
+    streams[0]?.answer();
+    streams[0]?.line({ hello: { seq: 1 } });
+    streams[0]?.line({ event: event(2) });
+    await settle();
+    FakeSocket.made[0]?.open();
+    expect(log).toEqual(['status open', 'event 2']);
+    expect(errors).toHaveLength(1);
+    FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, { seq: 2 }, 2);
+    await expect(snapshot).resolves.toEqual({ seq: 2 });
+  });
+
+  it('after a reconnect, holds a reply until the new stream says where it starts', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { api, log } = start();
+      await vi.advanceTimersByTimeAsync(1);
+      streams[0]?.answer();
+      streams[0]?.line({ hello: { seq: 100 } });
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[0]?.open();
+      // The host restarts: its seq starts again from zero.
+      streams[0]?.end();
+      await vi.advanceTimersByTimeAsync(600);
+      streams[1]?.answer();
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[1]?.open();
+      const added = api.addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } }).then(() => log.push('reply'));
+      await vi.advanceTimersByTimeAsync(1);
+      FakeSocket.made[1]?.reply(FakeSocket.made[1]?.sent[0]?.id ?? 0, 's1', 7);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(log.at(-1)).toBe('status open');
+      streams[1]?.line({ hello: { seq: 5 } });
+      streams[1]?.line({ event: event(6) });
+      streams[1]?.line({ event: event(7) });
+      await added;
+      expect(log.slice(-3)).toEqual(['event 6', 'event 7', 'reply']);
     } finally {
       vi.useRealTimers();
     }

@@ -4,7 +4,8 @@
  * One connection attempt holds both; losing either ends the attempt and reconnects with
  * backoff, and the store re-fetches the snapshot whenever the link opens again. Only the
  * current attempt may touch calls, events and the status: an attempt ended early (a retry
- * clicked while one is still connecting) is shut without a word.
+ * clicked while one is still connecting) is shut without a word. An attempt that has not
+ * opened in 15 s has failed, so no call waits unseen (a stream the browser never starts, say).
  */
 import { HostError, type HostApi, type HostEvent, type HostMethod } from '../shared/host-api';
 import { createRemoteHostApi } from '../shared/host-remote';
@@ -20,6 +21,10 @@ interface PendingCall {
 
 /** A hidden tab with no call in flight lets go of its link after this long (see HostLinkStatus 'paused'). */
 export const PAUSE_HIDDEN_AFTER_MS = 10_000;
+/** An attempt whose socket is not open after this long has failed (a stream that never answers). */
+export const CONNECT_TIMEOUT_MS = 15_000;
+/** A link that stayed open this long starts its backoff over when it drops. */
+const STEADY_AFTER_MS = 10_000;
 
 /** One try at connecting: the event stream, then the socket. */
 interface Attempt {
@@ -27,6 +32,10 @@ interface Attempt {
   socket: WebSocket | null;
   /** The socket is open: calls go out, and events go to the listeners. */
   opened: boolean;
+  /** When the socket opened. */
+  openedAt: number;
+  /** Fails the attempt if it has not opened in time. */
+  deadline: ReturnType<typeof setTimeout> | undefined;
   ended: boolean;
   /** Events that came down the stream before the socket opened, handed on once it does. */
   readonly early: HostEvent[];
@@ -43,8 +52,9 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   const queued: PendingCall[] = [];
   // Replies that arrived before the events sent ahead of them (see WsServerMessage's `after`).
   let early: { after: number; call: PendingCall; response: unknown }[] = [];
-  // The seq of the last event handed to the listeners, or where the current stream began.
-  let delivered = 0;
+  // The seq of the last event handed to the listeners, or where the current stream began;
+  // unknown (-Infinity) until the current stream's first line, so no reply resolves before it.
+  let delivered = Number.NEGATIVE_INFINITY;
   let status: HostLinkStatus = { state: 'connecting' };
   let current: Attempt | null = null;
   let nextId = 1;
@@ -53,15 +63,24 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
 
   function setStatus(next: HostLinkStatus): void {
     status = next;
-    for (const listener of statusListeners) listener(next);
+    for (const listener of statusListeners) {
+      // A listener's bug is reported; it must not stop what follows a status change.
+      try {
+        listener(next);
+      } catch (error) {
+        reportError(error);
+      }
+    }
   }
 
   function connect(): void {
     clearTimeout(retryTimer);
     // No status change here: while retrying after a loss the banner stays up until the socket opens.
     if (current) shut(current);
-    const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, ended: false, early: [] };
+    const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, openedAt: 0, deadline: undefined, ended: false, early: [] };
     current = attempt;
+    delivered = Number.NEGATIVE_INFINITY;
+    attempt.deadline = setTimeout(() => lose(attempt, false), CONNECT_TIMEOUT_MS);
     // Events first: the host subscribes the stream before its first line, so the snapshot the
     // store asks for once the socket opens misses no event.
     fetch(eventsUrl, { cache: 'no-store', signal: attempt.stream.signal })
@@ -80,6 +99,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   function shut(attempt: Attempt): void {
     if (attempt.ended) return;
     attempt.ended = true;
+    clearTimeout(attempt.deadline);
     attempt.stream.abort();
     attempt.socket?.close();
     if (current !== attempt) return;
@@ -88,10 +108,12 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   }
 
   /** The current attempt failed: shut it and retry with backoff. A superseded one only shuts. */
-  function lose(attempt: Attempt, refused: boolean | Promise<boolean>): void {
+  function lose(attempt: Attempt, refused: boolean | (() => Promise<boolean>)): void {
     if (attempt.ended || current !== attempt) return shut(attempt);
     shut(attempt);
-    void Promise.resolve(refused).then((isRefused) => {
+    // A page cut off again and again (say, at the unread limit) backs off instead of looping.
+    if (attempt.opened && Date.now() - attempt.openedAt >= STEADY_AFTER_MS) failures = 0;
+    void Promise.resolve(typeof refused === 'function' ? refused() : refused).then((isRefused) => {
       // A retry the user asked for meanwhile is already under way.
       if (current === null) scheduleRetry(isRefused);
     });
@@ -103,11 +125,13 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     socket.onopen = () => {
       if (attempt.ended) return;
       attempt.opened = true;
-      failures = 0;
+      attempt.openedAt = Date.now();
+      clearTimeout(attempt.deadline);
       // The store holds events and asks for a snapshot on this; the early events wait behind it.
       setStatus({ state: 'open' });
       for (const call of queued.splice(0)) transmit(call);
       for (const event of attempt.early.splice(0)) deliver(event);
+      armPause();
     };
     socket.onmessage = (message) => {
       if (attempt.ended) return;
@@ -119,7 +143,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
       if (frame.after === undefined || frame.after <= delivered) call.resolve(frame.response);
       else early.push({ after: frame.after, call, response: frame.response });
     };
-    socket.onclose = (event) => lose(attempt, classifyFailure(attempt.opened, event.code));
+    socket.onclose = (event) => lose(attempt, () => classifyFailure(attempt.opened, event.code));
   }
 
   function deliver(event: HostEvent): void {
@@ -212,7 +236,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
         queued.push(call);
       } else if (status.state === 'paused') {
         queued.push(call);
-        if (!current) connect();
+        wake();
       } else {
         transmit(call);
       }
@@ -235,26 +259,43 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     },
   };
 
-  /** Lets go of the link while the tab stays hidden and idle; takes it up again when shown. */
-  function pauseWhileHidden(page: Document): void {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const pauseIfIdle = () => {
-      if (page.visibilityState !== 'hidden' || status.state !== 'open' || !current) return;
-      if (pending.size > 0 || queued.length > 0 || early.length > 0) {
-        timer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
-        return;
-      }
-      shut(current);
-      setStatus({ state: 'paused' });
-    };
-    page.addEventListener('visibilitychange', () => {
-      clearTimeout(timer);
-      if (page.visibilityState === 'hidden') timer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
-      else if (status.state === 'paused' && !current) connect();
+  /** Takes up a paused link again: "connecting" until it opens, so a call never waits unseen. */
+  function wake(): void {
+    if (current) return;
+    setStatus({ state: 'connecting' });
+    connect();
+  }
+
+  // A hidden tab lets go of its link once idle (see HostLinkStatus 'paused'), checked whenever
+  // it is hidden or its link opens while hidden, and takes the link up again when shown.
+  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+  function pauseIfIdle(): void {
+    pauseTimer = undefined;
+    if (!hidden() || status.state !== 'open' || !current) return;
+    if (pending.size > 0 || queued.length > 0 || early.length > 0) {
+      pauseTimer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
+      return;
+    }
+    shut(current);
+    setStatus({ state: 'paused' });
+  }
+
+  /** Starts the idle check, when the tab is hidden and none is running. */
+  function armPause(): void {
+    if (hidden() && pauseTimer === undefined) pauseTimer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
+  }
+
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      clearTimeout(pauseTimer);
+      pauseTimer = undefined;
+      if (hidden()) armPause();
+      else if (status.state === 'paused') wake();
     });
   }
 
-  if (typeof document !== 'undefined') pauseWhileHidden(document);
   connect();
   return { api: createRemoteHostApi(send, subscribe), link };
 }
