@@ -151,7 +151,7 @@ test('the page\'s own event stream carries the host\'s events, a JSON message pe
   );
   expect(lines.type).toContain('application/x-ndjson');
   expect(lines.events.some((line) => line.includes('"catalog-page"'))).toBe(true);
-  // First where the stream starts (the last event before it), then events.
-  expect(JSON.parse(lines.events[0] ?? '')).toHaveProperty('hello.seq');
+  // First the host's state as the stream began, then events.
+  expect(JSON.parse(lines.events[0] ?? '')).toHaveProperty('snapshot.seq');
   for (const line of lines.events.slice(1, -1)) expect(JSON.parse(line)).toHaveProperty('event.seq');
 });

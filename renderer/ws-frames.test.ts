@@ -11,8 +11,8 @@ describe('browser-mode frames', () => {
     expect(parseServerFrame('{"event":{"type":"x"}}')).toBeNull();
     expect(parseServerFrame('not json')).toBeNull();
     expect(parseServerFrame('{"id":4,"response":{"ok":true,"value":2},"after":17}')).toEqual({ id: 4, response: { ok: true, value: 2 }, after: 17 });
-    expect(parseServerFrame('{"hello":{"seq":9}}')).toEqual({ hello: { seq: 9 } });
-    expect(parseServerFrame('{"hello":{"seq":"9"}}')).toBeNull();
+    expect(parseServerFrame('{"snapshot":{"seq":9,"servers":[],"catalogs":[]}}')).toEqual({ snapshot: { seq: 9, servers: [], catalogs: [] } });
+    expect(parseServerFrame('{"snapshot":{"seq":"9","servers":[],"catalogs":[]}}')).toBeNull();
     expect(parseServerFrame(new ArrayBuffer(2))).toBeNull();
   });
 
@@ -43,6 +43,23 @@ describe('browser-mode frames', () => {
     expect(withUndefined).toBe(frame);
     expect(frame.length).toBeLessThan(JSON.stringify({ event }).length * 0.8);
     expect(parseServerFrame(frame)).toEqual({ event });
+  });
+
+  it('carries a snapshot with its catalogs packed, and reads back exactly what the host had', () => {
+    const resources = Array.from({ length: 30 }, (_, i) => ({ serverId: 's1', uri: `docs://a/${i}`, name: `n${i}`, ...(i % 2 === 0 && { annotations: { priority: 0.5 } }) }));
+    const snapshot = {
+      seq: 12,
+      servers: [],
+      catalogs: [
+        { serverId: 's1', generation: 1, status: 'complete' as const, resources, templates: [], pages: 1, warnings: [] },
+        { serverId: 's2', generation: 1, status: 'listing' as const, resources: [], templates: [], pages: 0, warnings: [] },
+      ],
+    };
+    const line = encodeServerMessage({ snapshot });
+    expect(line).toContain('packedResources');
+    expect(line.length).toBeLessThan(JSON.stringify({ snapshot }).length * 0.8);
+    expect(parseServerFrame(line)).toEqual({ snapshot });
+    expect(parseServerFrame(line.replace('"keys":[', '"keys":["__proto__",'))).toBeNull();
   });
 
   it('sends a page unpacked when a value is null, and refuses a packed page that is malformed', () => {

@@ -70,6 +70,8 @@ function fakeFetch(url: string, init?: { method?: string; signal?: AbortSignal }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 const event = (seq: number): HostEvent => ({ seq, type: 'server-removed', serverId: `s${seq}` });
+/** The stream's first line: the host's state as the stream began. */
+const snapshotLine = (seq: number) => ({ snapshot: { seq, servers: [], catalogs: [] } });
 
 function start() {
   const { api, link } = createWsHostApi({ search: '?token=t', protocol: 'http:', host: '127.0.0.1:1' } as Location);
@@ -108,7 +110,7 @@ describe('browser mode\'s link to the host', () => {
     expect(streams).toHaveLength(1);
     expect(FakeSocket.made).toHaveLength(0);
     streams[0]?.answer();
-    streams[0]?.line({ hello: { seq: 3 } });
+    streams[0]?.line(snapshotLine(3));
     streams[0]?.line({ event: event(4) });
     await settle();
     expect(FakeSocket.made).toHaveLength(1);
@@ -118,11 +120,28 @@ describe('browser mode\'s link to the host', () => {
     expect(log).toEqual(['status open', 'event 4']);
   });
 
+  it('answers the store\'s snapshot with the one the stream began with, and a later one over the socket', async () => {
+    const { api } = start();
+    const first = api.getSnapshot();
+    await settle();
+    streams[0]?.answer();
+    streams[0]?.line({ snapshot: { seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], packedResources: { keys: ['serverId', 'uri', 'name'], rows: [['s1', 'a://1', 'one']] } }] } });
+    await settle();
+    FakeSocket.made[0]?.open();
+    await expect(first).resolves.toEqual({ seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], resources: [{ serverId: 's1', uri: 'a://1', name: 'one' }] }] });
+    expect(FakeSocket.made[0]?.sent).toEqual([]);
+    const second = api.getSnapshot();
+    await settle();
+    expect(FakeSocket.made[0]?.sent[0]?.method).toBe('getSnapshot');
+    FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, { seq: 9, servers: [], catalogs: [] });
+    await expect(second).resolves.toEqual({ seq: 9, servers: [], catalogs: [] });
+  });
+
   it('keeps a reply until the events sent before it have arrived', async () => {
     const { api, log } = start();
     await settle();
     streams[0]?.answer();
-    streams[0]?.line({ hello: { seq: 10 } });
+    streams[0]?.line(snapshotLine(10));
     await settle();
     FakeSocket.made[0]?.open();
     const added = api.addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } }).then((id) => log.push(`reply ${String(id)}`));
@@ -161,14 +180,14 @@ describe('browser mode\'s link to the host', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(FakeSocket.made).toHaveLength(2);
       FakeSocket.made[1]?.open();
-      streams[2]?.line({ hello: { seq: 0 } });
+      streams[2]?.line(snapshotLine(0));
       streams[2]?.line({ event: event(5) });
       await vi.advanceTimersByTimeAsync(1);
       expect(log.filter((line) => line === 'event 5')).toHaveLength(1);
-      const snapshot = api.getSnapshot();
+      const profiles = api.listProfiles();
       await vi.advanceTimersByTimeAsync(1);
-      FakeSocket.made[1]?.reply(FakeSocket.made[1]?.sent[0]?.id ?? 0, { seq: 5 });
-      await expect(snapshot).resolves.toEqual({ seq: 5 });
+      FakeSocket.made[1]?.reply(FakeSocket.made[1]?.sent[0]?.id ?? 0, []);
+      await expect(profiles).resolves.toEqual([]);
       // Nothing from the superseded attempts touches the live one, and no retry is pending.
       expect(log.at(-1)).toBe('event 5');
       await vi.advanceTimersByTimeAsync(20_000);
@@ -238,14 +257,14 @@ describe('browser mode\'s link to the host', () => {
       setVisibility('hidden');
       await vi.advanceTimersByTimeAsync(PAUSE_HIDDEN_AFTER_MS + 1);
       expect(log.at(-1)).toBe('status paused');
-      const snapshot = api.getSnapshot();
+      const profiles = api.listProfiles();
       await vi.advanceTimersByTimeAsync(1);
       expect(streams).toHaveLength(3);
       streams[2]?.answer();
       await vi.advanceTimersByTimeAsync(1);
       FakeSocket.made[2]?.open();
-      FakeSocket.made[2]?.reply(FakeSocket.made[2]?.sent[0]?.id ?? 0, { seq: 1 });
-      await expect(snapshot).resolves.toEqual({ seq: 1 });
+      FakeSocket.made[2]?.reply(FakeSocket.made[2]?.sent[0]?.id ?? 0, []);
+      await expect(profiles).resolves.toEqual([]);
     } finally {
       vi.useRealTimers();
     }
@@ -287,17 +306,17 @@ describe('browser mode\'s link to the host', () => {
     link.onStatus(() => {
       throw new Error('a bug in a listener');
     });
-    const snapshot = api.getSnapshot();
+    const profiles = api.listProfiles();
     await settle();
     streams[0]?.answer();
-    streams[0]?.line({ hello: { seq: 1 } });
+    streams[0]?.line(snapshotLine(1));
     streams[0]?.line({ event: event(2) });
     await settle();
     FakeSocket.made[0]?.open();
     expect(log).toEqual(['status open', 'event 2']);
     expect(errors).toHaveLength(1);
-    FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, { seq: 2 }, 2);
-    await expect(snapshot).resolves.toEqual({ seq: 2 });
+    FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, [], 2);
+    await expect(profiles).resolves.toEqual([]);
   });
 
   it('after a reconnect, holds a reply until the new stream says where it starts', async () => {
@@ -306,7 +325,7 @@ describe('browser mode\'s link to the host', () => {
       const { api, log } = start();
       await vi.advanceTimersByTimeAsync(1);
       streams[0]?.answer();
-      streams[0]?.line({ hello: { seq: 100 } });
+      streams[0]?.line(snapshotLine(100));
       await vi.advanceTimersByTimeAsync(1);
       FakeSocket.made[0]?.open();
       // The host restarts: its seq starts again from zero.
@@ -320,7 +339,7 @@ describe('browser mode\'s link to the host', () => {
       FakeSocket.made[1]?.reply(FakeSocket.made[1]?.sent[0]?.id ?? 0, 's1', 7);
       await vi.advanceTimersByTimeAsync(1);
       expect(log.at(-1)).toBe('status open');
-      streams[1]?.line({ hello: { seq: 5 } });
+      streams[1]?.line(snapshotLine(5));
       streams[1]?.line({ event: event(6) });
       streams[1]?.line({ event: event(7) });
       await added;

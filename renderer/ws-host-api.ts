@@ -7,7 +7,7 @@
  * clicked while one is still connecting) is shut without a word. An attempt that has not
  * opened in 15 s has failed, so no call waits unseen (a stream the browser never starts, say).
  */
-import { HostError, type HostApi, type HostEvent, type HostMethod } from '../shared/host-api';
+import { HostError, type HostApi, type HostEvent, type HostMethod, type HostSnapshot } from '../shared/host-api';
 import { createRemoteHostApi } from '../shared/host-remote';
 import { EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
 import { backoffDelay, type HostLink, type HostLinkStatus } from './host-link';
@@ -39,6 +39,11 @@ interface Attempt {
   ended: boolean;
   /** Events that came down the stream before the socket opened, handed on once it does. */
   readonly early: HostEvent[];
+  /** The snapshot the stream began with: the answer to the store's next getSnapshot. */
+  readonly snapshot: Promise<HostSnapshot>;
+  tookSnapshot: boolean;
+  readonly gotSnapshot: (snapshot: HostSnapshot) => void;
+  readonly noSnapshot: (error: unknown) => void;
 }
 
 /** A HostApi and its link, for a page opened at `location` (which carries `?token=`). */
@@ -77,7 +82,15 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     clearTimeout(retryTimer);
     // No status change here: while retrying after a loss the banner stays up until the socket opens.
     if (current) shut(current);
-    const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, openedAt: 0, deadline: undefined, ended: false, early: [] };
+    let gotSnapshot: (snapshot: HostSnapshot) => void = () => {};
+    let noSnapshot: (error: unknown) => void = () => {};
+    const snapshot = new Promise<HostSnapshot>((resolve, reject) => {
+      gotSnapshot = resolve;
+      noSnapshot = reject;
+    });
+    // Unhandled until the store asks for it; an attempt that ends first rejects it.
+    snapshot.catch(() => {});
+    const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, openedAt: 0, deadline: undefined, ended: false, early: [], snapshot, tookSnapshot: false, gotSnapshot, noSnapshot };
     current = attempt;
     delivered = Number.NEGATIVE_INFINITY;
     attempt.deadline = setTimeout(() => lose(attempt, false), CONNECT_TIMEOUT_MS);
@@ -99,6 +112,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   function shut(attempt: Attempt): void {
     if (attempt.ended) return;
     attempt.ended = true;
+    attempt.noSnapshot(new HostError('disconnected', 'lost the connection to the host'));
     clearTimeout(attempt.deadline);
     attempt.stream.abort();
     attempt.socket?.close();
@@ -171,8 +185,9 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
       if (attempt.ended) return;
       const frame = parseServerFrame(line);
       if (!frame) return;
-      if ('hello' in frame) {
-        delivered = frame.hello.seq;
+      if ('snapshot' in frame) {
+        delivered = frame.snapshot.seq;
+        attempt.gotSnapshot(frame.snapshot);
         settleEarlyReplies();
       } else if ('event' in frame) {
         if (attempt.opened) deliver(frame.event);
@@ -228,6 +243,11 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   }
 
   function send(method: HostMethod, args: unknown[]): Promise<unknown> {
+    // The store's snapshot after each (re)connect is the one the stream began with.
+    if (method === 'getSnapshot' && current && !current.tookSnapshot) {
+      current.tookSnapshot = true;
+      return current.snapshot.then((value) => ({ ok: true, value }));
+    }
     return new Promise((resolve, reject) => {
       const call: PendingCall = { frame: { id: nextId++, method, args }, resolve, reject };
       // Calls made while the socket is still opening wait for it; after a loss they fail at once

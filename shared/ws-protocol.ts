@@ -7,7 +7,7 @@
  * subscribes it before answering, so no event between that and the page's snapshot is lost.
  * The page's own token comes from its URL (`/?token=<token>`).
  */
-import type { HostEvent, HostMethod } from './host-api';
+import type { CatalogSnapshot, HostEvent, HostMethod, HostSnapshot } from './host-api';
 import type { RpcResponse } from './host-remote';
 
 /** The path of the WebSocket endpoint. */
@@ -28,12 +28,13 @@ export interface WsCall {
 
 /**
  * Host → browser: a reply to a call (on the socket), or an event, or the event stream's first
- * line (on the stream). `hello` gives the seq of the last event before the stream began;
- * `after` gives the seq of the last event sent before the reply, which the page waits for
- * before it resolves the call, so a reply never overtakes the events it follows (a profile's
- * servers are in the store when connectProfileServers returns).
+ * line (on the stream): the host's snapshot as the stream began, so the page needs no
+ * snapshot call (26 MB at 100,000 resources, slow over the socket) and every later line is
+ * an event newer than it. A reply's `after` gives the seq of the last event sent before it,
+ * which the page waits for before it resolves the call, so a reply never overtakes the events
+ * it follows (a profile's servers are in the store when connectProfileServers returns).
  */
-export type WsServerMessage = { id: number; response: RpcResponse; after?: number } | { event: HostEvent } | { hello: { seq: number } };
+export type WsServerMessage = { id: number; response: RpcResponse; after?: number } | { event: HostEvent } | { snapshot: HostSnapshot };
 
 /**
  * A list of records as one list of keys and one row of values per record: a catalog page
@@ -106,14 +107,17 @@ export function unpackRecords(packed: unknown): Record<string, unknown>[] | unde
   return records;
 }
 
-/** A host → browser message's text (a frame, or a line of the event stream); a catalog page's resources travel packed. */
+/** A catalog's resources packed, when they can be (see packRecords); the catalog as it is otherwise. */
+function packedCatalog<T extends { resources: readonly object[] }>(catalog: T): T | (Omit<T, 'resources'> & { packedResources: PackedRecords }) {
+  const packed = catalog.resources.length > 0 ? packRecords(catalog.resources) : undefined;
+  if (!packed) return catalog;
+  const { resources: _sent, ...rest } = catalog;
+  return { ...rest, packedResources: packed };
+}
+
+/** A host → browser message's text (a frame, or a line of the event stream); catalog resources travel packed. */
 export function encodeServerMessage(message: WsServerMessage): string {
-  if ('event' in message && message.event.type === 'catalog-page' && message.event.resources.length > 0) {
-    const packed = packRecords(message.event.resources);
-    if (packed) {
-      const { resources: _sent, ...rest } = message.event;
-      return JSON.stringify({ event: { ...rest, packedResources: packed } });
-    }
-  }
+  if ('event' in message && message.event.type === 'catalog-page') return JSON.stringify({ event: packedCatalog(message.event) });
+  if ('snapshot' in message) return JSON.stringify({ snapshot: { ...message.snapshot, catalogs: message.snapshot.catalogs.map((catalog: CatalogSnapshot) => packedCatalog(catalog)) } });
   return JSON.stringify(message);
 }

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { HostApi } from '../../shared/host-api';
+import type { HostApi, HostEvent } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
 import { batchCatalogPages, flushingBeforeSnapshots, type PageBatcher } from '../host/batch-pages';
 import { encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
@@ -122,16 +122,30 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       if (response.writableLength > maxUnread) return void response.destroy();
       if (!response.destroyed) response.write(`${encodeServerMessage({ event })}\n`);
     });
-    // Subscribed before anything goes out: once the page reads its hello, it misses no event.
-    const unsubscribe = options.host.onEvent((event) => pages.push(event));
+    // The snapshot first, taken after subscribing: every event the page misses is in it, and
+    // events that come while it is made wait behind it (those it holds already are dropped).
+    let start: number | undefined;
+    const held: HostEvent[] = [];
+    const unsubscribe = options.host.onEvent((event) => {
+      if (start === undefined) held.push(event);
+      else pages.push(event);
+    });
     streams.add(pages);
-    response.write(`${encodeServerMessage({ hello: { seq: lastSeq } })}\n`);
     const stop = () => {
       unsubscribe();
       pages.dispose();
       streams.delete(pages);
     };
     response.on('close', stop);
+    options.host.getSnapshot().then(
+      (snapshot) => {
+        if (response.destroyed) return;
+        response.write(`${encodeServerMessage({ snapshot })}\n`);
+        start = snapshot.seq;
+        for (const event of held.splice(0)) if (event.seq > snapshot.seq) pages.push(event);
+      },
+      () => response.destroy(),
+    );
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

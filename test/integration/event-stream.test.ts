@@ -48,10 +48,10 @@ describe('the event stream', () => {
         text += chunk;
         let end = text.indexOf('\n');
         while (end !== -1) {
-          const message = JSON.parse(text.slice(0, end)) as { hello?: { seq: number }; event?: { type: string; packedResources?: { rows: unknown[] }; status?: string } };
+          const message = JSON.parse(text.slice(0, end)) as { snapshot?: { seq: number }; event?: { type: string; packedResources?: { rows: unknown[] }; status?: string } };
           text = text.slice(end + 1);
-          // The first line says where the stream starts; events follow.
-          if (lines === 0) expect(message.hello?.seq).toBeTypeOf('number');
+          // The first line is the host's state as the stream began; events follow.
+          if (lines === 0) expect(message.snapshot?.seq).toBeTypeOf('number');
           else if (!message.event) reject(new Error(`not an event: ${JSON.stringify(message)}`));
           lines += 1;
           listed += message.event?.packedResources?.rows.length ?? 0;
