@@ -20,7 +20,7 @@ interface PendingCall {
 }
 
 /** A hidden tab with no call in flight lets go of its link after this long (see HostLinkStatus 'paused'). */
-export const PAUSE_HIDDEN_AFTER_MS = 10_000;
+export const PAUSE_HIDDEN_AFTER_MS = 30_000;
 /** An attempt whose socket is not open after this long has failed (a stream that never answers). */
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** A link that stayed open this long starts its backoff over when it drops. */

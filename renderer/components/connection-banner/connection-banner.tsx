@@ -7,6 +7,8 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
   const status = useAppStore((state) => state.hostLink);
   const syncError = useAppStore((state) => state.syncError);
   const seconds = useSecondsUntil(status.state === 'lost' || status.state === 'refused' ? status.retryAt : null);
+  // A link that opens within a moment (a tab taking its paused link up again) shows no banner.
+  const slowToConnect = useTrueAfter(status.state === 'connecting', CONNECTING_NOTICE_MS);
 
   if (status.state === 'lost' || status.state === 'refused') {
     return (
@@ -21,7 +23,7 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
       </div>
     );
   }
-  if (status.state === 'connecting') {
+  if (status.state === 'connecting' && slowToConnect) {
     return (
       <div className="banner" role="status">
         <span className="spinner" aria-hidden="true" /> Connecting to the host…
@@ -36,6 +38,23 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
     );
   }
   return null;
+}
+
+/** How long the link may take to open before the banner says it is connecting. */
+const CONNECTING_NOTICE_MS = 400;
+
+/** True once `condition` has held for `ms` without a break. */
+function useTrueAfter(condition: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!condition) return;
+    const timer = setTimeout(() => setHeld(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setHeld(false);
+    };
+  }, [condition, ms]);
+  return condition && held;
 }
 
 /** A countdown that re-renders once a second while there is something to count down to. */
