@@ -73,8 +73,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   // sends what they hold.
   const streams = new Set<PageBatcher>();
   const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
-  // The seq of the host's last event: the point a new stream starts from, and the event a
-  // reply must not overtake (see WsServerMessage).
+  // The seq of the host's last event: the event a reply must not overtake (see WsServerMessage).
   let lastSeq = 0;
   const stopCounting = options.host.onEvent((event) => (lastSeq = event.seq));
 
@@ -124,10 +123,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     });
     // The snapshot first, taken after subscribing: every event the page misses is in it, and
     // events that come while it is made wait behind it (those it holds already are dropped).
-    let start: number | undefined;
+    let snapshotSent = false;
     const held: HostEvent[] = [];
     const unsubscribe = options.host.onEvent((event) => {
-      if (start === undefined) held.push(event);
+      if (!snapshotSent) held.push(event);
       else pages.push(event);
     });
     streams.add(pages);
@@ -141,7 +140,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       (snapshot) => {
         if (response.destroyed) return;
         response.write(`${encodeServerMessage({ snapshot })}\n`);
-        start = snapshot.seq;
+        snapshotSent = true;
         for (const event of held.splice(0)) if (event.seq > snapshot.seq) pages.push(event);
       },
       () => response.destroy(),
