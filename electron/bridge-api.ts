@@ -1,5 +1,6 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { HostError, type HostApi, type HostErrorData, type HostEvent, type HostMethod } from '../shared/host-api';
+import { HostError, type HostErrorData, type HostMethod } from '../shared/host-api';
+import type { WindowApi, WindowEvent } from '../shared/window-api';
 import { createRemoteHostApi, HOST_METHODS } from '../shared/host-remote';
 import { HOST_CALL_CHANNEL, HOST_EVENT_CHANNEL } from './ipc-channels';
 
@@ -14,12 +15,12 @@ export type RendererIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
  * Failed calls reject with a plain {@link HostErrorData} object, not an Error: contextBridge
  * copies only an Error's message, which would lose the `code` the renderer relies on.
  */
-export function createBridgeApi(ipc: RendererIpc): HostApi {
+export function createBridgeApi(ipc: RendererIpc): WindowApi {
   const remote = createRemoteHostApi(
     (method, args) => ipc.invoke(HOST_CALL_CHANNEL, method, args),
     function onEvent(listener) {
       // Strip the IpcRendererEvent: the page gets the HostEvent and nothing else.
-      const forward = (_event: IpcRendererEvent, hostEvent: HostEvent) => listener(hostEvent);
+      const forward = (_event: IpcRendererEvent, hostEvent: WindowEvent) => listener(hostEvent);
       ipc.on(HOST_EVENT_CHANNEL, forward);
       return function unsubscribe() {
         ipc.removeListener(HOST_EVENT_CHANNEL, forward);
@@ -37,7 +38,7 @@ export function createBridgeApi(ipc: RendererIpc): HostApi {
       }
     };
   }
-  return { ...(api as Omit<HostApi, 'onEvent'>), onEvent: remote.onEvent };
+  return { ...(api as Omit<WindowApi, 'onEvent'>), onEvent: remote.onEvent };
 }
 
 /** The {@link HostErrorData} of anything a call threw (e.g. invoke failing with no handler). */

@@ -27,6 +27,10 @@ function fakeHost() {
     saveProfile: vi.fn(async (profile: Profile) => ({ name: profile.name, file: `${profile.name}.json` })),
     loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
     connectProfileServers: vi.fn(async () => []),
+    openView: vi.fn(),
+    updateView: vi.fn(),
+    closeView: vi.fn(),
+    listCandidates: vi.fn(),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

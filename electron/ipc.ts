@@ -1,4 +1,4 @@
-import { batchCatalogPages, flushingBeforeSnapshots } from './host/batch-pages';
+import { batchCatalogPages, windowCalls } from './host/batch-pages';
 import type { IpcMain, WebContents, WebFrameMain } from 'electron';
 import type { HostApi } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
@@ -47,7 +47,7 @@ export function registerHostIpc(
     // Sending to a destroyed WebContents throws; events for a closed window are dropped.
     if (sink && !sink.isDestroyed()) sink.send(HOST_EVENT_CHANNEL, hostEvent);
   });
-  const calls = flushingBeforeSnapshots(host, pages);
+  const calls = windowCalls(host, pages);
 
   ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
     // Any frame that reaches the channel (an injected iframe, a page we navigated away

@@ -6,10 +6,10 @@ import { App } from './app';
 import { HostApiContext } from './components/template-detail/host-api-context';
 import { createAppStore } from './store/app-store';
 import { loadColumns } from './store/column-sizes';
-import { startCatalogView } from './store/catalog-view-sync';
 import { startContextSync } from './store/context-sync';
 import { createTokenClient } from './token-client';
 import { startHostSync } from './store/host-sync';
+import { startViewSync } from './store/view-sync';
 import { AppStoreContext } from './store/use-app-store';
 import './styles.css';
 
@@ -26,7 +26,7 @@ const { api, link } = connectToHost();
 const storage = safeLocalStorage();
 const store = createAppStore({ api, columns: loadColumns(storage), storage });
 startHostSync(store, api, link);
-startCatalogView(store);
+startViewSync(store, api);
 startContextSync(store, api, createTokenClient());
 
 const root = document.getElementById('root');

@@ -14,12 +14,6 @@ export interface TokenClient {
 
 export function createTokenClient(): TokenClient {
   const known = new Map<string, number>();
-  let worker: Worker | undefined;
-  try {
-    worker = typeof Worker === 'function' ? new Worker(new URL('./workers/token-worker.ts', import.meta.url), { type: 'module' }) : undefined;
-  } catch {
-    worker = undefined;
-  }
   // The tokenizer's tables load in this thread only if the worker cannot count.
   const counters = new Map<TokenEncoding, Promise<TokenCounter>>();
   const countHere = async (text: string, encoding: TokenEncoding): Promise<number> => {
@@ -27,25 +21,37 @@ export function createTokenClient(): TokenClient {
     if (!counter) counters.set(encoding, (counter = import('../shared/context/tokens').then((tokens) => tokens.createTokenCounter(encoding))));
     return (await counter).count(text);
   };
-  if (!worker) return { count: countHere };
-  const running = worker;
   let dead = false;
   let nextId = 1;
   const waiting = new Map<number, { resolve: (counts: number[]) => void; reject: (error: Error) => void; fallback: () => void }>();
-  running.onmessage = (message: MessageEvent<TokenResponse>) => {
-    const entry = waiting.get(message.data.id);
-    waiting.delete(message.data.id);
-    if (!entry) return;
-    if (message.data.counts) entry.resolve(message.data.counts);
-    else entry.reject(new Error(message.data.error ?? 'the token counter failed'));
-  };
-  running.onerror = () => {
-    dead = true;
-    running.terminate();
-    // What was waiting is counted here instead.
-    for (const entry of waiting.values()) entry.fallback();
-    waiting.clear();
-  };
+  // Started by the first count: a page that never curates never loads the tokenizer, and a
+  // listing is not slowed by a worker reading its tables.
+  let worker: Worker | undefined | null = null;
+  function started(): Worker | undefined {
+    if (worker !== null) return worker;
+    try {
+      worker = typeof Worker === 'function' ? new Worker(new URL('./workers/token-worker.ts', import.meta.url), { type: 'module' }) : undefined;
+    } catch {
+      worker = undefined;
+    }
+    const running = worker;
+    if (!running) return undefined;
+    running.onmessage = (message: MessageEvent<TokenResponse>) => {
+      const entry = waiting.get(message.data.id);
+      waiting.delete(message.data.id);
+      if (!entry) return;
+      if (message.data.counts) entry.resolve(message.data.counts);
+      else entry.reject(new Error(message.data.error ?? 'the token counter failed'));
+    };
+    running.onerror = () => {
+      dead = true;
+      running.terminate();
+      // What was waiting is counted here instead.
+      for (const entry of waiting.values()) entry.fallback();
+      waiting.clear();
+    };
+    return running;
+  }
   // Texts asked for in the same task, per encoding, sent together.
   const batches = new Map<TokenEncoding, { texts: string[]; resolvers: ((count: number) => void)[]; rejecters: ((error: Error) => void)[] }>();
 
@@ -56,7 +62,8 @@ export function createTokenClient(): TokenClient {
     const id = nextId++;
     const answer = (counts: number[]) => batch.resolvers.forEach((resolve, index) => resolve(counts[index] ?? 0));
     const countAllHere = () => void Promise.all(batch.texts.map((text) => countHere(text, encoding))).then(answer, (error: unknown) => batch.rejecters.forEach((reject) => reject(error instanceof Error ? error : new Error(String(error)))));
-    if (dead) return countAllHere();
+    const running = started();
+    if (dead || !running) return countAllHere();
     waiting.set(id, {
       resolve: answer,
       reject: (error) => batch.rejecters.forEach((reject) => reject(error)),

@@ -1,7 +1,7 @@
 /** Parsing of browser mode's frames and event lines (shared/ws-protocol.ts); pure so it can be tested without a socket. */
-import type { HostEvent, HostSnapshot } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
-import { unpackRecords, type WsServerMessage } from '../shared/ws-protocol';
+import type { WsServerMessage } from '../shared/ws-protocol';
+import type { WindowEvent, WindowSnapshot } from '../shared/window-api';
 
 /** One frame from the host, checked for shape; `null` for anything we cannot use. */
 export function parseServerFrame(text: unknown): WsServerMessage | null {
@@ -19,35 +19,17 @@ export function parseServerFrame(text: unknown): WsServerMessage | null {
     const reply = { id: record.id, response: record.response as RpcResponse };
     return typeof record.after === 'number' ? { ...reply, after: record.after } : reply;
   }
-  const snapshot = record.snapshot as Partial<HostSnapshot> | undefined;
+  const snapshot = record.snapshot as Partial<WindowSnapshot> | undefined;
   if (typeof snapshot === 'object' && snapshot !== null) {
     if (typeof snapshot.seq !== 'number' || !Array.isArray(snapshot.servers) || !Array.isArray(snapshot.catalogs)) return null;
-    const catalogs: unknown[] = [];
-    for (const catalog of snapshot.catalogs as unknown[]) {
-      const unpacked = unpackedCatalog(catalog);
-      if (!unpacked) return null;
-      catalogs.push(unpacked);
-    }
-    return { snapshot: { ...snapshot, catalogs } as HostSnapshot };
+    return { snapshot: snapshot as WindowSnapshot };
   }
-  const event = record.event;
+  const event = record.event as Partial<WindowEvent> | undefined;
   if (typeof event === 'object' && event !== null) {
-    const typed = event as Partial<HostEvent> & { packedResources?: unknown };
-    if (typeof typed.seq !== 'number' || typeof typed.type !== 'string') return null;
-    if (typed.type !== 'catalog-page') return { event: event as HostEvent };
-    const unpacked = unpackedCatalog(typed);
-    return unpacked ? { event: unpacked as HostEvent } : null;
+    if (typeof event.seq !== 'number' || typeof event.type !== 'string') return null;
+    return { event: event as WindowEvent };
   }
   return null;
-}
-
-/** A catalog (page or snapshot) with its packed resources read back; null when they are malformed. */
-function unpackedCatalog(catalog: unknown): Record<string, unknown> | null {
-  if (typeof catalog !== 'object' || catalog === null) return null;
-  if (!('packedResources' in catalog)) return catalog as Record<string, unknown>;
-  const { packedResources, ...rest } = catalog as Record<string, unknown>;
-  const resources = unpackRecords(packedResources);
-  return resources ? { ...rest, resources } : null;
 }
 
 /**

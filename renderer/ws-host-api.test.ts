@@ -1,7 +1,7 @@
 // Browser mode's link (ws-host-api.ts) against a scripted host: a fake event stream and a
 // fake socket, driven step by step, so the orderings that matter can be forced.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostEvent } from '../shared/host-api';
+import type { WindowEvent as HostEvent } from '../shared/window-api';
 import type { HostLinkStatus } from './host-link';
 import { CONNECT_TIMEOUT_MS, createWsHostApi, PAUSE_HIDDEN_AFTER_MS } from './ws-host-api';
 
@@ -125,10 +125,10 @@ describe('browser mode\'s link to the host', () => {
     const first = api.getSnapshot();
     await settle();
     streams[0]?.answer();
-    streams[0]?.line({ snapshot: { seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], packedResources: { keys: ['serverId', 'uri', 'name'], rows: [['s1', 'a://1', 'one']] } }] } });
+    streams[0]?.line({ snapshot: { seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], resourceCount: 1 }] } });
     await settle();
     FakeSocket.made[0]?.open();
-    await expect(first).resolves.toEqual({ seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], resources: [{ serverId: 's1', uri: 'a://1', name: 'one' }] }] });
+    await expect(first).resolves.toEqual({ seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], resourceCount: 1 }] });
     expect(FakeSocket.made[0]?.sent).toEqual([]);
     const second = api.getSnapshot();
     await settle();

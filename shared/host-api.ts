@@ -6,6 +6,7 @@
  * Methods return Promises. The one member named `onX` is the event stream.
  * Everything here is plain data so that it crosses IPC and JSON unchanged.
  */
+import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/catalog-view';
 import type { Profile } from './profile/profile';
 
 
@@ -253,7 +254,9 @@ export type HostEventBody =
       error?: string;
     }
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
-  | { type: 'resource-updated'; serverId: ServerId; uri: string };
+  | { type: 'resource-updated'; serverId: ServerId; uri: string }
+  /** A window's view of the catalogs changed (see {@link HostApi.openView}). */
+  | { type: 'view'; frame: ViewFrame };
 
 /** Events the host pushes. Each carries the sequence number it was emitted with. */
 export type HostEvent = { seq: number } & HostEventBody;
@@ -265,6 +268,18 @@ export interface ProfileSummary {
   savedAt?: string;
   /** Why it cannot be loaded, if it cannot. */
   problem?: string;
+}
+
+/** What the context's policy reads of a resource (shared/context/curate.ts), without its server. */
+export type CandidateEntry = Pick<ResourceEntry, 'uri' | 'name' | 'title' | 'annotations' | 'size'>;
+
+/** Part of one server's catalog, for the context's policy. */
+export interface CandidatePage {
+  /** The catalog's generation: a window that holds another one starts over. */
+  generation: number;
+  /** Resources in the catalog now. */
+  total: number;
+  candidates: CandidateEntry[];
 }
 
 /** Removes the listener it was returned for. */
@@ -321,9 +336,26 @@ export interface HostApi {
    * included, which never cross to the page). Spawns processes: call only on a user's action.
    */
   connectProfileServers(name: string, serverNames: string[]): Promise<ServerId[]>;
+  /**
+   * Opens a window's view of every catalog, or replaces its state. The host keeps the tree
+   * and the search, and sends the window what it shows as `view` events for `viewId`.
+   */
+  openView(viewId: string, state: Partial<ViewState>): Promise<void>;
+  /** Changes a view; its next frame is sent before this resolves. Rejects for an unknown view. */
+  updateView(viewId: string, patch: ViewPatch): Promise<ViewChange>;
+  /** Forgets a view. Unknown ids are ignored. */
+  closeView(viewId: string): Promise<void>;
+  /**
+   * One server's resources as the context's policy reads them: from position `from` of its
+   * list, at most `limit`; or the ones with the given URIs.
+   */
+  listCandidates(serverId: ServerId, request: { from: number; limit: number } | { uris: string[] }): Promise<CandidatePage>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }
+
+/** The calls every face makes the same way (what differs is the snapshot and the events). */
+export type HostCalls = Omit<HostApi, 'getSnapshot' | 'onEvent'>;
 
 /** The HostApi methods that can be called remotely, i.e. every member except the event stream. */
 export type HostMethod = Exclude<keyof HostApi, 'onEvent'>;

@@ -2,7 +2,8 @@
  * The caller's half of the HostApi channel: no validation library, so the sandboxed
  * preload and the renderer can bundle it cheaply. The host's half is host-rpc.ts.
  */
-import { HostError, type HostApi, type HostErrorData, type HostMethod } from './host-api';
+import { HostError, type HostErrorData, type HostMethod } from './host-api';
+import type { WindowApi } from './window-api';
 
 /** Every method a face may call remotely: all of HostApi but the event stream. */
 export const HOST_METHODS = [
@@ -20,6 +21,10 @@ export const HOST_METHODS = [
   'cancelRequest',
   'watchResources',
   'completeArgument',
+  'openView',
+  'updateView',
+  'closeView',
+  'listCandidates',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */
@@ -36,16 +41,16 @@ export function unwrapRpcResponse(response: unknown): unknown {
 }
 
 /**
- * Builds a HostApi whose methods go through `send` and whose events come from `subscribe`.
+ * Builds a window's HostApi (shared/window-api.ts) whose methods go through `send` and whose events come from `subscribe`.
  * Used by the preload (over IPC) and by the renderer in browser mode (over the WebSocket).
  */
 export function createRemoteHostApi(
   send: (method: HostMethod, args: unknown[]) => Promise<unknown>,
-  subscribe: HostApi['onEvent'],
-): HostApi {
+  subscribe: WindowApi['onEvent'],
+): WindowApi {
   const api: Partial<Record<HostMethod, (...args: unknown[]) => Promise<unknown>>> = {};
   for (const method of HOST_METHODS) {
     api[method] = async (...args: unknown[]) => unwrapRpcResponse(await send(method, args));
   }
-  return { ...(api as Omit<HostApi, 'onEvent'>), onEvent: subscribe };
+  return { ...(api as Omit<WindowApi, 'onEvent'>), onEvent: subscribe };
 }

@@ -40,6 +40,17 @@ describe('the HostApi channel', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses a view change that is not one: an unknown field or sort, too many keys at once, a bad candidates request', async () => {
+    const { host, calls } = recordingHost();
+    expect(await dispatchHostCall(host, 'updateView', ['v1', { sort: 'size' }])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await dispatchHostCall(host, 'updateView', ['v1', { eval: 'x' }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'updateView', ['v1', { pick: Array.from({ length: 5001 }, (_, i) => `k${i}`) }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'openView', ['', {}])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'listCandidates', ['s1', { from: -1, limit: 10 }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'listCandidates', ['s1', { from: 0, limit: 10, uris: [] }])).toMatchObject({ ok: false });
+    expect(calls).toEqual([]);
+  });
+
   it('carries values and HostErrors across, code and all', async () => {
     const { host } = recordingHost();
     const remote = createRemoteHostApi((method, args) => dispatchHostCall(host, method, args), () => () => {});

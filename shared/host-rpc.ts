@@ -17,6 +17,31 @@ const requestId = z.string().min(1).max(200);
 const completionArgument = z.strictObject({ name: z.string().min(1).max(200), value: z.string().max(4096) });
 const completionContext = z.record(z.string().max(200), z.string().max(4096)).refine((r) => Object.keys(r).length <= 100, 'at most 100 values');
 
+const viewId = z.string().min(1).max(100);
+const nodeId = z.string().min(1).max(1_000_100);
+const ids = z.array(nodeId).max(20_000);
+const pickKeys = z.array(z.string().min(1).max(1_000_300)).max(5_000);
+const sort = z.enum(['name', 'priority', 'lastModified']);
+const query = z.string().max(1000);
+const viewState = z.strictObject({ sort, query, open: ids, selectedId: nodeId.nullable(), picked: pickKeys }).partial();
+const viewPatch = z
+  .strictObject({
+    sort,
+    query,
+    open: ids,
+    close: ids,
+    selectedId: nodeId.nullable(),
+    pick: pickKeys,
+    unpick: pickKeys,
+    toggleUnder: nodeId,
+    reveal: nodeId,
+  })
+  .partial();
+const candidateRequest = z.union([
+  z.strictObject({ from: z.number().int().min(0), limit: z.number().int().min(1).max(50_000) }),
+  z.strictObject({ uris: z.array(uri).max(5_000) }),
+]);
+
 /** The argument list each remote method accepts. */
 const argSchemas = {
   getSnapshot: z.tuple([]),
@@ -36,6 +61,10 @@ const argSchemas = {
     z.tuple([serverId, uri, completionArgument, completionContext]),
     z.tuple([serverId, uri, completionArgument, completionContext, requestId]),
   ]),
+  openView: z.tuple([viewId, viewState]),
+  updateView: z.tuple([viewId, viewPatch]),
+  closeView: z.tuple([viewId]),
+  listCandidates: z.tuple([serverId, candidateRequest]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */
@@ -51,7 +80,7 @@ export function isHostMethod(name: unknown): name is HostMethod {
  * Validates one remote call and runs it against the host. Never throws: failures come
  * back as `{ ok: false }` with a {@link HostErrorData}.
  */
-export async function dispatchHostCall(host: HostApi, method: unknown, args: unknown): Promise<RpcResponse> {
+export async function dispatchHostCall(host: Pick<HostApi, Exclude<HostMethod, 'getSnapshot'>> & { getSnapshot(): Promise<unknown> }, method: unknown, args: unknown): Promise<RpcResponse> {
   try {
     if (!isHostMethod(method)) throw new HostError('invalid-input', `unknown method: ${String(method).slice(0, 80)}`);
     const parsed = argSchemas[method].safeParse(args);

@@ -1,14 +1,15 @@
 /**
- * Joins a listing's catalog pages into fewer, larger events on their way to a window. A
- * server that lists 100,000 resources in pages of 500 sends 200 pages; every event costs the
- * window a message, a store update and a copy of the growing resource list, so 200 of them
- * cost far more than 10 of 10,000 resources. A listing's first page goes out at once (the
- * first rows show as soon as they exist); later ones wait at most `delayMs`. Any other event
- * sends what is waiting first, so the order of events never changes.
+ * Turns host events into what a window hears (shared/window-api.ts: a page says how many
+ * resources it added, never which) and joins a listing's pages into fewer events. A server
+ * that lists 100,000 resources in pages of 500 sends 200 pages; each costs the window a
+ * message and a store update. A listing's first page goes out at once (the first rows show
+ * as soon as they exist); later ones wait at most `delayMs`. Any other event sends what is
+ * waiting first, so the order of events never changes.
  */
 import type { HostApi, HostEvent } from '../../shared/host-api';
+import { windowEvent, windowSnapshot, type CatalogPageSummary, type WindowApi, type WindowEvent } from '../../shared/window-api';
 
-type PageEvent = Extract<HostEvent, { type: 'catalog-page' }>;
+type PageEvent = { seq: number } & CatalogPageSummary;
 
 export interface PageBatchOptions {
   /** Longest a page waits for company. Default 100 ms: less than the tree's own coalescing. */
@@ -25,7 +26,7 @@ export interface PageBatcher {
   dispose(): void;
 }
 
-export function batchCatalogPages(send: (event: HostEvent) => void, options: PageBatchOptions = {}): PageBatcher {
+export function batchCatalogPages(send: (event: WindowEvent) => void, options: PageBatchOptions = {}): PageBatcher {
   const delayMs = options.delayMs ?? 100;
   const maxItems = options.maxItems ?? 10_000;
   let waiting: PageEvent | undefined;
@@ -42,7 +43,8 @@ export function batchCatalogPages(send: (event: HostEvent) => void, options: Pag
   }
 
   return {
-    push(event) {
+    push(hostEvent) {
+      const event = windowEvent(hostEvent);
       if (event.type !== 'catalog-page') {
         flush();
         send(event);
@@ -56,15 +58,15 @@ export function batchCatalogPages(send: (event: HostEvent) => void, options: Pag
       }
       if (waiting && (waiting.serverId !== event.serverId || waiting.generation !== event.generation)) flush();
       if (!waiting) {
-        waiting = { ...event, resources: [...event.resources], templates: [...event.templates], warnings: [...event.warnings] };
+        waiting = { ...event, templates: [...event.templates], warnings: [...event.warnings] };
       } else {
-        for (const resource of event.resources) waiting.resources.push(resource);
+        waiting.added += event.added;
         for (const template of event.templates) waiting.templates.push(template);
         for (const warning of event.warnings) waiting.warnings.push(warning);
         waiting.pages = event.pages;
         waiting.seq = event.seq;
       }
-      if (waiting.resources.length + waiting.templates.length >= maxItems) flush();
+      if (waiting.added + waiting.templates.length >= maxItems) flush();
       else timer ??= setTimeout(flush, delayMs);
     },
     flush,
@@ -77,15 +79,16 @@ export function batchCatalogPages(send: (event: HostEvent) => void, options: Pag
 }
 
 /**
- * The host as a window's calls see it, with the batch sent before every snapshot is taken: a
- * snapshot includes every page emitted so far, and a batch that mixed pages from before and
- * after it would bring the earlier ones twice (the window drops only events older than it).
+ * The host as a window's calls see it: snapshots without resources, and the batch sent
+ * before every snapshot is taken. A snapshot includes every page emitted so far, and a batch
+ * that mixed pages from before and after it would count the earlier ones twice (the window
+ * drops only events older than it).
  */
-export function flushingBeforeSnapshots(host: HostApi, batcher: Pick<PageBatcher, 'flush'>): HostApi {
-  const wrapped: HostApi = Object.create(host) as HostApi;
-  wrapped.getSnapshot = () => {
+export function windowCalls(host: HostApi, batcher: Pick<PageBatcher, 'flush'>): Omit<WindowApi, 'onEvent'> {
+  const wrapped = Object.create(host) as Omit<WindowApi, 'onEvent'>;
+  wrapped.getSnapshot = async () => {
     batcher.flush();
-    return host.getSnapshot();
+    return windowSnapshot(await host.getSnapshot());
   };
   return wrapped;
 }

@@ -5,6 +5,7 @@
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ServerConfig, ServerId } from '../../shared/host-api';
 import { HostError } from '../../shared/host-api';
 import type { Transport } from '@modelcontextprotocol/client';
+import { createCatalogViews } from './catalog-views';
 import { createProfileStore, type ProfileStore } from './profile-store';
 import { redactTransport } from './redact';
 import { ServerConnection } from './server-connection';
@@ -55,7 +56,12 @@ export function createHost(options: HostOptions = {}): Host {
         // One face's broken listener must not stop the others from hearing the event.
       }
     }
+    views.observe(event);
   };
+  const views = createCatalogViews({
+    emit,
+    servers: () => [...connections.values()].map((c) => ({ id: c.id, name: c.config.name, catalog: c.catalog })),
+  });
 
   const deps = { emit, timeoutMs, ...(options.transportFor && { transportFor: options.transportFor }) };
 
@@ -161,6 +167,22 @@ export function createHost(options: HostOptions = {}): Host {
       await connection(serverId).watch(uris);
     },
 
+    async openView(viewId, state) {
+      views.open(viewId, state);
+    },
+
+    async updateView(viewId, patch) {
+      return views.update(viewId, patch);
+    },
+
+    async closeView(viewId) {
+      views.close(viewId);
+    },
+
+    async listCandidates(serverId, request) {
+      return views.candidates(serverId, request);
+    },
+
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -169,6 +191,7 @@ export function createHost(options: HostOptions = {}): Host {
     async close() {
       const all = [...connections.values()];
       connections.clear();
+      views.dispose();
       await Promise.all(all.map((c) => c.close()));
       listeners.clear();
     },

@@ -10,7 +10,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi, HostEvent } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
-import { batchCatalogPages, flushingBeforeSnapshots, type PageBatcher } from '../host/batch-pages';
+import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/batch-pages';
+import { windowSnapshot, type WindowApi } from '../../shared/window-api';
 import { encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
@@ -139,7 +140,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     options.host.getSnapshot().then(
       (snapshot) => {
         if (response.destroyed) return;
-        response.write(`${encodeServerMessage({ snapshot })}\n`);
+        response.write(`${encodeServerMessage({ snapshot: windowSnapshot(snapshot) })}\n`);
         snapshotSent = true;
         for (const event of held.splice(0)) if (event.seq > snapshot.seq) pages.push(event);
       },
@@ -158,7 +159,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) =>
-      serveSocket(ws, flushingBeforeSnapshots(options.host, allStreams), () => {
+      serveSocket(ws, windowCalls(options.host, allStreams), () => {
         allStreams.flush();
         return lastSeq;
       }),
@@ -197,10 +198,15 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
  * One page's socket: calls in, replies out (events go down the page's event stream). Each
  * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
  */
-function serveSocket(ws: WebSocket, calls: HostApi, sentSoFar: () => number): void {
+function serveSocket(ws: WebSocket, calls: Omit<WindowApi, 'onEvent'>, sentSoFar: () => number): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };
+  // A page's views live as long as its socket: a closed tab leaves nothing behind on the host.
+  const views = new Set<string>();
+  ws.on('close', () => {
+    for (const viewId of views) void calls.closeView(viewId);
+  });
   ws.on('message', (data, isBinary) => {
     if (isBinary) return;
     let call: unknown;
@@ -212,6 +218,7 @@ function serveSocket(ws: WebSocket, calls: HostApi, sentSoFar: () => number): vo
     if (typeof call !== 'object' || call === null) return;
     const { id, method, args } = call as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
+    if (method === 'openView' && Array.isArray(args) && typeof args[0] === 'string' && views.size < 16) views.add(args[0]);
     void dispatchHostCall(calls, method, args).then((response) => send({ id, response, after: sentSoFar() }));
   });
 }

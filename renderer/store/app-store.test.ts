@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HostError, type HostApi, type HostEvent, type ReadResult } from '../../shared/host-api';
+import { HostError, type ReadResult } from '../../shared/host-api';
+import type { WindowApi as HostApi, WindowEvent as HostEvent } from '../../shared/window-api';
 import { createAppStore } from './app-store';
 import { DEFAULT_COLUMNS } from './column-sizes';
 import { startHostSync } from './host-sync';
@@ -22,6 +23,10 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     saveProfile: vi.fn(async (profile) => ({ name: profile.name, file: `${profile.name}.json` })),
     loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
     connectProfileServers: vi.fn(async () => []),
+    openView: vi.fn(async () => {}),
+    updateView: vi.fn(async () => ({})),
+    closeView: vi.fn(async () => {}),
+    listCandidates: vi.fn(async () => ({ generation: 0, total: 0, candidates: [] })),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

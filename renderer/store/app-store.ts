@@ -1,6 +1,6 @@
 /** The one store, built from slices (zustand's slices pattern). Middleware, if any, goes here only. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostApi } from '../../shared/host-api';
+import type { WindowApi } from '../../shared/window-api';
 import { createCatalogSlice, type CatalogSlice } from './catalog-slice';
 import { createContextSlice, type ContextSlice } from './context-slice';
 import type { ColumnSizes } from './column-sizes';
@@ -15,7 +15,7 @@ export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & 
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
-  api: HostApi;
+  api: WindowApi;
   columns: ColumnSizes;
   storage: Pick<Storage, 'setItem'> | null;
 }
@@ -27,8 +27,8 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createSelectionSlice(api)(...a),
     ...createUiSlice(columns, storage)(...a),
     ...createHostSlice(...a),
-    ...createTreeSlice(...a),
-    ...createPicksSlice(...a),
+    ...createTreeSlice(api)(...a),
+    ...createPicksSlice(api)(...a),
     ...createContextSlice(...a),
   }));
 }

@@ -1,10 +1,11 @@
-/** The catalog slice: each server's catalog, folded from catalog events by reducers/catalog-reducer.ts. */
+/** The catalog slice: each server's catalog summary, folded from catalog events by reducers/catalog-reducer.ts. */
 import type { StateCreator } from 'zustand';
-import type { CatalogSnapshot, ServerId } from '../../shared/host-api';
+import type { ServerId } from '../../shared/host-api';
+import type { CatalogSummary } from '../../shared/window-api';
 import type { AppState } from './app-store';
 
 export interface CatalogSlice {
-  catalogs: Record<ServerId, CatalogSnapshot>;
+  catalogs: Record<ServerId, CatalogSummary>;
 }
 
 export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = () => ({

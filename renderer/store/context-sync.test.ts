@@ -1,21 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CatalogSnapshot, HostApi, HostEvent, ReadResult, ResourceEntry } from '../../shared/host-api';
+import type { CandidatePage, ReadResult, ResourceEntry } from '../../shared/host-api';
+import type { CatalogSummary, WindowApi, WindowEvent as HostEvent } from '../../shared/window-api';
 import { createTokenClient } from '../token-client';
 import { createAppStore, type AppStore } from './app-store';
 import { DEFAULT_COLUMNS } from './column-sizes';
 import { startContextSync } from './context-sync';
-import { resourceKeyString } from './resource-key';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
 
 const server = { id: 's1', name: 'docs', transport: { kind: 'stdio' as const, command: 'x', args: [] }, stderrTail: [], status: 'connected' as const };
 const resources: ResourceEntry[] = Array.from({ length: 6 }, (_, i) => ({ serverId: 's1', uri: `docs://r/${i}`, name: `r${i}`, annotations: { priority: 0.9 - i / 10 } }));
-const catalog: CatalogSnapshot = { serverId: 's1', generation: 1, status: 'complete', resources, templates: [], pages: 1, warnings: [] };
+const catalog: CatalogSummary = { serverId: 's1', generation: 1, status: 'complete', resourceCount: resources.length, templates: [], pages: 1, warnings: [] };
+
+type ContextApi = Pick<WindowApi, 'readResource' | 'cancelRequest' | 'onEvent' | 'listCandidates'>;
+
+/** The host's answer to listCandidates, from `resources`. */
+async function listCandidates(_serverId: string, request: { from: number; limit: number } | { uris: string[] }): Promise<CandidatePage> {
+  const picked = 'uris' in request ? resources.filter((entry) => request.uris.includes(entry.uri)) : resources.slice(request.from, request.from + request.limit);
+  return { generation: 1, total: resources.length, candidates: picked.map(({ serverId: _s, ...rest }) => rest) };
+}
 
 /** A host whose reads answer after `delayMs`, counting them by URI. */
 function host(delayMs = 0) {
   const reads: string[] = [];
   let listener: ((event: HostEvent) => void) | undefined;
   const cancelled: string[] = [];
-  const api: Pick<HostApi, 'readResource' | 'cancelRequest' | 'onEvent'> = {
+  const api: ContextApi = {
+    listCandidates,
     cancelRequest: vi.fn(async (requestId: string) => {
       cancelled.push(requestId);
     }),
@@ -33,7 +43,7 @@ function host(delayMs = 0) {
 }
 
 function storeWithCatalog(): AppStore {
-  const store = createAppStore({ api: {} as HostApi, columns: DEFAULT_COLUMNS, storage: null });
+  const store = createAppStore({ api: {} as WindowApi, columns: DEFAULT_COLUMNS, storage: null });
   store.getState().applySnapshot({ seq: 0, servers: [server], catalogs: [catalog] });
   return store;
 }
@@ -91,7 +101,8 @@ describe('startContextSync', () => {
     const store = storeWithCatalog();
     let version = 0;
     let listener: ((event: HostEvent) => void) | undefined;
-    const api: Pick<HostApi, 'readResource' | 'cancelRequest' | 'onEvent'> = {
+    const api: ContextApi = {
+    listCandidates,
       cancelRequest: vi.fn(async () => undefined),
       readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => {
         const seen = version;

@@ -5,13 +5,15 @@
  * so a toggle re-assembles without reading anything again; a resource the server says changed
  * is read afresh.
  */
-import type { ContentItem, HostApi } from '../../shared/host-api';
-import { curateContext, type CatalogCandidate, type ReadState } from '../../shared/context/curate';
+import type { ContentItem } from '../../shared/host-api';
+import type { WindowApi } from '../../shared/window-api';
+import { curateContext, type ReadState } from '../../shared/context/curate';
 import type { Mark } from '../../shared/context/policy';
 import type { TokenClient } from '../token-client';
-import type { AppState, AppStore } from './app-store';
+import type { AppStore } from './app-store';
+import { createCandidateCache } from './candidate-cache';
 import { EMPTY_CURATION } from './context-slice';
-import { resourceKeyString } from './resource-key';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
 
 /** How often progress reaches the store while reading. */
 const PROGRESS_MS = 100;
@@ -22,10 +24,11 @@ export interface ContextSyncOptions {
   listingDelayMs?: number;
 }
 
-export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResource' | 'cancelRequest' | 'onEvent'>, tokens: TokenClient, options: ContextSyncOptions = {}): () => void {
+export function startContextSync(store: AppStore, api: Pick<WindowApi, 'readResource' | 'cancelRequest' | 'onEvent' | 'listCandidates'>, tokens: TokenClient, options: ContextSyncOptions = {}): () => void {
   const delayMs = options.delayMs ?? 30;
   const listingDelayMs = options.listingDelayMs ?? 500;
   const contents = new Map<string, readonly ContentItem[]>();
+  const catalog = createCandidateCache(api);
   // What curation learned per format and encoding (contents and their token counts): a toggle
   // then reads and counts nothing again. Keyed by "format encoding".
   const learned = new Map<string, Map<string, ReadState>>();
@@ -72,10 +75,12 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
       store.setState({ curation: { ...EMPTY_CURATION, state: 'done' } });
       return;
     }
-    const candidates = candidatesOf(state);
     let lastProgress = -Infinity;
     store.setState({ curation: { ...store.getState().curation, state: 'working', read: 0, pending: 0 } });
     try {
+      // Auto-include weighs every resource; otherwise only the marked ones can go in.
+      const candidates = await catalog.candidates(state, settings.auto ? null : [...marks.keys()], controller.signal);
+      if (running !== controller) return;
       const config = `${settings.format} ${settings.encoding}`;
       let kept = learned.get(config);
       if (!kept) learned.set(config, (kept = new Map()));
@@ -181,6 +186,7 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
       if (wasIncluded) schedule();
     } else if (event.type === 'catalog-reset') {
       forgetServer(event.serverId);
+      catalog.forget(event.serverId);
     }
   });
   return () => {
@@ -189,21 +195,4 @@ export function startContextSync(store: AppStore, api: Pick<HostApi, 'readResour
     clearTimeout(timer);
     running?.abort();
   };
-}
-
-function candidatesOf(state: AppState): CatalogCandidate[] {
-  const candidates: CatalogCandidate[] = [];
-  for (const id of state.serverOrder) {
-    const catalog = state.catalogs[id];
-    if (!catalog) continue;
-    const serverName = state.servers[id]?.name ?? id;
-    for (const resource of catalog.resources) {
-      const candidate: CatalogCandidate = { serverId: id, serverName, uri: resource.uri, name: resource.name };
-      if (resource.title !== undefined) candidate.title = resource.title;
-      if (resource.annotations !== undefined) candidate.annotations = resource.annotations;
-      if (resource.size !== undefined) candidate.size = resource.size;
-      candidates.push(candidate);
-    }
-  }
-  return candidates;
 }

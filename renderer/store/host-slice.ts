@@ -3,15 +3,15 @@
  * input so the reducers stay pure and each event is one `set`.
  */
 import type { StateCreator } from 'zustand';
-import type { HostEvent, HostSnapshot } from '../../shared/host-api';
+import type { WindowEvent, WindowSnapshot } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { catalogsFromSnapshot, reduceCatalogs } from './reducers/catalog-reducer';
 import { shouldReread } from './reducers/selection-reducer';
 import { reduceServers, serversFromSnapshot } from './reducers/servers-reducer';
 
 export interface HostSlice {
-  applySnapshot(snapshot: HostSnapshot): void;
-  applyEvent(event: HostEvent): void;
+  applySnapshot(snapshot: WindowSnapshot): void;
+  applyEvent(event: WindowEvent): void;
 }
 
 export const createHostSlice: StateCreator<AppState, [], [], HostSlice> = (set, get) => ({

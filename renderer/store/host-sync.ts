@@ -3,13 +3,13 @@
  * snapshot, then apply only events newer than it. Repeats the fetch whenever the link opens
  * again after a loss, since events sent while we were away are gone.
  */
-import type { HostApi } from '../../shared/host-api';
+import type { WindowApi } from '../../shared/window-api';
 import type { HostLink } from '../host-link';
 import type { AppStore } from './app-store';
 import { describeError } from './describe-error';
 import { createEventGate } from './reducers/event-gate';
 
-export function startHostSync(store: AppStore, api: HostApi, link: HostLink): () => void {
+export function startHostSync(store: AppStore, api: WindowApi, link: HostLink): () => void {
   const gate = createEventGate();
   let stopped = false;
   let synced = false;

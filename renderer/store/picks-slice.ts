@@ -1,16 +1,22 @@
-/** The picks slice: the resources the user picked for the context, and the per-folder counts of them. */
+/**
+ * The picks slice: the resources the user picked for the context. The window holds them;
+ * the host keeps a copy in the window's view, to count them per folder. Every change goes to
+ * both, in chunks the call size allows.
+ */
 import type { StateCreator } from 'zustand';
-import type { CatalogNode } from '../../shared/catalog/tree-types';
+import type { ViewNode } from '../../shared/catalog/catalog-view';
+import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
-import { countPicks, NO_PICK_COUNTS, togglePicks, type PickCounts } from './pick-state';
+import { pickKey } from './pick-state';
+
+/** Keys per call: a call is at most 1 MB, and a URI can be long. */
+export const PICKS_PER_CALL = 2000;
 
 export interface PicksSlice {
   /** Pick keys (see pick-state.ts): server id and URI. */
   picked: ReadonlySet<string>;
-  /** Counts for the shown tree's folders, recomputed whenever picks or the shown tree change. */
-  pickCounts: PickCounts;
   /** The checkbox of a shown node was toggled: a folder acts on the resources shown under it. */
-  togglePick(node: CatalogNode): void;
+  togglePick(node: ViewNode): void;
   /** Replaces every pick (loading a profile). */
   setPicks(keys: ReadonlySet<string>): void;
   /** Picks or unpicks one resource by key (the detail pane's button). */
@@ -18,26 +24,62 @@ export interface PicksSlice {
   clearPicks(): void;
 }
 
-export const createPicksSlice: StateCreator<AppState, [], [], PicksSlice> = (set, get) => ({
-  picked: new Set(),
-  pickCounts: NO_PICK_COUNTS,
-  togglePick(node) {
-    const { picked, pickCounts, view } = get();
-    const next = togglePicks(node, pickCounts, picked);
-    set({ picked: next, pickCounts: countPicks(view.shown, next) });
-  },
-  setPicks(keys) {
-    const picked = new Set(keys);
-    set({ picked, pickCounts: countPicks(get().view.shown, picked) });
-  },
-  setPicked(key, on) {
-    const picked = new Set(get().picked);
-    if (on) picked.add(key);
-    else picked.delete(key);
-    set({ picked, pickCounts: countPicks(get().view.shown, picked) });
-  },
-  clearPicks() {
-    const picked = new Set<string>();
-    set({ picked, pickCounts: countPicks(get().view.shown, picked) });
-  },
-});
+/** Sends picks and unpicks to the host's copy, a chunk per call. */
+export async function sendPicks(api: Pick<WindowApi, 'updateView'>, viewId: string, pick: readonly string[], unpick: readonly string[]): Promise<void> {
+  for (let at = 0; at < pick.length; at += PICKS_PER_CALL) await api.updateView(viewId, { pick: pick.slice(at, at + PICKS_PER_CALL) });
+  for (let at = 0; at < unpick.length; at += PICKS_PER_CALL) await api.updateView(viewId, { unpick: unpick.slice(at, at + PICKS_PER_CALL) });
+}
+
+export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], PicksSlice> {
+  return (set, get) => {
+    // A failed call means a lost link: the view is opened again, with every pick, when it returns.
+    const send = (pick: readonly string[], unpick: readonly string[]) => void sendPicks(api, get().viewId, pick, unpick).catch(() => undefined);
+    const replace = (next: ReadonlySet<string>) => {
+      const before = get().picked;
+      set({ picked: next });
+      send(
+        [...next].filter((key) => !before.has(key)),
+        [...before].filter((key) => !next.has(key)),
+      );
+    };
+    return {
+      picked: new Set(),
+      togglePick(node) {
+        if (node.kind === 'resource' && node.resource) {
+          const key = pickKey(node.resource);
+          get().setPicked(key, !get().picked.has(key));
+          return;
+        }
+        if (!node.children) return;
+        // The host knows every resource under the folder as shown; it applies the tri-state
+        // rule to its copy and says what changed, which the window then applies to its own.
+        void api.updateView(get().viewId, { toggleUnder: node.id }).then(
+          ({ toggled }) => {
+            if (!toggled || toggled.keys.length === 0) return;
+            const next = new Set(get().picked);
+            for (const key of toggled.keys) {
+              if (toggled.on) next.add(key);
+              else next.delete(key);
+            }
+            set({ picked: next });
+          },
+          () => undefined,
+        );
+      },
+      setPicks(keys) {
+        replace(new Set(keys));
+      },
+      setPicked(key, on) {
+        if (get().picked.has(key) === on) return;
+        const next = new Set(get().picked);
+        if (on) next.add(key);
+        else next.delete(key);
+        set({ picked: next });
+        send(on ? [key] : [], on ? [] : [key]);
+      },
+      clearPicks() {
+        replace(new Set());
+      },
+    };
+  };
+}

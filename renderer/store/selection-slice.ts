@@ -1,9 +1,10 @@
 /** The selection slice: which resource is selected, and the read of its content. */
 import type { StateCreator } from 'zustand';
-import type { HostApi, ReadResult } from '../../shared/host-api';
+import type { ReadResult } from '../../shared/host-api';
+import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError, type ErrorText } from './describe-error';
-import { sameResource, type ResourceKey } from './resource-key';
+import { sameResource, type ResourceKey } from '../../shared/catalog/resource-key';
 
 export type ReadState =
   | { status: 'idle' }
@@ -22,7 +23,7 @@ export interface SelectionSlice {
   cancelRead(): void;
 }
 
-export function createSelectionSlice(api: HostApi): StateCreator<AppState, [], [], SelectionSlice> {
+export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [], [], SelectionSlice> {
   let counter = 0;
   return (set, get) => {
     function stopInFlight(): void {

@@ -1,6 +1,7 @@
 /** The servers slice: configured servers as the host reports them, and the actions on them. */
 import type { StateCreator } from 'zustand';
-import type { HostApi, ServerConfig, ServerId, ServerSnapshot } from '../../shared/host-api';
+import type { ServerConfig, ServerId, ServerSnapshot } from '../../shared/host-api';
+import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError } from './describe-error';
 
@@ -16,7 +17,7 @@ export interface ServersSlice {
   addServer(config: ServerConfig): Promise<ServerId>;
 }
 
-export function createServersSlice(api: HostApi): StateCreator<AppState, [], [], ServersSlice> {
+export function createServersSlice(api: WindowApi): StateCreator<AppState, [], [], ServersSlice> {
   const calls: Record<ServerAction, (serverId: ServerId) => Promise<void>> = {
     reconnect: (id) => api.reconnect(id),
     remove: (id) => api.removeServer(id),

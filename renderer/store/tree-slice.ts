@@ -1,67 +1,108 @@
 /**
- * The tree slice: what the catalog tree shows (computed outside React by catalog-view-sync.ts),
- * how siblings are sorted, the search text, and which node is open in the detail pane.
+ * The tree slice: the catalog tree as the host last sent it (a view frame, see
+ * shared/catalog/catalog-view.ts and store/view-sync.ts), and the window's own view state
+ * that the host follows: how siblings are sorted, the search text, the open folders and
+ * the node open in the detail pane.
  */
 import type { StateCreator } from 'zustand';
-import type { CatalogNode, CatalogSort, SearchMatches } from '../../shared/catalog/tree-types';
-import { NO_MATCHES } from '../../shared/catalog/search-index';
-import type { AppState } from './app-store';
-import { findNode } from './find-node';
+import type { ViewFrame, ViewNode } from '../../shared/catalog/catalog-view';
+import type { CatalogNode, CatalogSort } from '../../shared/catalog/tree-types';
 import { resourceNodeId } from '../../shared/catalog/node-ids';
+import type { WindowApi } from '../../shared/window-api';
+import type { AppState } from './app-store';
 
-/** One computed state of the catalog tree. Replaced whole, so a selector on it is one reference. */
-export interface CatalogView {
-  /** Every server's whole tree. */
-  tree: CatalogNode[];
-  /** What the tree displays: `tree`, or while searching only matches and their ancestors. */
-  shown: CatalogNode[];
-  /** The trimmed query `shown` answers; '' when not searching. */
-  query: string;
-  matches: SearchMatches;
-  /** Resources in every catalog. */
-  resourceTotal: number;
-}
+/** What the tree shows: the last frame applied. */
+export type CatalogView = Omit<ViewFrame, 'viewId'>;
 
-export const EMPTY_MATCHES: SearchMatches = NO_MATCHES;
-export const EMPTY_VIEW: CatalogView = { tree: [], shown: [], query: '', matches: EMPTY_MATCHES, resourceTotal: 0 };
+export const EMPTY_VIEW: CatalogView = {
+  frame: 0,
+  tree: [],
+  query: '',
+  matchCount: 0,
+  shownResources: 0,
+  resourceTotal: 0,
+  selectedId: null,
+  selected: null,
+  listing: false,
+};
 
 export interface TreeSlice {
+  /** This window's view on the host; new per page load. */
+  viewId: string;
   view: CatalogView;
+  /** Takes a frame the host sent for this view. */
+  applyFrame(frame: ViewFrame): void;
   sort: CatalogSort;
   setSort(sort: CatalogSort): void;
   /** The search field's text, as typed; the view follows it a moment later. */
   searchText: string;
   setSearchText(text: string): void;
+  /** The rows the tree has open (react-arborist keeps the state; this mirrors it for the host). */
+  openIds: ReadonlySet<string>;
+  setOpen(id: string, open: boolean): void;
   /** The node shown in the detail pane (any kind). `selected` follows it for resources. */
   selectedNodeId: string | null;
+  /** That node as last seen: in the row clicked, then in each frame. Null when it left the catalogs. */
+  selectedNode: ViewNode | null;
   /** Opens a node in the detail pane; a resource is also read. */
   openNode(node: CatalogNode): void;
-  /** Asks the tree to open the way to a node, select it and scroll to it (a click elsewhere, e.g. the token map). */
-  reveal: { nodeId: string; nonce: number } | null;
-  revealNode(node: CatalogNode): void;
-  /** Reveals a resource by server and URI; false when the tree does not hold it. */
-  revealResource(serverId: string, uri: string): boolean;
+  /** Asks the tree to open the rows above a node, select it and scroll to it. */
+  reveal: { nodeId: string; path: string[]; nonce: number } | null;
+  /** Reveals a node by id, wherever it is; false when no catalog holds it. */
+  revealId(nodeId: string): Promise<boolean>;
+  /** Reveals a resource by server and URI (a click in the context pane or the token map). */
+  revealResource(serverId: string, uri: string): Promise<boolean>;
 }
 
-export const createTreeSlice: StateCreator<AppState, [], [], TreeSlice> = (set, get) => ({
-  view: EMPTY_VIEW,
-  sort: 'name',
-  setSort: (sort) => set({ sort }),
-  searchText: '',
-  setSearchText: (searchText) => set({ searchText }),
-  selectedNodeId: null,
-  openNode(node) {
-    set({ selectedNodeId: node.id });
-    get().select(node.kind === 'resource' && node.resource ? { serverId: node.serverId, uri: node.resource.uri } : null);
-  },
-  reveal: null,
-  revealNode(node) {
-    get().openNode(node);
-    set({ reveal: { nodeId: node.id, nonce: (get().reveal?.nonce ?? 0) + 1 } });
-  },
-  revealResource(serverId, uri) {
-    const node = findNode(get().view.tree, resourceNodeId(serverId, uri));
-    if (node) get().revealNode(node);
-    return node !== null;
-  },
-});
+function newViewId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `v${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], TreeSlice> {
+  return (set, get) => ({
+    viewId: newViewId(),
+    view: EMPTY_VIEW,
+    applyFrame(frame) {
+      const { viewId: _id, ...view } = frame;
+      const state = get();
+      // The frame's selection is newer than what the window holds only if it answers the same selection.
+      const selectedNode = frame.selectedId === state.selectedNodeId && frame.selectedId !== null ? frame.selected : state.selectedNode;
+      set({ view, selectedNode });
+    },
+    sort: 'name',
+    setSort: (sort) => set({ sort }),
+    searchText: '',
+    setSearchText: (searchText) => set({ searchText }),
+    openIds: new Set(),
+    setOpen(id, open) {
+      const current = get().openIds;
+      if (current.has(id) === open) return;
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      set({ openIds: next });
+    },
+    selectedNodeId: null,
+    selectedNode: null,
+    openNode(node) {
+      const { children: _children, ...row } = node as ViewNode;
+      set({ selectedNodeId: node.id, selectedNode: row });
+      get().select(node.kind === 'resource' && node.resource ? { serverId: node.serverId, uri: node.resource.uri } : null);
+    },
+    reveal: null,
+    async revealId(nodeId) {
+      // A lost link fails the call; the connection banner already says so.
+      const change = await api.updateView(get().viewId, { reveal: nodeId }).catch(() => undefined);
+      const revealed = change?.revealed;
+      if (!revealed) return false;
+      get().openNode(revealed.node);
+      set({ reveal: { nodeId, path: revealed.path, nonce: (get().reveal?.nonce ?? 0) + 1 } });
+      return true;
+    },
+    revealResource(serverId, uri) {
+      return get().revealId(resourceNodeId(serverId, uri));
+    },
+  });
+}

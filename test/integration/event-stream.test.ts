@@ -1,6 +1,7 @@
 // Browser mode's event stream (electron/web/serve.ts) against a real host listing a real
-// server: the page's events arrive as JSON lines, and a page that stops reading is cut off
-// instead of making the host hold every event since.
+// server: the page's events arrive as JSON lines, catalogs as counts and the page's view as
+// frames (the resources stay on the host), and a page that stops reading is cut off instead
+// of making the host hold every event since.
 import { get, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBrowserMode, type BrowserModeHandle } from '../../electron/web/serve';
@@ -34,10 +35,13 @@ async function serveListing(count: number, maxUnreadEventBytes?: number): Promis
 }
 
 describe('the event stream', () => {
-  it('carries a whole listing to a page that reads, a JSON message per line', async () => {
+  it('carries a whole listing to a page that reads, a JSON message per line, as counts and view frames', async () => {
     const { handle, connect } = await serveListing(20_000);
     const response = await openEvents(handle);
     expect(response.headers['content-type']).toContain('application/x-ndjson');
+    await (host as Host).openView('page', {});
+    let frames = 0;
+    let lastTotal = 0;
     connect();
     let text = '';
     let listed = 0;
@@ -48,13 +52,21 @@ describe('the event stream', () => {
         text += chunk;
         let end = text.indexOf('\n');
         while (end !== -1) {
-          const message = JSON.parse(text.slice(0, end)) as { snapshot?: { seq: number }; event?: { type: string; packedResources?: { rows: unknown[] }; status?: string } };
+          const message = JSON.parse(text.slice(0, end)) as {
+            snapshot?: { seq: number };
+            event?: { type: string; added?: number; resources?: unknown; status?: string; frame?: { viewId: string; resourceTotal: number; tree: unknown[] } };
+          };
+          if (message.event?.type === 'catalog-page' && message.event.resources !== undefined) reject(new Error('a catalog page carried its resources'));
+          if (message.event?.frame?.viewId === 'page') {
+            frames += 1;
+            lastTotal = message.event.frame.resourceTotal;
+          }
           text = text.slice(end + 1);
           // The first line is the host's state as the stream began; events follow.
           if (lines === 0) expect(message.snapshot?.seq).toBeTypeOf('number');
           else if (!message.event) reject(new Error(`not an event: ${JSON.stringify(message)}`));
           lines += 1;
-          listed += message.event?.packedResources?.rows.length ?? 0;
+          listed += message.event?.added ?? 0;
           if (message.event?.type === 'catalog-status' && message.event.status === 'complete') resolve();
           end = text.indexOf('\n');
         }
@@ -62,18 +74,26 @@ describe('the event stream', () => {
       response.on('close', () => reject(new Error('the stream was cut')));
     });
     expect(listed).toBe(20_000);
+    // The last frame comes with the end of the listing, at once.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frames).toBeGreaterThan(1);
+    expect(lastTotal).toBe(20_000);
     expect(response.destroyed).toBe(false);
   }, 30_000);
 
   it('cuts off a page that stops reading, once its unread events pass the limit', async () => {
-    const { handle, connect } = await serveListing(60_000, 1024 * 1024);
+    const { handle, connect } = await serveListing(20_000, 1024 * 1024);
     const response = await openEvents(handle);
     response.pause();
     const listed = nextEvent(host as Host, (event) => event.type === 'catalog-status' && event.status === 'complete', 25_000);
     connect();
     await listed;
-    // Reading again, the page finds its stream ended early: it holds fewer than the 60,000
-    // resources listed (about 16 MB), and it reconnects for a fresh snapshot.
+    // The view changes again and again while the page reads nothing: a frame each time,
+    // hundreds of kilobytes apiece.
+    await (host as Host).openView('page', {});
+    for (let i = 0; i < 100; i += 1) await (host as Host).updateView('page', { sort: i % 2 === 0 ? 'priority' : 'name' });
+    // Reading again, the page finds its stream ended early: it holds far fewer than the
+    // frames sent (tens of megabytes), and it reconnects for a fresh snapshot.
     let received = 0;
     response.on('data', (chunk: Buffer) => (received += chunk.length));
     const aborted = new Promise<string>((resolve) => response.on('error', (error) => resolve(error.message)));

@@ -18,7 +18,7 @@ export function ListingProgress() {
 function ListingRow({ serverId }: { serverId: ServerId }) {
   const name = useAppStore((state) => state.servers[serverId]?.name ?? serverId);
   const pages = useAppStore((state) => state.catalogs[serverId]?.pages ?? 0);
-  const resources = useAppStore((state) => state.catalogs[serverId]?.resources.length ?? 0);
+  const resources = useAppStore((state) => state.catalogs[serverId]?.resourceCount ?? 0);
   const runServerAction = useAppStore((state) => state.runServerAction);
   return (
     <li className="small listing-row">

@@ -3,7 +3,7 @@ import type { ProfileSummary, ServerConfig } from '../../../shared/host-api';
 import { PROFILE_KIND, PROFILE_VERSION, type Profile } from '../../../shared/profile/profile-kind';
 import { checkProfileName } from '../../../shared/profile/profile-name';
 import type { AppState } from '../../store/app-store';
-import { resourceKeyString } from '../../store/resource-key';
+import { resourceKeyString } from '../../../shared/catalog/resource-key';
 import { useAppStoreApi } from '../../store/use-app-store';
 import { useHostApi } from '../template-detail/host-api-context';
 

@@ -1,4 +1,3 @@
-import { findNode } from '../../store/find-node';
 import { useAppStore } from '../../store/use-app-store';
 import { ResourceDetail } from '../resource-detail/resource-detail';
 import { TemplateDetail } from '../template-detail/template-detail';
@@ -6,11 +5,11 @@ import { NodeSummary } from './node-summary';
 
 /**
  * The right column, by what is open in the tree: a resource's fields and content, a
- * template's form, or a folder's or server's counts. Looked up by id in the current tree, so
- * the pane follows new pages and survives rebuilds.
+ * template's form, or a folder's or server's counts. Each frame from the host brings the
+ * node afresh, so the pane follows new pages and survives rebuilds.
  */
 export function DetailPane() {
-  const node = useAppStore((state) => findNode(state.view.tree, state.selectedNodeId));
+  const node = useAppStore((state) => state.selectedNode);
   const selectedId = useAppStore((state) => state.selectedNodeId);
   if (!node || node.kind === 'resource') {
     // ResourceDetail follows `selected` itself, and says so when a resource left the catalog.

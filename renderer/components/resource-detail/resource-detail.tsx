@@ -6,10 +6,11 @@ import { ResourceFields } from './resource-fields';
 /** The right column: every field of the selected resource, then its content. */
 export function ResourceDetail() {
   const selected = useAppStore((state) => state.selected);
-  // Entries are found by (serverId, uri); a linear scan on selection is fine even at 100,000.
-  const entry = useAppStore((state) =>
-    state.selected ? state.catalogs[state.selected.serverId]?.resources.find((resource) => resource.uri === state.selected?.uri) : undefined,
-  );
+  // The entry comes with the selected node: from the row clicked, then from each frame of the host.
+  const entry = useAppStore((state) => {
+    const resource = state.selectedNode?.resource;
+    return resource && state.selected && resource.serverId === state.selected.serverId && resource.uri === state.selected.uri ? resource : undefined;
+  });
   const serverName = useAppStore((state) => (state.selected ? state.servers[state.selected.serverId]?.name : undefined));
   return (
     <section className="detail-pane pane" aria-labelledby="detail-heading">

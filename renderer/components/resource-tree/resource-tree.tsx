@@ -1,11 +1,9 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
-import { ancestorIds, RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
-import { matchesByNodeId } from '../../../shared/catalog/search-index';
-import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import { RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
+import type { ViewNode } from '../../../shared/catalog/catalog-view';
 import { pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
-import { MatchesContext } from './tree-context';
 import { TreeNode } from './tree-node';
 import { TreeRow } from './tree-row';
 import { useElementSize } from './use-element-size';
@@ -22,20 +20,20 @@ export const ROW_HEIGHT = 26;
 const everyNodeMatches = () => true;
 
 /**
- * Arborist builds a NodeApi for every node it is handed children for, on every update (each
- * streamed page, each toggle). Handing it the children of open nodes only keeps that work
- * proportional to what can be on screen instead of to the catalog: at 100,000 resources the
- * difference is a few hundred nodes against 100,000. A closed folder gets an empty list, so
- * it still shows as a folder; opening it updates arborist, which then asks again.
+ * Arborist builds a NodeApi for every node it is handed children for, on every update. The
+ * host sends the rows of open folders and a few more (a lookahead, so a folder opens at
+ * once); handing arborist the children of open nodes only keeps its work proportional to
+ * what is on screen. A closed folder gets an empty list, so it still shows as a folder;
+ * opening it tells the host, whose next frame holds its rows if the lookahead did not.
  */
-const NO_CHILDREN: CatalogNode[] = [];
+const NO_CHILDREN: ViewNode[] = [];
 
 
 /**
  * The catalog of every connected server as one virtualized react-arborist tree. It only
- * displays: the shape comes from buildCatalogTree and filterCatalogTree, computed outside
- * React (store/catalog-view-sync.ts). Every prop is stable across renders, because arborist
- * rebuilds its node list whenever any prop changes.
+ * displays: the host builds, searches and cuts the tree (shared/catalog/catalog-view.ts) and
+ * store/view-sync.ts brings its frames. Every prop is stable across renders, because
+ * arborist rebuilds its node list whenever any prop changes.
  */
 export function ResourceTree() {
   const view = useAppStore((state) => state.view);
@@ -44,20 +42,31 @@ export function ResourceTree() {
   const openNode = useAppStore((state) => state.openNode);
   const togglePick = useAppStore((state) => state.togglePick);
   const selectedNodeId = useAppStore((state) => state.selectedNodeId);
-  const tree = useRef<TreeApi<CatalogNode> | undefined>(undefined);
+  const tree = useRef<TreeApi<ViewNode> | undefined>(undefined);
   const [box, size] = useElementSize();
   const toggleMark = useAppStore((state) => state.toggleMark);
-  const markNode = useCallback((node: CatalogNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(pickKey(node.resource), mark), [toggleMark]);
+  const markNode = useCallback((node: ViewNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(pickKey(node.resource), mark), [toggleMark]);
   const onKeyDownCapture = useTreeKeys(tree, togglePick, markNode);
-  const onActivate = useCallback((node: NodeApi<CatalogNode>) => openNode(node.data), [openNode]);
-  const onScroll = useScrollAnchor(tree, shown.shown, ROW_HEIGHT);
-  const childrenOf = useCallback((node: CatalogNode) => {
+  const onActivate = useCallback((node: NodeApi<ViewNode>) => openNode(node.data), [openNode]);
+  const onScroll = useScrollAnchor(tree, shown.tree, ROW_HEIGHT);
+  const childrenOf = useCallback((node: ViewNode) => {
     if (!node.children) return null;
     const api = tree.current;
     return api && api.isOpen(node.id) ? node.children : NO_CHILDREN;
   }, []);
   // Arborist's search mode opens every folder; worth it for a few matches, not for thousands.
-  const expandMatches = shown.query !== '' && shown.matches.size <= RANKED_MATCHES_UP_TO;
+  // The host sends every row of such a result.
+  const expandMatches = shown.query !== '' && shown.matchCount <= RANKED_MATCHES_UP_TO;
+  // The host follows the rows the user opens; in search mode arborist keeps a separate set
+  // of open rows (all of them), which is not the user's.
+  const setOpen = useAppStore((state) => state.setOpen);
+  const onToggle = useCallback(
+    (id: string) => {
+      const api = tree.current;
+      if (api && !api.isFiltered) setOpen(id, api.isOpen(id));
+    },
+    [setOpen],
+  );
 
   // Servers and their few templates start expanded the first time they appear; after that
   // the user decides (arborist keeps open state by id across data changes).
@@ -65,7 +74,7 @@ export function ResourceTree() {
   useLayoutEffect(() => {
     const api = tree.current;
     if (!api || expandMatches) return;
-    for (const root of shown.shown) {
+    for (const root of shown.tree) {
       for (const node of [root, ...(root.children ?? []).filter((child) => child.kind === 'templates')]) {
         if (seen.current.has(node.id)) continue;
         seen.current.add(node.id);
@@ -74,42 +83,37 @@ export function ResourceTree() {
     }
   }, [shown, size.height, expandMatches]);
 
-  // Leaving a search, bring back the row that was opened from it.
+  // Leaving a search, bring back the row that was opened from it: the host opens the rows
+  // above it (their rows may not have been sent), then the reveal below scrolls to it.
+  const revealId = useAppStore((state) => state.revealId);
   const lastQuery = useRef(shown.query);
   useEffect(() => {
     const was = lastQuery.current;
     lastQuery.current = shown.query;
-    const api = tree.current;
-    if (!was || shown.query || !selectedNodeId || !api) return;
-    // Its folders may be closed, and closed folders' rows are not built (childrenOf): open
-    // the path first, then scroll once arborist has rebuilt.
-    for (const id of ancestorIds(shown.shown, matchesByNodeId(new Map([[selectedNodeId, { score: 0, ranges: [] }]])))) api.open(id);
-    const frame = requestAnimationFrame(() => void api.scrollTo(selectedNodeId, 'center'));
-    return () => cancelAnimationFrame(frame);
-  }, [shown.query, shown.shown, selectedNodeId]);
+    if (was && !shown.query && selectedNodeId) void revealId(selectedNodeId);
+  }, [shown.query, selectedNodeId, revealId]);
 
   // Revealed from elsewhere (the token map): open the way, select, scroll into view.
   const reveal = useAppStore((state) => state.reveal);
   useEffect(() => {
     const api = tree.current;
     if (!reveal || !api) return;
-    for (const id of ancestorIds(shown.shown, matchesByNodeId(new Map([[reveal.nodeId, { score: 0, ranges: [] }]])))) api.open(id);
+    for (const id of reveal.path) api.open(id);
     const frame = requestAnimationFrame(() => {
       api.select(reveal.nodeId);
       void api.scrollTo(reveal.nodeId, 'center');
     });
     return () => cancelAnimationFrame(frame);
-    // Only a new request reveals; the tree changing under it must not pull the view back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new request reveals (the host sent the path with it): the tree changing under
+    // it must not pull the view back.
   }, [reveal]);
 
   return (
     <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>
-      <MatchesContext.Provider value={shown.matches}>
-        {size.height > 0 ? (
-          <Tree<CatalogNode>
+      {size.height > 0 ? (
+          <Tree<ViewNode>
             ref={tree}
-            data={shown.shown}
+            data={shown.tree}
             searchTerm={expandMatches ? shown.query : ''}
             childrenAccessor={childrenOf}
             searchMatch={everyNodeMatches}
@@ -125,6 +129,7 @@ export function ResourceTree() {
             disableMultiSelection
             onActivate={onActivate}
             onScroll={onScroll}
+            onToggle={onToggle}
             renderRow={TreeRow}
             aria-label="Resources"
             className="tree-list"
@@ -132,8 +137,7 @@ export function ResourceTree() {
             {TreeNode}
           </Tree>
         ) : null}
-      </MatchesContext.Provider>
-      {shown.query && shown.shown.length === 0 ? <p className="muted small tree-empty">No resource or template matches “{shown.query}”.</p> : null}
+      {shown.query && shown.tree.length === 0 ? <p className="muted small tree-empty">No resource or template matches “{shown.query}”.</p> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useContext, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { NodeRendererProps } from 'react-arborist';
-import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import type { ViewNode } from '../../../shared/catalog/catalog-view';
 import type { ResourceEntry } from '../../../shared/host-api';
 import { checkState, pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
@@ -9,14 +9,13 @@ import { useColorScheme } from '../resource-icon/use-color-scheme';
 import { HighlightedText } from './highlighted-text';
 import { labelRanges } from './highlight-segments';
 import { RowFacts } from './row-facts';
-import { MatchesContext } from './tree-context';
 
 /** What a row shows: twisty, checkbox, icon, label with search highlights, then its facts. */
-export function TreeNode({ node, style }: NodeRendererProps<CatalogNode>) {
+export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
   const data = node.data;
-  const checked = useAppStore((state) => checkState(data, state.pickCounts, state.picked));
+  const checked = useAppStore((state) => checkState(data, state.picked));
   const togglePick = useAppStore((state) => state.togglePick);
-  const match = useContext(MatchesContext).get(data);
+  const match = data.match;
   const theme = useColorScheme();
   const entry = data.resource ?? data.template;
 

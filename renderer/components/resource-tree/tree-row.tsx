@@ -1,5 +1,5 @@
 import type { RowRendererProps } from 'react-arborist';
-import type { CatalogNode } from '../../../shared/catalog/tree-types';
+import type { ViewNode } from '../../../shared/catalog/catalog-view';
 import { checkState } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 
@@ -10,9 +10,9 @@ import { useAppStore } from '../../store/use-app-store';
  * that can expand (arborist sets it to false on leaves), and the position in the set, which a
  * virtualized list cannot convey by itself.
  */
-export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<CatalogNode>) {
+export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<ViewNode>) {
   const data = node.data;
-  const checked = useAppStore((state) => checkState(data, state.pickCounts, state.picked));
+  const checked = useAppStore((state) => checkState(data, state.picked));
   const siblings = node.parent?.children?.length ?? 1;
   return (
     <div

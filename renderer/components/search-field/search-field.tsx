@@ -1,18 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
-import type { CatalogNode } from '../../../shared/catalog/tree-types';
-import type { PickCounts } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { isSearchShortcut, isTextField } from './search-shortcut';
 
 /**
  * The one search field over every connected catalog. "/" or Ctrl/Cmd+F focus it, Esc clears
- * it. Typing only sets the text: matching happens outside React (catalog-view-sync.ts).
+ * it. Typing only sets the text: the host searches (store/view-sync.ts).
  */
 export function SearchField() {
   const text = useAppStore((state) => state.searchText);
   const setText = useAppStore((state) => state.setSearchText);
   const view = useAppStore((state) => state.view);
-  const resourceMatches = useAppStore((state) => shownResources(state.view.shown, state.pickCounts));
   const input = useRef<HTMLInputElement>(null);
   const countId = useId();
 
@@ -30,7 +27,7 @@ export function SearchField() {
 
   const total = view.resourceTotal.toLocaleString('en');
   const summary = view.query
-    ? `${resourceMatches.toLocaleString('en')} of ${total} resources`
+    ? `${view.shownResources.toLocaleString('en')} of ${total} resources`
     : `${total} resources`;
   return (
     <div className="search-field">
@@ -56,11 +53,4 @@ export function SearchField() {
       </span>
     </div>
   );
-}
-
-/** Resources the tree shows: the shown roots' counts, taken with the pick counts. */
-function shownResources(shown: readonly CatalogNode[], counts: PickCounts): number {
-  let total = 0;
-  for (const node of shown) total += counts.get(node)?.total ?? 0;
-  return total;
 }

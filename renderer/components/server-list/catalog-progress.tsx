@@ -5,7 +5,7 @@ import { useAppStore } from '../../store/use-app-store';
 export function CatalogProgress({ serverId }: { serverId: ServerId }) {
   const status = useAppStore((state) => state.catalogs[serverId]?.status);
   const pages = useAppStore((state) => state.catalogs[serverId]?.pages ?? 0);
-  const resources = useAppStore((state) => state.catalogs[serverId]?.resources.length ?? 0);
+  const resources = useAppStore((state) => state.catalogs[serverId]?.resourceCount ?? 0);
   const templates = useAppStore((state) => state.catalogs[serverId]?.templates.length ?? 0);
   const error = useAppStore((state) => state.catalogs[serverId]?.error);
   if (!status || status === 'idle') return null;

@@ -4,7 +4,7 @@
  * `cancelRequest`, and an answer that is no longer the latest is dropped, so suggestions never
  * jump back to an older prefix.
  */
-import type { CompletionResult, HostApi, ServerId } from '../../../shared/host-api';
+import type { CompletionResult, HostCalls, ServerId } from '../../../shared/host-api';
 import type { VariableValues } from './expand-template';
 
 /** Typing pauses shorter than this are one burst: only its last value is asked about. */
@@ -33,7 +33,7 @@ let counter = 0;
 
 /** Requests for one template of one server. */
 export function createCompletionRequests(
-  api: HostApi,
+  api: HostCalls,
   serverId: ServerId,
   uriTemplate: string,
   onChange: (update: (current: Suggestions | null) => Suggestions | null) => void,

@@ -4,7 +4,7 @@
  *   <HostApiContext.Provider value={api}> … </HostApiContext.Provider>
  */
 import { createContext, useContext } from 'react';
-import type { HostApi } from '../../../shared/host-api';
+import type { WindowApi as HostApi } from '../../../shared/window-api';
 
 /** The page's one HostApi, as chosen by renderer/api.ts. */
 export const HostApiContext = createContext<HostApi | null>(null);

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { TemplateVariable } from '../../../shared/catalog/uri-template-variables';
-import type { HostApi, TemplateEntry } from '../../../shared/host-api';
+import type { HostCalls, TemplateEntry } from '../../../shared/host-api';
 import { AppStoreContext, useAppStore } from '../../store/use-app-store';
 import { ContentView } from '../content-view/content-view';
 import { CopyButton } from '../resource-detail/copy-button';
@@ -14,7 +14,7 @@ import { VariableCombobox } from './variable-combobox';
 interface TemplateFormProps {
   template: TemplateEntry;
   variables: TemplateVariable[];
-  api: HostApi;
+  api: HostCalls;
 }
 
 /** One field per variable, the URI they expand to, Read, and what the read returned. */

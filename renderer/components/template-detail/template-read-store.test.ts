@@ -21,6 +21,10 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     saveProfile: vi.fn(),
     loadProfile: vi.fn(),
     connectProfileServers: vi.fn(),
+    openView: vi.fn(),
+    updateView: vi.fn(),
+    closeView: vi.fn(),
+    listCandidates: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

@@ -4,7 +4,7 @@
  * this store lets the template detail reuse it unchanged without touching the resource selection.
  */
 import { createStore } from 'zustand/vanilla';
-import type { HostApi, ReadResult, ServerId } from '../../../shared/host-api';
+import type { HostCalls, ReadResult, ServerId } from '../../../shared/host-api';
 import type { AppState, AppStore } from '../../store/app-store';
 import { describeError } from '../../store/describe-error';
 
@@ -20,7 +20,7 @@ export interface TemplateReadStore {
 let counter = 0;
 
 /** Builds the store from the app's current state; everything but the read stays the app's. */
-export function createTemplateReadStore(base: AppState, api: HostApi, serverId: ServerId): TemplateReadStore {
+export function createTemplateReadStore(base: AppState, api: HostCalls, serverId: ServerId): TemplateReadStore {
   let lastUri: string | null = null;
 
   function stopInFlight(): void {

@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogSnapshot, HostEvent, ResourceEntry } from '../../../shared/host-api';
+import type { CatalogSummary, WindowEvent } from '../../../shared/window-api';
 import { reduceCatalogs, type CatalogsData } from './catalog-reducer';
 
-function resource(uri: string): ResourceEntry {
-  return { serverId: 's1', uri, name: uri };
+function catalog(generation: number, uris: string[]): CatalogSummary {
+  return { serverId: 's1', generation, status: 'listing', resourceCount: uris.length, templates: [], pages: 1, warnings: [] };
 }
 
-function catalog(generation: number, uris: string[]): CatalogSnapshot {
-  return { serverId: 's1', generation, status: 'listing', resources: uris.map(resource), templates: [], pages: 1, warnings: [] };
-}
-
-function page(generation: number, uris: string[], pages = 2): HostEvent {
-  return { seq: 1, type: 'catalog-page', serverId: 's1', generation, resources: uris.map(resource), templates: [], warnings: [], pages };
+function page(generation: number, uris: string[], pages = 2): WindowEvent {
+  return { seq: 1, type: 'catalog-page', serverId: 's1', generation, added: uris.length, templates: [], warnings: [], pages };
 }
 
 describe('reduceCatalogs', () => {
-  it('appends a page of the current generation', () => {
-    const next = reduceCatalogs({ s1: catalog(2, ['a://1']) }, page(2, ['a://2']));
-    expect(next.s1?.resources.map((r) => r.uri)).toEqual(['a://1', 'a://2']);
+  it('counts a page of the current generation in', () => {
+    const next = reduceCatalogs({ s1: catalog(2, ['a://1']) }, page(2, ['a://2', 'a://3']));
+    expect(next.s1?.resourceCount).toBe(3);
     expect(next.s1?.pages).toBe(2);
   });
 
@@ -29,17 +25,17 @@ describe('reduceCatalogs', () => {
   it('starts fresh when a page of a newer generation arrives without its reset', () => {
     const next = reduceCatalogs({ s1: catalog(1, ['old://1']) }, page(2, ['new://1'], 1));
     expect(next.s1?.generation).toBe(2);
-    expect(next.s1?.resources.map((r) => r.uri)).toEqual(['new://1']);
+    expect(next.s1?.resourceCount).toBe(1);
   });
 
   it('clears resources, templates and warnings on reset', () => {
-    const full: CatalogSnapshot = {
+    const full: CatalogSummary = {
       ...catalog(1, ['a://1']),
       status: 'complete',
       warnings: [{ kind: 'duplicate-uri', message: 'dup', list: 'resources' }],
     };
     const next = reduceCatalogs({ s1: full }, { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 2 });
-    expect(next.s1).toMatchObject({ generation: 2, status: 'listing', resources: [], templates: [], warnings: [], pages: 0 });
+    expect(next.s1).toMatchObject({ generation: 2, status: 'listing', resourceCount: 0, templates: [], warnings: [], pages: 0 });
   });
 
   it('ignores a reset older than what it has', () => {

@@ -1,22 +1,24 @@
 /**
- * Folds catalog events into the catalog slice's data. Pure. Each listing has a generation;
+ * Folds catalog events into the catalog slice's data: each catalog's status, templates,
+ * warnings and how many resources it holds (the resources stay on the host). Pure. Each listing has a generation;
  * pages and statuses of an older generation arrive late after a reset and must not mix in.
  */
-import type { CatalogSnapshot, HostEvent, ServerId } from '../../../shared/host-api';
+import type { ServerId } from '../../../shared/host-api';
+import type { CatalogSummary, WindowEvent } from '../../../shared/window-api';
 
-export type CatalogsData = Record<ServerId, CatalogSnapshot>;
+export type CatalogsData = Record<ServerId, CatalogSummary>;
 
-export function catalogsFromSnapshot(catalogs: CatalogSnapshot[]): CatalogsData {
+export function catalogsFromSnapshot(catalogs: CatalogSummary[]): CatalogsData {
   const byId: CatalogsData = {};
   for (const catalog of catalogs) byId[catalog.serverId] = catalog;
   return byId;
 }
 
-function emptyCatalog(serverId: ServerId, generation: number): CatalogSnapshot {
-  return { serverId, generation, status: 'listing', resources: [], templates: [], pages: 0, warnings: [] };
+function emptyCatalog(serverId: ServerId, generation: number): CatalogSummary {
+  return { serverId, generation, status: 'listing', resourceCount: 0, templates: [], pages: 0, warnings: [] };
 }
 
-export function reduceCatalogs(catalogs: CatalogsData, event: HostEvent): CatalogsData {
+export function reduceCatalogs(catalogs: CatalogsData, event: WindowEvent): CatalogsData {
   switch (event.type) {
     case 'catalog-reset': {
       const current = catalogs[event.serverId];
@@ -32,7 +34,7 @@ export function reduceCatalogs(catalogs: CatalogsData, event: HostEvent): Catalo
         ...catalogs,
         [event.serverId]: {
           ...current,
-          resources: event.resources.length ? current.resources.concat(event.resources) : current.resources,
+          resourceCount: current.resourceCount + event.added,
           templates: event.templates.length ? current.templates.concat(event.templates) : current.templates,
           warnings: event.warnings.length ? current.warnings.concat(event.warnings) : current.warnings,
           pages: event.pages,
@@ -42,7 +44,7 @@ export function reduceCatalogs(catalogs: CatalogsData, event: HostEvent): Catalo
     case 'catalog-status': {
       const current = catalogs[event.serverId];
       if (!current || current.generation !== event.generation) return catalogs;
-      const next: CatalogSnapshot = { ...current, status: event.status };
+      const next: CatalogSummary = { ...current, status: event.status };
       if (event.error === undefined) delete next.error;
       else next.error = event.error;
       return { ...catalogs, [event.serverId]: next };

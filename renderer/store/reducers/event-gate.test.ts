@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostEvent } from '../../../shared/host-api';
+import type { WindowEvent as HostEvent } from '../../../shared/window-api';
 import { createEventGate } from './event-gate';
 
 function event(seq: number): HostEvent {

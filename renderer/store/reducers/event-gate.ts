@@ -3,7 +3,7 @@
  * is fetched, then let through only events newer than it (HostApi.getSnapshot's rule).
  * After a lost connection the gate holds again until the next snapshot.
  */
-import type { HostEvent } from '../../../shared/host-api';
+import type { WindowEvent as HostEvent } from '../../../shared/window-api';
 
 export interface EventGate {
   /** An event arrived; returns the events to apply now (none while holding or if stale). */

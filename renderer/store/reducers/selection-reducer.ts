@@ -1,6 +1,6 @@
 /** Decides what an event means for the selected resource. Pure. */
-import type { HostEvent } from '../../../shared/host-api';
-import { sameResource, type ResourceKey } from '../resource-key';
+import type { WindowEvent as HostEvent } from '../../../shared/window-api';
+import { sameResource, type ResourceKey } from '../../../shared/catalog/resource-key';
 
 /** True when the event says the selected resource's content changed, so it must be read again. */
 export function shouldReread(selected: ResourceKey | null, event: HostEvent): boolean {

@@ -1,5 +1,6 @@
 /** Folds server events into the servers slice's data. Pure: state and event in, state out. */
-import type { HostEvent, ServerId, ServerSnapshot } from '../../../shared/host-api';
+import type { ServerId, ServerSnapshot } from '../../../shared/host-api';
+import type { WindowEvent as HostEvent } from '../../../shared/window-api';
 
 export interface ServersData {
   servers: Record<ServerId, ServerSnapshot>;

@@ -1,5 +1,5 @@
 /** A resource is identified by (serverId, uri) everywhere: names are not unique, URIs only per server. */
-import type { ServerId } from '../../shared/host-api';
+import type { ServerId } from '../host-api';
 
 export interface ResourceKey {
   serverId: ServerId;
@@ -13,4 +13,17 @@ export function resourceKeyString(key: ResourceKey): string {
 
 export function sameResource(a: ResourceKey | null, b: ResourceKey | null): boolean {
   return a !== null && b !== null && a.serverId === b.serverId && a.uri === b.uri;
+}
+
+// Entries are immutable; a key is built once per resource, not once per recount.
+const keys = new WeakMap<ResourceKey, string>();
+
+/** The key of a resource entry, remembered per entry object. */
+export function entryKey(entry: ResourceKey): string {
+  let key = keys.get(entry);
+  if (key === undefined) {
+    key = resourceKeyString(entry);
+    keys.set(entry, key);
+  }
+  return key;
 }

@@ -1,0 +1,111 @@
+/**
+ * Keeps this window's view on the host (shared/catalog/catalog-view.ts) in step with the
+ * store. The host holds the catalogs, the tree and the search; the window sends what the
+ * user changed (sort, search text, open rows, selection; picks-slice.ts sends picks) and
+ * takes the frames the host sends back. The view is opened again, with the whole state,
+ * whenever the link to the host comes back, since a host that restarted knows no view.
+ */
+import type { ViewPatch } from '../../shared/catalog/catalog-view';
+import type { WindowApi } from '../../shared/window-api';
+import type { AppState, AppStore } from './app-store';
+import { PICKS_PER_CALL, sendPicks } from './picks-slice';
+
+export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent'>): () => void {
+  const viewId = store.getState().viewId;
+  let lastFrame = 0;
+  let patch: ViewPatch = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let opening: Promise<void> | undefined;
+  let stopped = false;
+  let lostSinceOpen = false;
+  let querySent: { query: string; at: number } | undefined;
+
+  const stopEvents = api.onEvent((event) => {
+    if (event.type !== 'view' || event.frame.viewId !== viewId || event.frame.frame <= lastFrame) return;
+    lastFrame = event.frame.frame;
+    store.getState().applyFrame(event.frame);
+    if (querySent !== undefined && event.frame.query === querySent.query) {
+      // A User Timing entry per search answered, from the keystroke's call to its frame, so
+      // the cost at scale shows in DevTools and in our measurements.
+      performance.clearMeasures('catalog-search');
+      performance.measure('catalog-search', { start: querySent.at, end: performance.now() });
+      querySent = undefined;
+    }
+  });
+
+  async function open(): Promise<void> {
+    clearTimeout(timer);
+    patch = {};
+    const state = store.getState();
+    const picked = [...state.picked];
+    lastFrame = 0;
+    await api.openView(viewId, {
+      sort: state.sort,
+      query: state.searchText,
+      open: [...state.openIds],
+      selectedId: state.selectedNodeId,
+      picked: picked.slice(0, PICKS_PER_CALL),
+    });
+    await sendPicks(api, viewId, picked.slice(PICKS_PER_CALL), []);
+  }
+
+  function reopen(): void {
+    if (stopped) return;
+    opening = open().catch(() => undefined).finally(() => (opening = undefined));
+  }
+
+  function send(): void {
+    timer = undefined;
+    const next = patch;
+    patch = {};
+    if (Object.keys(next).length === 0) return;
+    if (next.query !== undefined) querySent = { query: next.query.trim(), at: performance.now() };
+    const go = () =>
+      api.updateView(viewId, next).catch((error: unknown) => {
+        // A host that lost the view (it restarted, or dropped it) gets the whole state again.
+        if (error instanceof Error && /no view with id/.test(error.message)) reopen();
+      });
+    if (opening) void opening.then(go);
+    else void go();
+  }
+
+  function queue(change: ViewPatch): void {
+    patch = { ...patch, ...change };
+    // A burst of keystrokes or toggles in one task goes as one call.
+    timer ??= setTimeout(send, 0);
+  }
+
+  function onChange(state: AppState, previous: AppState): void {
+    if (state.sort !== previous.sort) queue({ sort: state.sort });
+    if (state.searchText !== previous.searchText) queue({ query: state.searchText });
+    if (state.selectedNodeId !== previous.selectedNodeId) queue({ selectedId: state.selectedNodeId });
+    if (state.openIds !== previous.openIds) {
+      const open = [...state.openIds].filter((id) => !previous.openIds.has(id));
+      const close = [...previous.openIds].filter((id) => !state.openIds.has(id));
+      // A row opened and closed again before the call goes cancels out.
+      const pendingOpen = (patch.open ?? []).filter((id) => !close.includes(id));
+      const pendingClose = (patch.close ?? []).filter((id) => !open.includes(id));
+      queue({ open: [...pendingOpen, ...open], close: [...pendingClose, ...close] });
+    }
+    const link = state.hostLink.state;
+    if (link === 'lost' || link === 'refused' || link === 'paused') lostSinceOpen = true;
+    if (link === 'open' && lostSinceOpen) {
+      lostSinceOpen = false;
+      reopen();
+    }
+  }
+
+  const unsubscribe = store.subscribe(onChange);
+  reopen();
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    unsubscribe();
+    stopEvents();
+    clearTimeout(timer);
+    void api.closeView(viewId).catch(() => undefined);
+  };
+  // A page going away frees its view on the host (browser mode also does so when the socket closes).
+  globalThis.addEventListener?.('pagehide', stop, { once: true });
+  return stop;
+}

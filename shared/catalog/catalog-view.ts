@@ -1,0 +1,398 @@
+/**
+ * One window's view of every catalog, computed where the catalogs are (the host), so a
+ * window is sent the rows it can show and never the catalog itself. A view holds the
+ * window's own state (sort, search, open folders, selection, picks), builds the tree with
+ * build-tree.ts, narrows it with filter-tree.ts against a search index shared by every view,
+ * counts picks per folder, and cuts the result down to a {@link ViewFrame}.
+ */
+import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import { createCatalogTreeBuilder } from './build-tree';
+import { filterCatalogTree, RANKED_MATCHES_UP_TO } from './filter-tree';
+import { entryKey } from './resource-key';
+import { NO_MATCHES, narrows, normalizeQuery } from './search-index';
+import type { CatalogNode, CatalogSort, NodeMatch, SearchMatches } from './tree-types';
+
+/** A node as a frame carries it: a {@link CatalogNode} with what the row shows besides. */
+export interface ViewNode extends CatalogNode {
+  /**
+   * Present on every row that can hold children. Sent for open folders, and for closed ones
+   * while the frame's lookahead lasts; empty with `more` set otherwise.
+   */
+  children?: ViewNode[];
+  /** Set on a folder whose children were not sent. */
+  more?: true;
+  /** Folders: picked resources at or below it, of the `resourceCount` shown. */
+  picked?: number;
+  /** Matched resources and templates: the score and the ranges to highlight. */
+  match?: NodeMatch;
+  /** Only on a frame's `selected` server, folder or templates row: what is below it. */
+  below?: { folders: number; templates: number };
+}
+
+/** What a window shows of the catalogs, as of one change. */
+export interface ViewFrame {
+  viewId: string;
+  /** Counts up per frame of one view: a window drops a frame older than one it applied. */
+  frame: number;
+  /** The shown tree (every server's, or only matches and their ancestors), cut to what a window can show. */
+  tree: ViewNode[];
+  /** The trimmed query the tree answers; '' when not searching. */
+  query: string;
+  /** Resources and templates that match `query`. */
+  matchCount: number;
+  /** Resources in the shown tree. */
+  shownResources: number;
+  /** Resources in every catalog. */
+  resourceTotal: number;
+  /** The selection this frame was made for. */
+  selectedId: string | null;
+  /** The selected node, wherever it is (no children), or null when it is gone or none is. */
+  selected: ViewNode | null;
+  /** True while some catalog is still listing. */
+  listing: boolean;
+}
+
+/** A window's own state; every field optional in a change. */
+export interface ViewState {
+  sort: CatalogSort;
+  query: string;
+  /** Folder, server and templates rows the window has open. */
+  open: string[];
+  selectedId: string | null;
+  /** Pick keys (resource-key.ts). */
+  picked: string[];
+}
+
+/** A change to a view. Keys picked or opened are added; unpicked or closed are removed. */
+export interface ViewPatch {
+  sort?: CatalogSort;
+  query?: string;
+  open?: string[];
+  close?: string[];
+  selectedId?: string | null;
+  pick?: string[];
+  unpick?: string[];
+  /**
+   * The tri-state checkbox of a shown row: every resource shown under it is picked, or, when
+   * all of them are already, unpicked. The keys it changed come back in {@link ViewChange}.
+   */
+  toggleUnder?: string;
+  /** Opens the way to a node (of the whole tree, searching or not) and selects it. */
+  reveal?: string;
+}
+
+/** What a change did that the window needs to know at once. */
+export interface ViewChange {
+  /** After `toggleUnder`: whether it picked or unpicked, and which keys. */
+  toggled?: { on: boolean; keys: string[] };
+  /** After `reveal`: the node and the ids of the rows above it, or null when no catalog holds it. */
+  revealed?: { node: ViewNode; path: string[] } | null;
+}
+
+/** Every server's catalog lists, as the tree is built from them. */
+export interface ViewSource {
+  servers: readonly { id: ServerId; name: string }[];
+  resources: Readonly<Record<ServerId, readonly ResourceEntry[]>>;
+  templates: Readonly<Record<ServerId, readonly TemplateEntry[]>>;
+  listing: boolean;
+}
+
+/**
+ * How many children of closed folders a frame also carries, nearest first, so opening a
+ * folder shows its rows at once while the window tells the host. The whole of a small
+ * catalog fits. While searching, a keystroke's frame must be small, so fewer.
+ */
+export const LOOKAHEAD_ROWS = 600;
+export const SEARCH_LOOKAHEAD_ROWS = 150;
+
+/** The counts of one folder in the shown tree. */
+interface PickCount {
+  picked: number;
+  total: number;
+}
+
+export class CatalogView {
+  readonly #builder = createCatalogTreeBuilder();
+  readonly #search: (query: string) => SearchMatches;
+  #source: ViewSource = { servers: [], resources: {}, templates: {}, listing: false };
+  #sort: CatalogSort = 'name';
+  #query = '';
+  readonly #open = new Set<string>();
+  #selectedId: string | null = null;
+  readonly #picked = new Set<string>();
+  #treeStale = true;
+  #shownStale = true;
+  #tree: CatalogNode[] = [];
+  #shown: CatalogNode[] = [];
+  #matches: SearchMatches = NO_MATCHES;
+  /** The last broad result in catalog order, and its query: a narrowing query filters it instead of the whole tree. */
+  #base: { tree: CatalogNode[]; query: string; shown: CatalogNode[] } | undefined;
+  /** Per-folder counts for the current picks; dropped whenever picks change. */
+  #counts = new WeakMap<CatalogNode, PickCount>();
+  #frames = 0;
+
+  /** `search` answers a query over every catalog (the host's shared index). */
+  constructor(search: (query: string) => SearchMatches, state?: Partial<ViewState>) {
+    this.#search = search;
+    if (state) this.reset(state);
+  }
+
+  /** Replaces the whole state (a window opening, or coming back after a lost link). */
+  reset(state: Partial<ViewState>): void {
+    this.#sort = state.sort ?? 'name';
+    this.#query = (state.query ?? '').trim();
+    this.#open.clear();
+    for (const id of state.open ?? []) this.#open.add(id);
+    this.#selectedId = state.selectedId ?? null;
+    this.#picked.clear();
+    for (const key of state.picked ?? []) this.#picked.add(key);
+    this.#counts = new WeakMap();
+    this.#treeStale = true;
+  }
+
+  /** The catalogs changed (a page, a reset, a server added, renamed or gone). */
+  setSource(source: ViewSource): void {
+    this.#source = source;
+    this.#treeStale = true;
+  }
+
+  /** Applies a change; the next {@link frame} shows it. */
+  update(patch: ViewPatch): ViewChange {
+    const change: ViewChange = {};
+    if (patch.sort !== undefined && patch.sort !== this.#sort) {
+      this.#sort = patch.sort;
+      this.#treeStale = true;
+    }
+    if (patch.query !== undefined && patch.query.trim() !== this.#query) {
+      this.#query = patch.query.trim();
+      this.#shownStale = true;
+    }
+    for (const id of patch.open ?? []) this.#open.add(id);
+    for (const id of patch.close ?? []) this.#open.delete(id);
+    if (patch.selectedId !== undefined) this.#selectedId = patch.selectedId;
+    if (patch.pick?.length || patch.unpick?.length) {
+      for (const key of patch.pick ?? []) this.#picked.add(key);
+      for (const key of patch.unpick ?? []) this.#picked.delete(key);
+      this.#counts = new WeakMap();
+    }
+    if (patch.toggleUnder !== undefined) change.toggled = this.#toggleUnder(patch.toggleUnder);
+    if (patch.reveal !== undefined) change.revealed = this.#reveal(patch.reveal);
+    return change;
+  }
+
+  /** The view as of now, cut to what a window shows. */
+  frame(viewId: string): ViewFrame {
+    this.#refresh();
+    const expandAll = this.#query !== '' && this.#matches.size <= RANKED_MATCHES_UP_TO;
+    const tree = this.#cut(this.#shown, expandAll);
+    let shownResources = 0;
+    for (const node of this.#shown) shownResources += node.resourceCount;
+    let resourceTotal = 0;
+    for (const server of this.#source.servers) resourceTotal += this.#source.resources[server.id]?.length ?? 0;
+    const selected = this.#selectedNode();
+    return {
+      viewId,
+      frame: (this.#frames += 1),
+      tree,
+      query: this.#query,
+      matchCount: this.#query ? this.#matches.size : 0,
+      shownResources,
+      resourceTotal,
+      selectedId: this.#selectedId,
+      selected: selected ? this.#selectedRow(selected) : null,
+      listing: this.#source.listing,
+    };
+  }
+
+  #selected: { tree: CatalogNode[]; id: string; node: CatalogNode | null } | undefined;
+
+  /** The selected node in the whole tree, looked up once per tree and selection. */
+  #selectedNode(): CatalogNode | null {
+    const id = this.#selectedId;
+    if (id === null) return null;
+    const known = this.#selected;
+    if (known && known.tree === this.#tree && known.id === id) return known.node;
+    const node = findNode(this.#tree, id);
+    this.#selected = { tree: this.#tree, id, node };
+    return node;
+  }
+
+  /** The selected row, with its whole entry, and what the detail pane counts below it. */
+  #selectedRow(node: CatalogNode): ViewNode {
+    const row = this.#row(node);
+    if (node.resource) row.resource = node.resource;
+    if (!node.children) return row;
+    let folders = 0;
+    const stack = [...node.children];
+    while (stack.length > 0) {
+      const current = stack.pop() as CatalogNode;
+      if (current.kind === 'folder' && current.children) {
+        folders += 1;
+        for (const child of current.children) stack.push(child);
+      }
+    }
+    row.below = { folders, templates: node.kind === 'templates' ? node.children.length : 0 };
+    return row;
+  }
+
+  /** The pick keys, for tests and for a window that lost its own. */
+  picked(): string[] {
+    return [...this.#picked];
+  }
+
+  #refresh(): void {
+    if (this.#treeStale) {
+      const { servers, resources, templates } = this.#source;
+      this.#tree = this.#builder.build({ servers, resources, templates, sort: this.#sort });
+      this.#treeStale = false;
+      this.#shownStale = true;
+    }
+    if (!this.#shownStale) return;
+    this.#shownStale = false;
+    const query = this.#query;
+    if (!query) {
+      this.#matches = NO_MATCHES;
+      this.#shown = this.#tree;
+      return;
+    }
+    this.#matches = this.#search(query);
+    const normalized = normalizeQuery(query);
+    const base = this.#base;
+    const from = base && base.tree === this.#tree && narrows(normalized, base.query) ? base.shown : this.#tree;
+    this.#shown = filterCatalogTree(from, this.#matches);
+    // A ranked result is never a base: its ties are in score order, not the catalog's.
+    if (this.#matches.size > RANKED_MATCHES_UP_TO) this.#base = { tree: this.#tree, query: normalized, shown: this.#shown };
+  }
+
+  /** Resources and picks under a folder of the shown tree, counted once per change of picks. */
+  #count(node: CatalogNode): PickCount {
+    const known = this.#counts.get(node);
+    if (known) return known;
+    let picked = 0;
+    let total = 0;
+    if (this.#picked.size === 0) {
+      total = node.resourceCount;
+    } else {
+      for (const child of node.children ?? []) {
+        if (child.children) {
+          const below = this.#count(child);
+          picked += below.picked;
+          total += below.total;
+        } else if (child.kind === 'resource' && child.resource) {
+          total += 1;
+          if (this.#picked.has(entryKey(child.resource))) picked += 1;
+        }
+      }
+    }
+    const count = { picked, total };
+    this.#counts.set(node, count);
+    return count;
+  }
+
+  /**
+   * A node's row without its children: its picks if a folder, its match if it matched. A
+   * resource's row carries what the row shows, not its description or _meta, which can be
+   * long; the frame's `selected` carries the whole entry.
+   */
+  #row(node: CatalogNode): ViewNode {
+    const { children, ...row } = node as ViewNode;
+    if (row.resource) row.resource = rowEntry(row.resource);
+    if (children) row.picked = this.#count(node).picked;
+    else if (this.#query) {
+      const match = this.#matches.get(node);
+      if (match) row.match = { score: match.score, ranges: match.ranges };
+    }
+    return row;
+  }
+
+  /**
+   * The rows of open folders, all the way down; then, nearest first and while
+   * {@link LOOKAHEAD_ROWS} lasts, the children of closed ones.
+   */
+  #cut(nodes: readonly CatalogNode[], expandAll: boolean): ViewNode[] {
+    const closed: { row: ViewNode; children: readonly CatalogNode[] }[] = [];
+    const level = (list: readonly CatalogNode[]): ViewNode[] =>
+      list.map((node) => {
+        const row = this.#row(node);
+        if (node.children) {
+          if (expandAll || this.#open.has(node.id)) row.children = level(node.children);
+          else {
+            row.children = [];
+            row.more = true;
+            closed.push({ row, children: node.children });
+          }
+        }
+        return row;
+      });
+    const tree = level(nodes);
+    let budget = this.#query ? SEARCH_LOOKAHEAD_ROWS : LOOKAHEAD_ROWS;
+    for (let next = 0; next < closed.length && budget > 0; next += 1) {
+      const { row, children } = closed[next] as (typeof closed)[number];
+      if (children.length > budget) continue;
+      budget -= children.length;
+      row.children = level(children);
+      delete row.more;
+    }
+    return tree;
+  }
+
+  #toggleUnder(nodeId: string): { on: boolean; keys: string[] } {
+    this.#refresh();
+    const node = findNode(this.#shown, nodeId);
+    const keys: string[] = [];
+    if (!node) return { on: false, keys };
+    const stack: CatalogNode[] = [node];
+    while (stack.length > 0) {
+      const current = stack.pop() as CatalogNode;
+      if (current.kind === 'resource' && current.resource) keys.push(entryKey(current.resource));
+      if (current.children) for (const child of current.children) stack.push(child);
+    }
+    // The usual tri-state rule: a box with everything checked unchecks; any other checks.
+    const on = !keys.every((key) => this.#picked.has(key));
+    this.update(on ? { pick: keys } : { unpick: keys });
+    return { on, keys };
+  }
+
+  #reveal(id: string): { node: ViewNode; path: string[] } | null {
+    this.#refresh();
+    const path = pathTo(this.#tree, id);
+    if (!path) return null;
+    const above = path.slice(0, -1).map((node) => node.id);
+    for (const ancestor of above) this.#open.add(ancestor);
+    this.#selectedId = id;
+    return { node: this.#row(path[path.length - 1] as CatalogNode), path: above };
+  }
+}
+
+const rowEntries = new WeakMap<ResourceEntry, ResourceEntry>();
+
+/** A resource entry without the fields no row shows; made once per entry. */
+function rowEntry(entry: ResourceEntry): ResourceEntry {
+  if (entry.description === undefined && entry._meta === undefined) return entry;
+  let slim = rowEntries.get(entry);
+  if (!slim) {
+    const { description: _description, _meta, ...rest } = entry;
+    slim = rest;
+    rowEntries.set(entry, slim);
+  }
+  return slim;
+}
+
+/** A node by id, depth first. */
+function findNode(tree: readonly CatalogNode[], id: string): CatalogNode | null {
+  return pathTo(tree, id)?.at(-1) ?? null;
+}
+
+/** The nodes from a root down to the node with `id`, or undefined when no node has it. */
+function pathTo(tree: readonly CatalogNode[], id: string): CatalogNode[] | undefined {
+  const path: CatalogNode[] = [];
+  const visit = (nodes: readonly CatalogNode[]): boolean => {
+    for (const node of nodes) {
+      path.push(node);
+      if (node.id === id || (node.children && visit(node.children))) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return visit(tree) ? path : undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * What a window (the Electron renderer, a browser-mode page) sees of the host: the HostApi,
+ * except that catalogs come without their resources. The host keeps those and sends each
+ * window its view of them (`openView`); a window learns only how many each catalog holds.
+ * The faces turn host events and snapshots into these before they leave the host's process.
+ */
+import type { CatalogSnapshot, HostApi, HostEvent, HostEventBody, HostSnapshot, ServerSnapshot, Unsubscribe } from './host-api';
+
+/** A catalog without its resources. */
+export interface CatalogSummary extends Omit<CatalogSnapshot, 'resources'> {
+  /** Resources listed so far. */
+  resourceCount: number;
+}
+
+/** A page of a catalog, as a window hears of it: how many resources it added. */
+export interface CatalogPageSummary extends Omit<Extract<HostEventBody, { type: 'catalog-page' }>, 'resources'> {
+  added: number;
+}
+
+export type WindowEventBody = Exclude<HostEventBody, { type: 'catalog-page' }> | CatalogPageSummary;
+export type WindowEvent = { seq: number } & WindowEventBody;
+
+export interface WindowSnapshot {
+  seq: number;
+  servers: ServerSnapshot[];
+  catalogs: CatalogSummary[];
+}
+
+/** The HostApi as a window calls it. */
+export interface WindowApi extends Omit<HostApi, 'getSnapshot' | 'onEvent'> {
+  getSnapshot(): Promise<WindowSnapshot>;
+  onEvent(listener: (event: WindowEvent) => void): Unsubscribe;
+}
+
+export function summarizeCatalog(catalog: CatalogSnapshot): CatalogSummary {
+  const { resources, ...rest } = catalog;
+  return { ...rest, resourceCount: resources.length };
+}
+
+export function windowSnapshot(snapshot: HostSnapshot): WindowSnapshot {
+  return { seq: snapshot.seq, servers: snapshot.servers, catalogs: snapshot.catalogs.map(summarizeCatalog) };
+}
+
+export function windowEvent(event: HostEvent): WindowEvent {
+  if (event.type !== 'catalog-page') return event;
+  const { resources, ...rest } = event;
+  return { ...rest, added: resources.length };
+}
+
+/** A window's API over a host in the same process (tests, tools). */
+export function windowApi(host: HostApi): WindowApi {
+  return {
+    ...host,
+    getSnapshot: async () => windowSnapshot(await host.getSnapshot()),
+    onEvent: (listener) => host.onEvent((event) => listener(windowEvent(event))),
+  };
+}

@@ -1,0 +1,84 @@
+// A window's view of the catalogs, held by the host (electron/host/catalog-views.ts), against
+// a real server listing over stdio: frames follow the listing and end with it, a search and
+// a folder's checkbox are answered by the host, the context's candidates come in slices or
+// by URI, and a view closed or never opened is refused.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Host } from '../../electron/host/host';
+import type { ViewFrame } from '../../shared/catalog/catalog-view';
+import { serverNodeId } from '../../shared/catalog/node-ids';
+import type { HostEvent } from '../../shared/host-api';
+import { syntheticResource } from '../fixtures/synthetic-catalog';
+import { fixture, nextEvent, startHost } from './harness';
+
+let host: Host | undefined;
+afterEach(async () => {
+  await host?.close();
+  host = undefined;
+});
+
+const COUNT = 5000;
+
+/** A host listing COUNT synthetic resources with one view open; resolves once listed. */
+async function listedWithView(): Promise<{ host: Host; frames: ViewFrame[] }> {
+  const started = startHost([]);
+  host = started.host;
+  const frames: ViewFrame[] = [];
+  host.onEvent((event) => {
+    if (event.type === 'view' && event.frame.viewId === 'w1') frames.push(event.frame);
+  });
+  await host.openView('w1', { open: [] });
+  const done = nextEvent(host, (event: HostEvent) => event.type === 'catalog-status' && event.status === 'complete', 20_000);
+  await host.addServer(fixture('synthetic-server.ts', '--count', String(COUNT), '--page-size', '100'));
+  await done;
+  return { host, frames };
+}
+
+describe('catalog views on the host', () => {
+  it('follows a listing with frames and sends the whole catalog as the listing ends', async () => {
+    const { frames } = await listedWithView();
+    const last = frames.at(-1) as ViewFrame;
+    expect(last.listing).toBe(false);
+    expect(last.resourceTotal).toBe(COUNT);
+    expect(last.tree[0]?.id).toBe(serverNodeId('s1'));
+    expect(last.tree[0]?.resourceCount).toBe(COUNT);
+    // Coalesced: far fewer frames than the 50 pages, and numbered in order.
+    expect(frames.length).toBeLessThan(20);
+    expect(frames.map((frame) => frame.frame)).toEqual([...frames.map((frame) => frame.frame)].sort((a, b) => a - b));
+    // Cut down: a window is sent a bounded number of rows, never the catalog.
+    expect(JSON.stringify(last).length).toBeLessThan(JSON.stringify([...Array(COUNT).keys()].map(syntheticResource)).length / 3);
+  }, 30_000);
+
+  it('searches on the host and picks a folder’s shown resources in one call', async () => {
+    const { host, frames } = await listedWithView();
+    const target = syntheticResource(4321);
+    await host.updateView('w1', { query: target.uri });
+    const frame = frames.at(-1) as ViewFrame;
+    expect(frame.query).toBe(target.uri);
+    expect(frame.matchCount).toBeGreaterThan(0);
+    expect(frame.shownResources).toBeLessThan(COUNT);
+    const toggled = await host.updateView('w1', { toggleUnder: serverNodeId('s1') });
+    expect(toggled.toggled?.on).toBe(true);
+    expect(toggled.toggled?.keys).toContain(JSON.stringify(['s1', target.uri]));
+    expect(toggled.toggled?.keys.length).toBe(frame.shownResources);
+    expect((frames.at(-1) as ViewFrame).tree[0]?.picked).toBe(frame.shownResources);
+  }, 30_000);
+
+  it('gives the context its candidates in slices or by URI, with the catalog’s generation', async () => {
+    const { host } = await listedWithView();
+    const slice = await host.listCandidates('s1', { from: 4990, limit: 50 });
+    expect(slice.total).toBe(COUNT);
+    expect(slice.candidates.map((candidate) => candidate.uri)).toEqual([...Array(10).keys()].map((i) => syntheticResource(4990 + i).uri));
+    const some = await host.listCandidates('s1', { uris: [syntheticResource(7).uri, 'nowhere://x'] });
+    expect(some.candidates).toHaveLength(1);
+    expect(some.candidates[0]).not.toHaveProperty('description');
+    expect(some.generation).toBe(slice.generation);
+    await expect(host.listCandidates('s9', { from: 0, limit: 1 })).rejects.toMatchObject({ code: 'unknown-server' });
+  }, 30_000);
+
+  it('refuses a change to a view it does not hold, and forgets a closed one', async () => {
+    const { host } = await listedWithView();
+    await expect(host.updateView('nobody', { query: 'x' })).rejects.toMatchObject({ code: 'invalid-input' });
+    await host.closeView('w1');
+    await expect(host.updateView('w1', { query: 'x' })).rejects.toThrow(/no view with id/);
+  }, 30_000);
+});
