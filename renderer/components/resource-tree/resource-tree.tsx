@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
 import { RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
 import type { ViewNode } from '../../../shared/catalog/catalog-view';
@@ -36,9 +36,9 @@ const NO_CHILDREN: ViewNode[] = [];
  * arborist rebuilds its node list whenever any prop changes.
  */
 export function ResourceTree() {
-  const view = useAppStore((state) => state.view);
-  // Typing renders the field first; the tree follows in a render React may interrupt.
-  const shown = useDeferredValue(view);
+  // Rendered as soon as it comes: a frame arrives in its own task, after the keystroke that
+  // asked for it has painted the field, so deferring it would only cost a frame.
+  const shown = useAppStore((state) => state.view);
   const openNode = useAppStore((state) => state.openNode);
   const togglePick = useAppStore((state) => state.togglePick);
   const selectedNodeId = useAppStore((state) => state.selectedNodeId);
