@@ -4,7 +4,8 @@
  * folders, types or picks, and is sent a `view` event with each new frame. While pages
  * stream in, frames are coalesced: at most one per {@link VIEW_INTERVAL_MS}, except that a listing's
  * first rows and its end go out at once. One search index serves every view; it is filled
- * when a search needs it, or in small slices once no listing runs.
+ * when a search needs it, or in small slices once no listing runs, after which each view's
+ * tree is made whole (a frame makes only the folders it shows).
  */
 import type { CandidateEntry, CandidatePage, CatalogSnapshot, HostEventBody, ResourceEntry, ServerId, TemplateEntry } from '../../shared/host-api';
 import { HostError } from '../../shared/host-api';
@@ -110,6 +111,8 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       // While a server is still listing, the CPU is better spent on the listing.
       if (currentSource().listing) return;
       if (feedIndex(INDEX_SLICE) > 0) indexInIdleTime();
+      // Indexed: make every view's rows now, rather than on the first keystroke.
+      else for (const found of views.values()) found.prepare();
     }, 0);
   }
 

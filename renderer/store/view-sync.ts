@@ -14,7 +14,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   const viewId = store.getState().viewId;
   let lastFrame = 0;
   let patch: ViewPatch = {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queued = false;
   let opening: Promise<void> | undefined;
   let stopped = false;
   let lostSinceOpen = false;
@@ -34,7 +34,6 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   });
 
   async function open(): Promise<void> {
-    clearTimeout(timer);
     patch = {};
     const state = store.getState();
     const picked = [...state.picked];
@@ -55,7 +54,6 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   }
 
   function send(): void {
-    timer = undefined;
     const next = patch;
     patch = {};
     if (Object.keys(next).length === 0) return;
@@ -71,8 +69,14 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
 
   function queue(change: ViewPatch): void {
     patch = { ...patch, ...change };
-    // A burst of keystrokes or toggles in one task goes as one call.
-    timer ??= setTimeout(send, 0);
+    // Changes made in one task go as one call, at the end of it (a microtask: a timer would
+    // add a few milliseconds to every keystroke).
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      send();
+    });
   }
 
   function onChange(state: AppState, previous: AppState): void {
@@ -102,7 +106,6 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     stopped = true;
     unsubscribe();
     stopEvents();
-    clearTimeout(timer);
     void api.closeView(viewId).catch(() => undefined);
   };
   // A page going away frees its view on the host (browser mode also does so when the socket closes).

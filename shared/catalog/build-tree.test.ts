@@ -256,11 +256,16 @@ describe('createCatalogTreeBuilder (streamed pages)', () => {
     const first = [resource('docs://a/x/1'), resource('docs://a/y/1')];
     const input = (list: ResourceEntry[]) => ({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: list }, templates: {}, sort: 'name' as const });
     const before = builder.build(input(first));
+    // A tree is read before the next build (see CatalogTreeBuilder.build): its folders make
+    // their children when first read.
+    const folder = (nodes: CatalogNode[], id: string) => allNodes(nodes).find((node) => node.id === id);
+    const beforeX = folder(before, folderNodeId('s1', 'docs://a/x'));
+    const beforeY = folder(before, folderNodeId('s1', 'docs://a/y'));
     const grown = [...first, resource('docs://a/y/2')];
     const after = builder.build(input(grown));
-    const folder = (nodes: CatalogNode[], id: string) => allNodes(nodes).find((node) => node.id === id);
-    expect(folder(after, folderNodeId('s1', 'docs://a/x'))).toBe(folder(before, folderNodeId('s1', 'docs://a/x')));
-    expect(folder(after, folderNodeId('s1', 'docs://a/y'))).not.toBe(folder(before, folderNodeId('s1', 'docs://a/y')));
+    expect(folder(after, folderNodeId('s1', 'docs://a/x'))).toBe(beforeX);
+    expect(folder(after, folderNodeId('s1', 'docs://a/y'))).not.toBe(beforeY);
+    expect(beforeY?.children).toHaveLength(1);
     // Nothing new: the same server node, so nothing downstream has to look again.
     expect(builder.build(input(grown))[0]).toBe(after[0]);
   });

@@ -23,9 +23,10 @@ interface FolderDraft {
   leaves: Row[];
   /** The nodes of `leaves`, in the same order, ready to copy into a finished row. */
   leafNodes: CatalogNode[];
-  /** The best priority and time among `leaves` and `incoming` (NaN when none). */
-  leafPriority: number;
-  leafTime: number;
+  /** Resources at or below it, and the best priority and time among them (NaN when none). */
+  count: number;
+  bestPriority: number;
+  bestTime: number;
   /** Resources added since the last finish, not yet sorted in. */
   incoming: Row[];
   /** The URIs of `leaves` and `incoming`: a URI listed twice keeps its first listing. */
@@ -48,6 +49,10 @@ export interface CatalogTreeBuilder {
    * the catalog reducer does) costs only its new entries plus the folders they land in; the
    * nodes of unchanged folders are the very objects returned before. Anything else about a
    * server (another sort, a reset list) builds that server afresh.
+   *
+   * A folder's `children` are made when first read, from the builder's state: read a tree
+   * before the next build, or its unread folders show what that build added. (The host's
+   * views read each tree at once, and only the rows a window shows.)
    */
   build(input: CatalogTreeInput): CatalogNode[];
 }
@@ -179,7 +184,7 @@ function folderFor(state: ServerTree, root: string, folders: string): FolderDraf
 
 function newFolder(path: string, label: string, parent: FolderDraft | undefined): FolderDraft {
   // Marked dirty, with its ancestors, by the resource that needs it (see addResource).
-  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], leafPriority: Number.NaN, leafTime: Number.NaN, incoming: [], uris: new Set(), dirty: false, finished: undefined };
+  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], count: 0, bestPriority: Number.NaN, bestTime: Number.NaN, incoming: [], uris: new Set(), dirty: false, finished: undefined };
 }
 
 function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEntry, ordinal: number): void {
@@ -202,10 +207,14 @@ function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEn
   const node: CatalogNode = { id: resourceNodeId(serverId, uri), kind: 'resource', serverId, label, resourceCount: 1, resource, ordinal };
   const row = leafRow(node, label, uri, resource.annotations, state.sort);
   folder.incoming.push(row);
-  folder.leafPriority = maxPresent(folder.leafPriority, row.priority);
-  folder.leafTime = maxPresent(folder.leafTime, row.time);
-  // A dirty folder's ancestors are always dirty too, so the walk up can stop at the first one.
-  for (let at: FolderDraft | undefined = folder; at && !at.dirty; at = at.parent) at.dirty = true;
+  // Every folder above learns of it: its row's count and sort facts are kept up to date here,
+  // so a row can be made without finishing what is below it (see finishFolder).
+  for (let at: FolderDraft | undefined = folder; at; at = at.parent) {
+    at.count += 1;
+    at.bestPriority = maxPresent(at.bestPriority, row.priority);
+    at.bestTime = maxPresent(at.bestTime, row.time);
+    at.dirty = true;
+  }
   state.dirty = true;
 }
 
@@ -251,44 +260,59 @@ function settle(draft: FolderDraft, compare: (a: SortFacts, b: SortFacts) => num
   draft.leafNodes = nodes;
 }
 
-/** Turns a draft into a row, collapsing single-folder chains into one label; unchanged drafts give their last row. */
+/**
+ * Turns a draft into a row, collapsing single-folder chains into one label; unchanged drafts
+ * give their last row. The row's node has its children made on first read: a window shows a
+ * few folders of 100,000 resources, and sorting the others on every build would cost the
+ * listing itself (the host builds on the thread that lists). The drafts change only inside
+ * `build`, so children made later are still those of the build that made the node.
+ */
 function finishFolder(draft: FolderDraft, serverId: ServerId, compare: (a: SortFacts, b: SortFacts) => number): Row {
   if (!draft.dirty && draft.finished) return draft.finished;
   const top = draft;
   let label = draft.label;
   let current = draft;
-  settle(current, compare);
-  while (current.leaves.length === 0 && current.folders.size === 1) {
+  while (current.leaves.length + current.incoming.length === 0 && current.folders.size === 1) {
     const [only] = current.folders.values();
     if (!only) break;
     label = `${label}/${only.label}`;
     current = only;
-    settle(current, compare);
     // Shown through `top`'s row: clean now, with no row of its own until the chain breaks.
     current.dirty = false;
     current.finished = undefined;
   }
-  // Sorted from the last finish's order: nearly sorted input costs the sort about one pass.
-  const order = current.order;
-  for (const child of order) finishFolder(child, serverId, compare);
-  order.sort((a, b) => compare(a.finished as Row, b.finished as Row));
-  const folderNodes: CatalogNode[] = [];
-  let resourceCount = current.leaves.length;
-  let priority = current.leafPriority;
-  let time = current.leafTime;
-  for (const child of order) {
-    const row = child.finished as Row;
-    folderNodes.push(row.node);
-    resourceCount += row.node.resourceCount;
-    priority = maxPresent(priority, row.priority);
-    time = maxPresent(time, row.time);
-  }
-  // A copy: the draft's own list grows with later pages, and a finished row never changes.
-  const children = folderNodes.concat(current.leafNodes);
-  const node: CatalogNode = { id: folderNodeId(serverId, top.path), kind: 'folder', serverId, label, children, resourceCount };
-  top.finished = { node, key: label, tiebreak: top.path, priority, time };
+  const bottom = current;
+  const rows = bottom.order.length + bottom.leaves.length + bottom.incoming.length;
+  const node: CatalogNode = { id: folderNodeId(serverId, top.path), kind: 'folder', serverId, label, resourceCount: top.count, rows };
+  childrenOnFirstRead(node, () => folderChildren(bottom, serverId, compare));
+  top.finished = { node, key: label, tiebreak: top.path, priority: top.bestPriority, time: top.bestTime };
   top.dirty = false;
   return top.finished;
+}
+
+/** A folder's rows: its folders, sorted, then its resources, sorted. */
+function folderChildren(draft: FolderDraft, serverId: ServerId, compare: (a: SortFacts, b: SortFacts) => number): CatalogNode[] {
+  settle(draft, compare);
+  // Sorted from the last finish's order: nearly sorted input costs the sort about one pass.
+  const order = draft.order;
+  for (const child of order) finishFolder(child, serverId, compare);
+  order.sort((a, b) => compare(a.finished as Row, b.finished as Row));
+  const folderNodes = order.map((child) => (child.finished as Row).node);
+  // A copy: the draft's own list grows with later pages, and a finished row never changes.
+  return folderNodes.concat(draft.leafNodes);
+}
+
+/** Gives `node` a `children` made by `make` when first read, then kept as a plain value. */
+function childrenOnFirstRead(node: CatalogNode, make: () => CatalogNode[]): void {
+  Object.defineProperty(node, 'children', {
+    configurable: true,
+    enumerable: true,
+    get(): CatalogNode[] {
+      const children = make();
+      Object.defineProperty(node, 'children', { value: children, configurable: true, enumerable: true, writable: true });
+      return children;
+    },
+  });
 }
 
 function sortRows(rows: Row[], compare: (a: SortFacts, b: SortFacts) => number): CatalogNode[] {

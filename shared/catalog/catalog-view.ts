@@ -235,6 +235,19 @@ export class CatalogView {
     return row;
   }
 
+  /**
+   * Makes every folder's rows now (they are made when first read), so the first search or
+   * pick after a listing does not pay for it. For idle time.
+   */
+  prepare(): void {
+    this.#refresh();
+    const stack: CatalogNode[] = [...this.#tree];
+    while (stack.length > 0) {
+      const node = stack.pop() as CatalogNode;
+      if (isBranch(node)) for (const child of node.children ?? []) stack.push(child);
+    }
+  }
+
   /** The pick keys, for tests and for a window that lost its own. */
   picked(): string[] {
     return [...this.#picked];
@@ -295,9 +308,14 @@ export class CatalogView {
    * long; the frame's `selected` carries the whole entry.
    */
   #row(node: CatalogNode): ViewNode {
-    const { children, ...row } = node as ViewNode;
-    if (row.resource) row.resource = rowEntry(row.resource);
-    if (children) row.picked = this.#count(node).picked;
+    // Field by field: a folder makes its children when they are first read (build-tree.ts),
+    // and a row must not make them.
+    const row: ViewNode = { id: node.id, kind: node.kind, serverId: node.serverId, label: node.label, resourceCount: node.resourceCount };
+    if (node.rows !== undefined) row.rows = node.rows;
+    if (node.resource) row.resource = rowEntry(node.resource);
+    if (node.template) row.template = node.template;
+    if (node.ordinal !== undefined) row.ordinal = node.ordinal;
+    if (isBranch(node)) row.picked = this.#count(node).picked;
     else if (this.#query) {
       const match = this.#matches.get(node);
       if (match) row.match = { score: match.score, ranges: match.ranges };
@@ -310,16 +328,16 @@ export class CatalogView {
    * {@link LOOKAHEAD_ROWS} lasts, the children of closed ones.
    */
   #cut(nodes: readonly CatalogNode[], expandAll: boolean): ViewNode[] {
-    const closed: { row: ViewNode; children: readonly CatalogNode[] }[] = [];
+    const closed: { row: ViewNode; node: CatalogNode }[] = [];
     const level = (list: readonly CatalogNode[]): ViewNode[] =>
       list.map((node) => {
         const row = this.#row(node);
-        if (node.children) {
-          if (expandAll || this.#open.has(node.id)) row.children = level(node.children);
+        if (isBranch(node)) {
+          if (expandAll || this.#open.has(node.id)) row.children = level(node.children ?? []);
           else {
             row.children = [];
             row.more = true;
-            closed.push({ row, children: node.children });
+            closed.push({ row, node });
           }
         }
         return row;
@@ -327,7 +345,10 @@ export class CatalogView {
     const tree = level(nodes);
     let budget = this.#query ? SEARCH_LOOKAHEAD_ROWS : LOOKAHEAD_ROWS;
     for (let next = 0; next < closed.length && budget > 0; next += 1) {
-      const { row, children } = closed[next] as (typeof closed)[number];
+      const { row, node } = closed[next] as (typeof closed)[number];
+      // A folder too big for what is left is not even made.
+      if ((node.rows ?? 0) > budget) continue;
+      const children = node.children ?? [];
       if (children.length > budget) continue;
       budget -= children.length;
       row.children = level(children);
@@ -376,6 +397,11 @@ function rowEntry(entry: ResourceEntry): ResourceEntry {
     rowEntries.set(entry, slim);
   }
   return slim;
+}
+
+/** Servers, folders and the templates branch: the rows that hold others. */
+function isBranch(node: CatalogNode): boolean {
+  return node.kind === 'server' || node.kind === 'folder' || node.kind === 'templates';
 }
 
 /** A node by id, depth first. */

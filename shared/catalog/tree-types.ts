@@ -27,6 +27,11 @@ export interface CatalogNode {
   children?: CatalogNode[];
   /** Resources at or below this node (1 for a resource, 0 for templates). */
   resourceCount: number;
+  /**
+   * Folders: how many rows it holds directly, known before its children are made (they are
+   * made when first read, see build-tree.ts). A filtered copy keeps the unfiltered figure.
+   */
+  rows?: number;
   resource?: ResourceEntry;
   template?: TemplateEntry;
   /**
