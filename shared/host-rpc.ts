@@ -19,7 +19,7 @@ const completionContext = z.record(z.string().max(200), z.string().max(4096)).re
 
 const viewId = z.string().min(1).max(100);
 const nodeId = z.string().min(1).max(1_000_100);
-const ids = z.array(nodeId).max(20_000);
+const ids = z.array(nodeId).max(2_000);
 const pickKeys = z.array(z.string().min(1).max(1_000_300)).max(5_000);
 const sort = z.enum(['name', 'priority', 'lastModified']);
 const query = z.string().max(1000);

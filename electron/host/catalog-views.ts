@@ -20,7 +20,7 @@ import { createSearchIndex } from '../../shared/catalog/search-index';
  */
 export const VIEW_INTERVAL_MS = 500;
 /** Views beyond this many push out the one changed longest ago. */
-const MAX_VIEWS = 32;
+const MAX_VIEWS = 8;
 /** Entries indexed per slice of idle time. */
 const INDEX_SLICE = 5000;
 

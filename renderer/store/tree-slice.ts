@@ -40,6 +40,12 @@ export interface TreeSlice {
   /** The rows the tree has open (react-arborist keeps the state; this mirrors it for the host). */
   openIds: ReadonlySet<string>;
   setOpen(id: string, open: boolean): void;
+  /**
+   * Calls in flight that bring the rows of a folder just opened: until they land, the tree
+   * holds its navigation keys, so Right then Down reaches the first child, not the next folder.
+   */
+  rowsPending: number;
+  awaitRows(call: Promise<unknown>): void;
   /** The node shown in the detail pane (any kind). `selected` follows it for resources. */
   selectedNodeId: string | null;
   /** That node as last seen: in the row clicked, then in each frame. Null when it left the catalogs. */
@@ -83,6 +89,12 @@ export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreato
       if (open) next.add(id);
       else next.delete(id);
       set({ openIds: next });
+    },
+    rowsPending: 0,
+    awaitRows(call) {
+      set({ rowsPending: get().rowsPending + 1 });
+      const done = () => set({ rowsPending: Math.max(0, get().rowsPending - 1) });
+      call.then(done, done);
     },
     selectedNodeId: null,
     selectedNode: null,

@@ -5,7 +5,7 @@
  * takes the frames the host sends back. The view is opened again, with the whole state,
  * whenever the link to the host comes back, since a host that restarted knows no view.
  */
-import type { ViewPatch } from '../../shared/catalog/catalog-view';
+import type { ViewNode, ViewPatch } from '../../shared/catalog/catalog-view';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState, AppStore } from './app-store';
 import { PICKS_PER_CALL, sendPicks } from './picks-slice';
@@ -37,14 +37,16 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     patch = {};
     const state = store.getState();
     const picked = [...state.picked];
+    const openIds = [...state.openIds];
     lastFrame = 0;
     await api.openView(viewId, {
       sort: state.sort,
       query: state.searchText,
-      open: [...state.openIds],
+      open: openIds.slice(0, IDS_PER_CALL),
       selectedId: state.selectedNodeId,
       picked: picked.slice(0, PICKS_PER_CALL),
     });
+    for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) await api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) });
     await sendPicks(api, viewId, picked.slice(PICKS_PER_CALL), []);
   }
 
@@ -58,13 +60,17 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     patch = {};
     if (Object.keys(next).length === 0) return;
     if (next.query !== undefined) querySent = { query: next.query.trim(), at: performance.now() };
-    const go = () =>
-      api.updateView(viewId, next).catch((error: unknown) => {
+    const go = async () => {
+      try {
+        for (const part of splitPatch(next)) await api.updateView(viewId, part);
+      } catch (error) {
         // A host that lost the view (it restarted, or dropped it) gets the whole state again.
         if (error instanceof Error && /no view with id/.test(error.message)) reopen();
-      });
-    if (opening) void opening.then(go);
-    else void go();
+      }
+    };
+    const call = opening ? opening.then(go) : go();
+    // Opening a folder whose rows the last frame did not carry: hold the tree's keys till they come.
+    if (next.open?.some((id) => rowsMissing(store.getState().view.tree, id))) store.getState().awaitRows(call);
   }
 
   function queue(change: ViewPatch): void {
@@ -111,4 +117,30 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   // A page going away frees its view on the host (browser mode also does so when the socket closes).
   globalThis.addEventListener?.('pagehide', stop, { once: true });
   return stop;
+}
+
+/** True when the row `id` is in `tree` without its children (the host did not send them). */
+function rowsMissing(tree: readonly ViewNode[], id: string): boolean {
+  const stack = [...tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as ViewNode;
+    if (node.id === id) return node.more === true;
+    if (node.children) for (const child of node.children) stack.push(child);
+  }
+  return false;
+}
+
+/** Rows opened or closed per call, as the host accepts them. */
+const IDS_PER_CALL = 2000;
+
+/** A change as calls the host accepts: long lists of rows opened or closed go in parts. */
+export function splitPatch(patch: ViewPatch): ViewPatch[] {
+  const open = patch.open ?? [];
+  const close = patch.close ?? [];
+  if (open.length <= IDS_PER_CALL && close.length <= IDS_PER_CALL) return [patch];
+  const parts: ViewPatch[] = [{ ...patch, open: open.slice(0, IDS_PER_CALL), close: close.slice(0, IDS_PER_CALL) }];
+  for (let at = IDS_PER_CALL; at < Math.max(open.length, close.length); at += IDS_PER_CALL) {
+    parts.push({ open: open.slice(at, at + IDS_PER_CALL), close: close.slice(at, at + IDS_PER_CALL) });
+  }
+  return parts;
 }

@@ -3,7 +3,7 @@ import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
 import { RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
 import type { ViewNode } from '../../../shared/catalog/catalog-view';
 import { pickKey } from '../../store/pick-state';
-import { useAppStore } from '../../store/use-app-store';
+import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
 import { TreeNode } from './tree-node';
 import { TreeRow } from './tree-row';
 import { useElementSize } from './use-element-size';
@@ -46,7 +46,9 @@ export function ResourceTree() {
   const [box, size] = useElementSize();
   const toggleMark = useAppStore((state) => state.toggleMark);
   const markNode = useCallback((node: ViewNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(pickKey(node.resource), mark), [toggleMark]);
-  const onKeyDownCapture = useTreeKeys(tree, togglePick, markNode);
+  const storeApi = useAppStoreApi();
+  const rowsPending = useCallback(() => storeApi.getState().rowsPending > 0, [storeApi]);
+  const onKeyDownCapture = useTreeKeys(tree, togglePick, markNode, rowsPending);
   const onActivate = useCallback((node: NodeApi<ViewNode>) => openNode(node.data), [openNode]);
   const onScroll = useScrollAnchor(tree, shown.tree, ROW_HEIGHT);
   const childrenOf = useCallback((node: ViewNode) => {

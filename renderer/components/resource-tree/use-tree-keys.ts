@@ -4,6 +4,10 @@ import type { ViewNode as CatalogNode } from '../../../shared/catalog/catalog-vi
 import { typeAheadIndex } from './type-ahead';
 
 const TYPE_AHEAD_RESET_MS = 700;
+/** Longest a key waits for a folder's rows; past it, keys go on regardless. */
+const HOLD_KEYS_MS = 2000;
+/** Keys that move through rows, which must wait for rows still on their way. */
+const NAVIGATION = new Set(['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', 'Home', 'End', 'PageDown', 'PageUp', ' ', 'Enter']);
 
 /**
  * The keys react-arborist handles differently from a checkbox tree, taken in the capture
@@ -17,11 +21,49 @@ export function useTreeKeys(
   tree: RefObject<TreeApi<CatalogNode> | null | undefined>,
   togglePick: (node: CatalogNode) => void,
   toggleMark: (node: CatalogNode, mark: 'exclude' | 'pin') => void,
+  rowsPending: () => boolean,
 ) {
   const typed = useRef({ text: '', at: 0 });
   // The handler reads the refs when a key is pressed, never during render.
   // eslint-disable-next-line react-hooks/refs
-  return useMemo(() => keyHandler(tree, typed, togglePick, toggleMark), [tree, togglePick, toggleMark]);
+  return useMemo(() => holdingWhileRowsPending(keyHandler(tree, typed, togglePick, toggleMark), rowsPending), [tree, togglePick, toggleMark, rowsPending]);
+}
+
+/**
+ * Holds navigation keys while the rows of a folder just opened are on their way from the
+ * host, and replays them in order once they came (or after {@link HOLD_KEYS_MS}).
+ */
+function holdingWhileRowsPending(handle: (event: KeyboardEvent<HTMLElement>) => void, rowsPending: () => boolean) {
+  const held: { target: EventTarget; init: KeyboardEventInit }[] = [];
+  let since = 0;
+  let replaying = false;
+  // One key at a time: a replayed Right may open another folder whose rows must come first.
+  const replay = () => {
+    if (rowsPending() && performance.now() - since < HOLD_KEYS_MS) return void setTimeout(replay, 5);
+    const next = held.shift();
+    if (!next) return;
+    replaying = true;
+    try {
+      next.target.dispatchEvent(new globalThis.KeyboardEvent('keydown', next.init));
+    } finally {
+      replaying = false;
+    }
+    if (held.length > 0) {
+      since = performance.now();
+      setTimeout(replay, 0);
+    }
+  };
+  return (event: KeyboardEvent<HTMLElement>) => {
+    const waiting = !replaying && (held.length > 0 || rowsPending());
+    if (!waiting || !NAVIGATION.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return handle(event);
+    event.preventDefault();
+    event.stopPropagation();
+    if (held.length === 0) {
+      since = performance.now();
+      setTimeout(replay, 5);
+    }
+    held.push({ target: event.target, init: { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true } });
+  };
 }
 
 function keyHandler(
