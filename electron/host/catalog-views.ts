@@ -157,6 +157,10 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
         case 'catalog-page': {
           const firstRows = event.resources.length > 0 && !hadRows.get(event.serverId);
           changed(firstRows);
+          if (!firstRows) {
+            const now = currentSource();
+            for (const found of views.values()) found.ingest(now);
+          }
           break;
         }
         case 'catalog-status':

@@ -156,6 +156,16 @@ export class CatalogView {
     this.#treeStale = true;
   }
 
+  /**
+   * Takes new pages into the tree now, without making a frame. A build costs the resources
+   * it adds and the rows a frame reads, so building as pages come leaves the frame at the end
+   * of a listing little to do.
+   */
+  ingest(source: ViewSource): void {
+    this.setSource(source);
+    this.#buildTree();
+  }
+
   /** Applies a change; the next {@link frame} shows it. */
   update(patch: ViewPatch): ViewChange {
     const change: ViewChange = {};
@@ -253,13 +263,16 @@ export class CatalogView {
     return [...this.#picked];
   }
 
+  #buildTree(): void {
+    if (!this.#treeStale) return;
+    const { servers, resources, templates } = this.#source;
+    this.#tree = this.#builder.build({ servers, resources, templates, sort: this.#sort });
+    this.#treeStale = false;
+    this.#shownStale = true;
+  }
+
   #refresh(): void {
-    if (this.#treeStale) {
-      const { servers, resources, templates } = this.#source;
-      this.#tree = this.#builder.build({ servers, resources, templates, sort: this.#sort });
-      this.#treeStale = false;
-      this.#shownStale = true;
-    }
+    this.#buildTree();
     if (!this.#shownStale) return;
     this.#shownStale = false;
     const query = this.#query;
