@@ -138,6 +138,8 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
 
   function changed(urgent: boolean): void {
     source = undefined;
+    // No window looks (the CLI, or every window closed): nothing to build or index.
+    if (views.size === 0) return;
     if (urgent) return flush();
     timer ??= setTimeout(flush, intervalMs);
   }
@@ -186,6 +188,7 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       }
       views.set(viewId, found);
       send(viewId, found);
+      indexInIdleTime();
     },
     update(viewId, patch) {
       const found = view(viewId);

@@ -75,6 +75,18 @@ describe('catalog views on the host', () => {
     await expect(host.listCandidates('s9', { from: 0, limit: 1 })).rejects.toMatchObject({ code: 'unknown-server' });
   }, 30_000);
 
+  it('gives a window that opens after the listing the whole catalog in its first frame', async () => {
+    const { host } = await listedWithView();
+    const frames: ViewFrame[] = [];
+    host.onEvent((event) => {
+      if (event.type === 'view' && event.frame.viewId === 'late') frames.push(event.frame);
+    });
+    await host.openView('late', { open: [serverNodeId('s1')], query: syntheticResource(9).uri });
+    expect(frames).toHaveLength(1);
+    expect(frames[0]?.resourceTotal).toBe(COUNT);
+    expect(frames[0]?.matchCount).toBeGreaterThan(0);
+  }, 30_000);
+
   it('refuses a change to a view it does not hold, and forgets a closed one', async () => {
     const { host } = await listedWithView();
     await expect(host.updateView('nobody', { query: 'x' })).rejects.toMatchObject({ code: 'invalid-input' });
