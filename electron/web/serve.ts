@@ -21,8 +21,8 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
 
 const COOKIE = 'mcp_context_token';
-/** Largest call a page may send; HostApi calls are small. */
-const MAX_CALL_BYTES = 1024 * 1024;
+/** Largest call a page may send: a URI may be up to 1,000,000 characters, escaped in JSON. */
+const MAX_CALL_BYTES = 8 * 1024 * 1024;
 
 export interface BrowserModeOptions {
   host: HostApi;
@@ -77,6 +77,9 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   // The seq of the host's last event: the event a reply must not overtake (see WsServerMessage).
   let lastSeq = 0;
   const stopCounting = options.host.onEvent((event) => (lastSeq = event.seq));
+  // The socket each view was last opened over: a page that reconnects opens its view again
+  // over its new socket, and the old socket's late close must not take it away.
+  const viewOwners = new Map<string, WebSocket>();
 
   const offeredToken = (request: IncomingMessage, url: URL) => url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
 
@@ -159,7 +162,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) =>
-      serveSocket(ws, windowCalls(options.host, allStreams), () => {
+      serveSocket(ws, windowCalls(options.host, allStreams), viewOwners, () => {
         allStreams.flush();
         return lastSeq;
       }),
@@ -198,14 +201,20 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
  * One page's socket: calls in, replies out (events go down the page's event stream). Each
  * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
  */
-function serveSocket(ws: WebSocket, calls: Omit<WindowApi, 'onEvent'>, sentSoFar: () => number): void {
+function serveSocket(ws: WebSocket, calls: Omit<WindowApi, 'onEvent'>, viewOwners: Map<string, WebSocket>, sentSoFar: () => number): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };
+  // A message over the size limit (or any socket failure) ends this socket, never the host:
+  // ws reports it as an 'error', which with no listener would be thrown.
+  ws.on('error', () => ws.terminate());
   // A page's views live as long as its socket: a closed tab leaves nothing behind on the host.
-  const views = new Set<string>();
   ws.on('close', () => {
-    for (const viewId of views) void calls.closeView(viewId);
+    for (const [viewId, owner] of viewOwners) {
+      if (owner !== ws) continue;
+      viewOwners.delete(viewId);
+      void calls.closeView(viewId);
+    }
   });
   ws.on('message', (data, isBinary) => {
     if (isBinary) return;
@@ -218,7 +227,7 @@ function serveSocket(ws: WebSocket, calls: Omit<WindowApi, 'onEvent'>, sentSoFar
     if (typeof call !== 'object' || call === null) return;
     const { id, method, args } = call as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
-    if (method === 'openView' && Array.isArray(args) && typeof args[0] === 'string' && views.size < 16) views.add(args[0]);
+    if (method === 'openView' && Array.isArray(args) && typeof args[0] === 'string' && args[0].length <= 100 && viewOwners.size < 1000) viewOwners.set(args[0], ws);
     void dispatchHostCall(calls, method, args).then((response) => send({ id, response, after: sentSoFar() }));
   });
 }

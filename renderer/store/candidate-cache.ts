@@ -45,21 +45,26 @@ export function createCandidateCache(api: Pick<WindowApi, 'listCandidates'>): Ca
     let known = entry(serverId, generation);
     while (known.listed.length < count && !signal.aborted) {
       const page = await api.listCandidates(serverId, { from: known.listed.length, limit: SLICE });
-      if (page.generation !== known.generation) known = entry(serverId, page.generation);
+      if (page.generation !== known.generation) {
+        // The catalog started over: this slice came from the middle of the new one.
+        known = entry(serverId, page.generation);
+        continue;
+      }
       if (page.candidates.length === 0) break;
       for (const candidate of page.candidates) known.listed.push(candidate);
     }
     return known.listed;
   }
 
-  async function listSome(serverId: ServerId, generation: number, uris: readonly string[], signal: AbortSignal): Promise<CandidateEntry[]> {
+  async function listSome(serverId: ServerId, generation: number, uris: readonly string[], listing: boolean, signal: AbortSignal): Promise<CandidateEntry[]> {
     let known = entry(serverId, generation);
     const missing = uris.filter((uri) => !known.byUri.has(uri));
     for (let at = 0; at < missing.length && !signal.aborted; at += URIS_PER_CALL) {
       const asked = missing.slice(at, at + URIS_PER_CALL);
       const page = await api.listCandidates(serverId, { uris: asked });
       if (page.generation !== known.generation) known = entry(serverId, page.generation);
-      for (const uri of asked) known.byUri.set(uri, null);
+      // Not there yet is not "not there": while a listing runs, a URI may still come.
+      if (!listing) for (const uri of asked) known.byUri.set(uri, null);
       for (const candidate of page.candidates) known.byUri.set(candidate.uri, candidate);
     }
     const found: CandidateEntry[] = [];
@@ -88,7 +93,7 @@ export function createCandidateCache(api: Pick<WindowApi, 'listCandidates'>): Ca
         if (keys && !wanted.has(serverId)) continue;
         const serverName = state.servers[serverId]?.name ?? serverId;
         const entries = keys
-          ? await listSome(serverId, catalog.generation, wanted.get(serverId) ?? [], signal)
+          ? await listSome(serverId, catalog.generation, wanted.get(serverId) ?? [], catalog.status === 'listing', signal)
           : await listAll(serverId, catalog.generation, catalog.resourceCount, signal);
         for (const candidate of entries) out.push({ ...candidate, serverId, serverName });
       }

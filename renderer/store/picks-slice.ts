@@ -33,7 +33,10 @@ export async function sendPicks(api: Pick<WindowApi, 'updateView'>, viewId: stri
 export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], PicksSlice> {
   return (set, get) => {
     // A failed call means a lost link: the view is opened again, with every pick, when it returns.
-    const send = (pick: readonly string[], unpick: readonly string[]) => void sendPicks(api, get().viewId, pick, unpick).catch(() => undefined);
+    const send = (pick: readonly string[], unpick: readonly string[]) =>
+      void get()
+        .queueViewCall(() => sendPicks(api, get().viewId, pick, unpick))
+        .catch(() => undefined);
     const replace = (next: ReadonlySet<string>) => {
       const before = get().picked;
       set({ picked: next });
@@ -53,7 +56,9 @@ export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): StateCreat
         if (!node.children) return;
         // The host knows every resource under the folder as shown; it applies the tri-state
         // rule to its copy and says what changed, which the window then applies to its own.
-        void api.updateView(get().viewId, { toggleUnder: node.id }).then(
+        void get()
+          .queueViewCall(() => api.updateView(get().viewId, { toggleUnder: node.id }))
+          .then(
           ({ toggled }) => {
             if (!toggled || toggled.keys.length === 0) return;
             const next = new Set(get().picked);

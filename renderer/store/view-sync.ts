@@ -15,7 +15,6 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   let lastFrame = 0;
   let patch: ViewPatch = {};
   let queued = false;
-  let opening: Promise<void> | undefined;
   let stopped = false;
   let lostSinceOpen = false;
   let querySent: { query: string; at: number } | undefined;
@@ -52,7 +51,10 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
 
   function reopen(): void {
     if (stopped) return;
-    opening = open().catch(() => undefined).finally(() => (opening = undefined));
+    void store
+      .getState()
+      .queueViewCall(open)
+      .catch(() => undefined);
   }
 
   function send(): void {
@@ -63,12 +65,17 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     const go = async () => {
       try {
         for (const part of splitPatch(next)) await api.updateView(viewId, part);
+        if (store.getState().viewError) store.setState({ viewError: null });
       } catch (error) {
         // A host that lost the view (it restarted, or dropped it) gets the whole state again.
-        if (error instanceof Error && /no view with id/.test(error.message)) reopen();
+        // (Over Electron's bridge a failure is a plain object with a message, not an Error.)
+        const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+        if (typeof message === 'string' && /no view with id/.test(message)) reopen();
+        // A lost link has its own banner; anything else the host refused is said here.
+        else if (store.getState().hostLink.state === 'open') store.setState({ viewError: typeof message === 'string' ? message : String(error) });
       }
     };
-    const call = opening ? opening.then(go) : go();
+    const call = store.getState().queueViewCall(go);
     // Opening a folder whose rows the last frame did not carry: hold the tree's keys till they come.
     if (next.open?.some((id) => rowsMissing(store.getState().view.tree, id))) store.getState().awaitRows(call);
   }

@@ -6,6 +6,7 @@ import { useAppStore } from '../../store/use-app-store';
 export function ConnectionBanner({ link }: { link: HostLink }) {
   const status = useAppStore((state) => state.hostLink);
   const syncError = useAppStore((state) => state.syncError);
+  const viewError = useAppStore((state) => state.viewError);
   const seconds = useSecondsUntil(status.state === 'lost' || status.state === 'refused' ? status.retryAt : null);
   // A link that opens within a moment (a tab taking its paused link up again) shows no banner.
   const slowToConnect = useTrueAfter(status.state === 'connecting', CONNECTING_NOTICE_MS);
@@ -34,6 +35,13 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
     return (
       <div className="banner banner-error" role="alert">
         <strong>Could not load the host's state:</strong> {syncError}
+      </div>
+    );
+  }
+  if (viewError) {
+    return (
+      <div className="banner banner-error" role="alert">
+        <strong>The tree could not follow that change:</strong> {viewError}
       </div>
     );
   }

@@ -35,6 +35,7 @@ export function SearchField() {
         ref={input}
         type="search"
         aria-label="Search resources"
+        maxLength={1000}
         aria-describedby={countId}
         placeholder="Search title, name, URI, description  ( / )"
         value={text}
