@@ -24,19 +24,22 @@ export interface PicksSlice {
   clearPicks(): void;
 }
 
-/** Sends picks and unpicks to the host's copy, a chunk per call. */
-export async function sendPicks(api: Pick<WindowApi, 'updateView'>, viewId: string, pick: readonly string[], unpick: readonly string[]): Promise<void> {
-  for (let at = 0; at < pick.length; at += PICKS_PER_CALL) await api.updateView(viewId, { pick: pick.slice(at, at + PICKS_PER_CALL) });
-  for (let at = 0; at < unpick.length; at += PICKS_PER_CALL) await api.updateView(viewId, { unpick: unpick.slice(at, at + PICKS_PER_CALL) });
+/**
+ * Sends picks and unpicks to the host's copy, a chunk per call. Every call that changes a
+ * view is sent at once, never after awaiting an earlier one: the channel keeps their order
+ * and the host applies them in it, so parts of one change cannot fall behind a later one.
+ */
+export function sendPicks(api: Pick<WindowApi, 'updateView'>, viewId: string, pick: readonly string[], unpick: readonly string[]): Promise<unknown> {
+  const calls: Promise<unknown>[] = [];
+  for (let at = 0; at < pick.length; at += PICKS_PER_CALL) calls.push(api.updateView(viewId, { pick: pick.slice(at, at + PICKS_PER_CALL) }));
+  for (let at = 0; at < unpick.length; at += PICKS_PER_CALL) calls.push(api.updateView(viewId, { unpick: unpick.slice(at, at + PICKS_PER_CALL) }));
+  return Promise.all(calls);
 }
 
 export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], PicksSlice> {
   return (set, get) => {
     // A failed call means a lost link: the view is opened again, with every pick, when it returns.
-    const send = (pick: readonly string[], unpick: readonly string[]) =>
-      void get()
-        .queueViewCall(() => sendPicks(api, get().viewId, pick, unpick))
-        .catch(() => undefined);
+    const send = (pick: readonly string[], unpick: readonly string[]) => void sendPicks(api, get().viewId, pick, unpick).catch(() => undefined);
     const replace = (next: ReadonlySet<string>) => {
       const before = get().picked;
       set({ picked: next });
@@ -56,9 +59,7 @@ export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): StateCreat
         if (!node.children) return;
         // The host knows every resource under the folder as shown; it applies the tri-state
         // rule to its copy and says what changed, which the window then applies to its own.
-        void get()
-          .queueViewCall(() => api.updateView(get().viewId, { toggleUnder: node.id }))
-          .then(
+        void api.updateView(get().viewId, { toggleUnder: node.id }).then(
           ({ toggled }) => {
             if (!toggled || toggled.keys.length === 0) return;
             const next = new Set(get().picked);

@@ -29,11 +29,6 @@ export const EMPTY_VIEW: CatalogView = {
 export interface TreeSlice {
   /** This window's view on the host; new per page load. */
   viewId: string;
-  /**
-   * Runs calls that change the view one after another, in the order asked: a pick sent in
-   * parts, a split change and a reopen must reach the host in order, or its copy drifts.
-   */
-  queueViewCall<T>(call: () => Promise<T>): Promise<T>;
   view: CatalogView;
   /** Takes a frame the host sent for this view. */
   applyFrame(frame: ViewFrame): void;
@@ -74,14 +69,8 @@ function newViewId(): string {
 }
 
 export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], TreeSlice> {
-  let last: Promise<unknown> = Promise.resolve();
   return (set, get) => ({
     viewId: newViewId(),
-    queueViewCall(call) {
-      const next = last.then(call, call);
-      last = next.catch(() => undefined);
-      return next;
-    },
     view: EMPTY_VIEW,
     viewError: null,
     applyFrame(frame) {
@@ -120,9 +109,7 @@ export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreato
     reveal: null,
     async revealId(nodeId) {
       // A lost link fails the call; the connection banner already says so.
-      const change = await get()
-        .queueViewCall(() => api.updateView(get().viewId, { reveal: nodeId }))
-        .catch(() => undefined);
+      const change = await api.updateView(get().viewId, { reveal: nodeId }).catch(() => undefined);
       const revealed = change?.revealed;
       if (!revealed) return false;
       get().openNode(revealed.node);

@@ -32,29 +32,30 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     }
   });
 
-  async function open(): Promise<void> {
+  /** Sends the whole state: every call at once, in order (see sendPicks). */
+  function open(): Promise<unknown> {
     patch = {};
     const state = store.getState();
     const picked = [...state.picked];
     const openIds = [...state.openIds];
     lastFrame = 0;
-    await api.openView(viewId, {
-      sort: state.sort,
-      query: state.searchText,
-      open: openIds.slice(0, IDS_PER_CALL),
-      selectedId: state.selectedNodeId,
-      picked: picked.slice(0, PICKS_PER_CALL),
-    });
-    for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) await api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) });
-    await sendPicks(api, viewId, picked.slice(PICKS_PER_CALL), []);
+    const calls: Promise<unknown>[] = [
+      api.openView(viewId, {
+        sort: state.sort,
+        query: state.searchText,
+        open: openIds.slice(0, IDS_PER_CALL),
+        selectedId: state.selectedNodeId,
+        picked: picked.slice(0, PICKS_PER_CALL),
+      }),
+    ];
+    for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
+    calls.push(sendPicks(api, viewId, picked.slice(PICKS_PER_CALL), []));
+    return Promise.all(calls);
   }
 
   function reopen(): void {
     if (stopped) return;
-    void store
-      .getState()
-      .queueViewCall(open)
-      .catch(() => undefined);
+    void open().catch(() => undefined);
   }
 
   function send(): void {
@@ -64,7 +65,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     if (next.query !== undefined) querySent = { query: next.query.trim(), at: performance.now() };
     const go = async () => {
       try {
-        for (const part of splitPatch(next)) await api.updateView(viewId, part);
+        await Promise.all(splitPatch(next).map((part) => api.updateView(viewId, part)));
         if (store.getState().viewError) store.setState({ viewError: null });
       } catch (error) {
         // A host that lost the view (it restarted, or dropped it) gets the whole state again.
@@ -75,7 +76,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
         else if (store.getState().hostLink.state === 'open') store.setState({ viewError: typeof message === 'string' ? message : String(error) });
       }
     };
-    const call = store.getState().queueViewCall(go);
+    const call = go();
     // Opening a folder whose rows the last frame did not carry: hold the tree's keys till they come.
     if (next.open?.some((id) => rowsMissing(store.getState().view.tree, id))) store.getState().awaitRows(call);
   }
