@@ -124,30 +124,3 @@ function orderByScore(nodes: CatalogNode[], scores: number[]): { nodes: CatalogN
   indexes.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
   return { nodes: indexes.map((i) => nodes[i] as CatalogNode), indexes };
 }
-
-/**
- * The ids of every server, folder and templates row above a match, so the tree can open
- * exactly the rows that lead to what was found.
- */
-export function ancestorIds(tree: readonly CatalogNode[], matches: SearchMatches): Set<string> {
-  const open = new Set<string>();
-  const path: string[] = [];
-  const visit = (nodes: readonly CatalogNode[]): void => {
-    for (const node of nodes) {
-      if (node.children !== undefined) {
-        path.push(node.id);
-        visit(node.children);
-        path.pop();
-      } else if (matches.has(node)) {
-        // Walk up until a row already opened: everything above it is open too.
-        for (let depth = path.length - 1; depth >= 0; depth -= 1) {
-          const id = path[depth] ?? '';
-          if (open.has(id)) break;
-          open.add(id);
-        }
-      }
-    }
-  };
-  visit(tree);
-  return open;
-}
