@@ -152,6 +152,9 @@ export class CatalogView {
 
   /** The catalogs changed (a page, a reset, a server added, renamed or gone). */
   setSource(source: ViewSource): void {
+    // The same source object means the same catalogs (the host makes a new one per change):
+    // a keystroke or an opened folder must not rebuild, re-filter, or lose the narrowing base.
+    if (source === this.#source) return;
     this.#source = source;
     this.#treeStale = true;
   }
