@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkResource, MAX_NAME_LENGTH } from './validate-item';
+import { checkAnnotations, checkResource, isIsoTimestamp, MAX_NAME_LENGTH } from './validate-item';
 
 describe('checkResource', () => {
   it('keeps every valid field', () => {
@@ -53,5 +53,64 @@ describe('checkResource', () => {
   it('keeps script in strings as inert data', () => {
     const name = '<script>alert(1)</script>';
     expect(checkResource('s', { uri: 'a://x', name }).entry?.name).toBe(name);
+  });
+});
+
+describe('isIsoTimestamp', () => {
+  it('accepts ISO 8601 dates and date-times, with or without seconds, fractions and offsets', () => {
+    for (const text of [
+      '2026-10-01',
+      '2026-10-01T12:00Z',
+      '2026-10-01T12:00:00Z',
+      '2026-10-01T12:00:00.123456789Z',
+      '2026-10-01 12:00:00',
+      '2026-10-01T12:00:00+02:00',
+      '2026-10-01T12:00-0530',
+      '2024-02-29T00:00:00Z',
+      '2026-10-01T24:00:00Z',
+    ]) {
+      expect(isIsoTimestamp(text), text).toBe(true);
+      expect(Number.isNaN(Date.parse(text)), text).toBe(false);
+    }
+  });
+
+  it('refuses what is not one, or names a day or time that does not exist', () => {
+    for (const text of [
+      'last tuesday',
+      '2026-1-01',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-02-29',
+      '2026-04-31',
+      '2026-10-01T',
+      '2026-10-01T25:00Z',
+      '2026-10-01T24:30Z',
+      '2026-10-01T12:60Z',
+      '2026-10-01T12:00:60Z',
+      '2026-10-01T12:00:00.Z',
+      '2026-10-01T12:00:00+2',
+      '2026-10-01T12:00:00+24:00',
+      '2026-10-01T12:00:00Zjunk',
+      '２０２６-10-01',
+      `2026-10-01T12:00:00.${'1'.repeat(40)}Z`,
+    ]) {
+      expect(isIsoTimestamp(text), text).toBe(false);
+    }
+  });
+});
+
+describe('checkAnnotations', () => {
+  it('keeps each audience role once, in the order first given', () => {
+    expect(checkAnnotations({ audience: ['assistant', 'user', 'assistant'] }, [])).toEqual({ audience: ['assistant', 'user'] });
+    expect(checkAnnotations({ audience: ['user', 'user'] }, [])).toEqual({ audience: ['user'] });
+    expect(checkAnnotations({ audience: [] }, [])).toEqual({ audience: [] });
+  });
+
+  it('refuses a priority that is not a finite number from 0 to 1', () => {
+    for (const priority of [Number.NaN, Number.POSITIVE_INFINITY, -0.1, 1.01, '0.5']) {
+      const problems: string[] = [];
+      expect(checkAnnotations({ priority }, problems)).toBeUndefined();
+      expect(problems).toHaveLength(1);
+    }
   });
 });

@@ -45,8 +45,86 @@ function boundedString(raw: Raw, field: string, max: number, problems: string[])
   return value;
 }
 
-// ISO 8601 date or date-time, as the spec's lastModified asks; Date.parse alone accepts too much.
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Days in a month of the proleptic Gregorian calendar. */
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** The number written by `count` ASCII digits at `at`, or -1. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let index = at; index < at + count; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+const DASH = 45;
+const COLON = 58;
+
+/**
+ * An ISO 8601 date or date-time, as the spec's lastModified asks: `YYYY-MM-DD`, then
+ * optionally `T` (or a space) `hh:mm`, `:ss`, a fraction, and `Z` or an offset `±hh[:]mm`.
+ * Every field is range-checked, February 30 included. Scanned by hand: at 100,000 resources a
+ * regular expression and Date.parse per timestamp were the costliest part of checking a page.
+ */
+export function isIsoTimestamp(text: string): boolean {
+  const length = text.length;
+  if (length < 10 || length > 40) return false;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || text.charCodeAt(4) !== DASH || month < 1 || month > 12 || text.charCodeAt(7) !== DASH || day < 1 || day > daysIn(year, month)) return false;
+  if (length === 10) return true;
+  const separator = text[10];
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  if ((separator !== 'T' && separator !== ' ') || hour < 0 || text.charCodeAt(13) !== COLON || minute < 0 || minute > 59) return false;
+  let at = 16;
+  let second = 0;
+  let fraction = 0;
+  if (text.charCodeAt(at) === COLON) {
+    second = digitsAt(text, at + 1, 2);
+    if (second < 0 || second > 59) return false;
+    at += 3;
+    if (text[at] === '.') {
+      const start = (at += 1);
+      while (at < length && digitsAt(text, at, 1) >= 0) {
+        if (text.charCodeAt(at) !== 48) fraction = 1;
+        at += 1;
+      }
+      if (at === start) return false;
+    }
+  }
+  // 24:00 is the end of a day, and nothing later.
+  if (hour > 24 || (hour === 24 && (minute > 0 || second > 0 || fraction > 0))) return false;
+  if (at === length) return true;
+  if (text[at] === 'Z') return at + 1 === length;
+  const sign = text[at];
+  if (sign !== '+' && sign !== '-') return false;
+  const offsetHours = digitsAt(text, at + 1, 2);
+  const colon = text.charCodeAt(at + 3) === COLON ? 1 : 0;
+  const offsetMinutes = digitsAt(text, at + 3 + colon, 2);
+  return offsetHours >= 0 && offsetHours <= 23 && offsetMinutes >= 0 && offsetMinutes <= 59 && at + 5 + colon === length;
+}
+
+/** The audience's roles, each once, or undefined when it holds anything else. */
+function checkAudience(audience: unknown): ('user' | 'assistant')[] | undefined {
+  if (!Array.isArray(audience)) return undefined;
+  let user = false;
+  let assistant = false;
+  for (const role of audience) {
+    if (role === 'user') user = true;
+    else if (role === 'assistant') assistant = true;
+    else return undefined;
+  }
+  // In the order first given, as the server wrote it.
+  if (user && assistant) return audience[0] === 'user' ? ['user', 'assistant'] : ['assistant', 'user'];
+  return user ? ['user'] : assistant ? ['assistant'] : [];
+}
 
 /** Checks annotations; an invalid member counts as absent, with a problem. */
 export function checkAnnotations(value: unknown, problems: string[]): Annotations | undefined {
@@ -56,26 +134,34 @@ export function checkAnnotations(value: unknown, problems: string[]): Annotation
     return undefined;
   }
   const result: Annotations = {};
+  let kept = false;
   const { audience, priority, lastModified } = value;
   if (audience !== undefined) {
-    if (Array.isArray(audience) && audience.every((role) => role === 'user' || role === 'assistant')) {
-      result.audience = [...new Set(audience as ('user' | 'assistant')[])];
+    const roles = checkAudience(audience);
+    if (roles) {
+      result.audience = roles;
+      kept = true;
     } else {
       problems.push(`audience ${JSON.stringify(audience)?.slice(0, 80)} is not a list of "user" and "assistant"; treated as absent`);
     }
   }
   if (priority !== undefined) {
-    if (typeof priority === 'number' && Number.isFinite(priority) && priority >= 0 && priority <= 1) result.priority = priority;
-    else problems.push(`priority ${describe(priority)} is not a number from 0 to 1; treated as absent`);
+    if (typeof priority === 'number' && priority >= 0 && priority <= 1) {
+      result.priority = priority;
+      kept = true;
+    } else {
+      problems.push(`priority ${describe(priority)} is not a number from 0 to 1; treated as absent`);
+    }
   }
   if (lastModified !== undefined) {
-    if (typeof lastModified === 'string' && ISO_8601.test(lastModified) && !Number.isNaN(Date.parse(lastModified))) {
+    if (typeof lastModified === 'string' && isIsoTimestamp(lastModified)) {
       result.lastModified = lastModified;
+      kept = true;
     } else {
       problems.push(`lastModified ${describe(lastModified)} is not an ISO 8601 timestamp; treated as absent`);
     }
   }
-  return Object.keys(result).length > 0 ? result : undefined;
+  return kept ? result : undefined;
 }
 
 function checkIcons(value: unknown, problems: string[]): Icon[] | undefined {
@@ -99,23 +185,22 @@ function checkIcons(value: unknown, problems: string[]): Icon[] | undefined {
   return icons.length > 0 ? icons : undefined;
 }
 
-function checkCommon(raw: Raw, problems: string[]) {
-  const common: Omit<ResourceEntry, 'serverId' | 'uri' | 'name'> = {};
+/** Checks the fields resources and templates share, and sets the valid ones on `entry`. */
+function addCommon(entry: Omit<ResourceEntry, 'serverId' | 'uri' | 'name'>, raw: Raw, problems: string[]): void {
   const title = boundedString(raw, 'title', MAX_NAME_LENGTH, problems);
-  if (title !== undefined) common.title = title;
+  if (title !== undefined) entry.title = title;
   const description = boundedString(raw, 'description', MAX_DESCRIPTION_LENGTH, problems);
-  if (description !== undefined) common.description = description;
+  if (description !== undefined) entry.description = description;
   const mimeType = boundedString(raw, 'mimeType', 200, problems);
-  if (mimeType !== undefined) common.mimeType = mimeType;
+  if (mimeType !== undefined) entry.mimeType = mimeType;
   const icons = checkIcons(raw.icons, problems);
-  if (icons) common.icons = icons;
+  if (icons) entry.icons = icons;
   const annotations = checkAnnotations(raw.annotations, problems);
-  if (annotations) common.annotations = annotations;
+  if (annotations) entry.annotations = annotations;
   if (raw._meta !== undefined) {
-    if (isRecord(raw._meta)) common._meta = raw._meta;
+    if (isRecord(raw._meta)) entry._meta = raw._meta;
     else problems.push(`_meta is ${describe(raw._meta)}, not an object; ignored`);
   }
-  return common;
 }
 
 function requiredString(raw: Raw, field: string, max: number): string | { reason: string } {
@@ -135,7 +220,8 @@ export function checkResource(serverId: ServerId, raw: unknown): ItemCheck<Resou
   const name = requiredString(raw, 'name', Number.POSITIVE_INFINITY);
   if (typeof name !== 'string') return { problems: [name.reason] };
   const problems: string[] = [];
-  const entry: ResourceEntry = { serverId, uri, name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name, ...checkCommon(raw, problems) };
+  const entry: ResourceEntry = { serverId, uri, name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name };
+  addCommon(entry, raw, problems);
   if (raw.size !== undefined) {
     if (typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size >= 0) entry.size = raw.size;
     else problems.push(`size ${describe(raw.size)} is not a whole number of bytes; ignored`);
@@ -151,6 +237,7 @@ export function checkTemplate(serverId: ServerId, raw: unknown): ItemCheck<Templ
   const name = requiredString(raw, 'name', Number.POSITIVE_INFINITY);
   if (typeof name !== 'string') return { problems: [name.reason] };
   const problems: string[] = [];
-  const entry: TemplateEntry = { serverId, uriTemplate, name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name, ...checkCommon(raw, problems) };
+  const entry: TemplateEntry = { serverId, uriTemplate, name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name };
+  addCommon(entry, raw, problems);
   return { entry, problems };
 }
