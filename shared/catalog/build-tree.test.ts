@@ -81,10 +81,6 @@ describe('buildCatalogTree', () => {
     expect(ids).toContain(resourceNodeId('s1', 'a://x/p\u0000q'));
   });
 
-  it('keeps the first of two listings of the same URI, so ids stay unique', () => {
-    const nodes = tree([resource('a://x/f', { title: 'First' }), resource('a://x/f', { title: 'Second' })]);
-    expect(outline(nodes)).toEqual(['Docs', '  a://x', '    First']);
-  });
 });
 
 describe('buildCatalogTree with odd URIs', () => {
@@ -217,7 +213,7 @@ describe('createCatalogTreeBuilder (streamed pages)', () => {
     };
   }
 
-  /** Folders that grow, collapse and stop collapsing, duplicates, odd URIs and annotations. */
+  /** Folders that grow, collapse and stop collapsing, odd URIs and annotations; each URI once, as the walk leaves a catalog. */
   function catalog(seed: number, count: number): ResourceEntry[] {
     const next = random(seed);
     const roots = ['docs://a', 'docs://b', 'file://', 'urn:x'];
@@ -225,11 +221,9 @@ describe('createCatalogTreeBuilder (streamed pages)', () => {
       const depth = Math.floor(next() * 4);
       const path = Array.from({ length: depth }, () => `d${Math.floor(next() * 3)}`).join('/');
       const root = roots[Math.floor(next() * roots.length)] ?? 'docs://a';
-      // Now and then a URI listed again with another title: the first listing stays.
-      const n = next() < 0.05 && i > 0 ? Math.floor(next() * i) : i;
       const separator = root.startsWith('urn:') ? ':' : '/';
-      return resource(`${root}${separator}${path ? `${path}/` : ''}item-${n}`, {
-        title: next() < 0.5 ? `Item ${n} ${i}` : undefined,
+      return resource(`${root}${separator}${path ? `${path}/` : ''}item-${i}`, {
+        title: next() < 0.5 ? `Item ${i}` : undefined,
         annotations: { priority: Math.floor(next() * 5) / 4, lastModified: new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 300))).toISOString() },
       });
     });

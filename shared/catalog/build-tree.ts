@@ -29,8 +29,6 @@ interface FolderDraft {
   bestTime: number;
   /** Resources added since the last finish, not yet sorted in. */
   incoming: Row[];
-  /** The URIs of `leaves` and `incoming`: a URI listed twice keeps its first listing. */
-  uris: Set<string>;
   /** Something at or below it changed since `finished` was made. */
   dirty: boolean;
   finished: Row | undefined;
@@ -184,7 +182,7 @@ function folderFor(state: ServerTree, root: string, folders: string): FolderDraf
 
 function newFolder(path: string, label: string, parent: FolderDraft | undefined): FolderDraft {
   // Marked dirty, with its ancestors, by the resource that needs it (see addResource).
-  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], count: 0, bestPriority: Number.NaN, bestTime: Number.NaN, incoming: [], uris: new Set(), dirty: false, finished: undefined };
+  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], count: 0, bestPriority: Number.NaN, bestTime: Number.NaN, incoming: [], dirty: false, finished: undefined };
 }
 
 function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEntry, ordinal: number): void {
@@ -198,10 +196,6 @@ function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEn
     state.directories.set(prefix, folder);
     leaf = parts.leaf;
   }
-  // Servers should not list a URI twice (the host warns and keeps the first); if one does, so
-  // do we, as ids must be unique. A URI's duplicates share its folder.
-  if (folder.uris.has(uri)) return;
-  folder.uris.add(uri);
   // A row needs something to show even when the server sent no name and the URI is empty.
   const label = resource.title || resource.name || decodeSegment(leaf ?? splitUri(uri).leaf) || uri || '(no name)';
   const node: CatalogNode = { id: resourceNodeId(serverId, uri), kind: 'resource', serverId, label, resourceCount: 1, resource, ordinal };

@@ -49,6 +49,10 @@ export type CatalogSort = 'name' | 'priority' | 'lastModified';
 export interface CatalogTreeInput {
   /** In the order the user added them. */
   servers: readonly { id: ServerId; name: string }[];
+  /**
+   * Each server's catalog, each URI once: the walk keeps the first listing of a URI
+   * (shared/catalog/walk-pages.ts), so the tree does not check again. Node ids rely on it.
+   */
   resources: Readonly<Record<ServerId, readonly ResourceEntry[]>>;
   templates: Readonly<Record<ServerId, readonly TemplateEntry[]>>;
   sort: CatalogSort;
