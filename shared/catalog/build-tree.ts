@@ -27,8 +27,13 @@ interface FolderDraft {
   count: number;
   bestPriority: number;
   bestTime: number;
-  /** Resources added since the last finish, not yet sorted in. */
-  incoming: Row[];
+  /**
+   * Resources added since the last finish, and their ordinals: not yet rows, nor sorted in.
+   * Their rows are made when the folder's children are first read, so the many folders no
+   * window opens cost a listing two array slots per resource, not a node and a row.
+   */
+  incoming: ResourceEntry[];
+  incomingOrdinals: number[];
   /** Something at or below it changed since `finished` was made. */
   dirty: boolean;
   finished: Row | undefined;
@@ -55,10 +60,15 @@ export interface CatalogTreeBuilder {
   build(input: CatalogTreeInput): CatalogNode[];
 }
 
-/** One server's state in a {@link CatalogTreeBuilder}. */
-interface ServerTree {
+/** What making and ordering one server's rows needs. */
+interface Shaping {
+  serverId: ServerId;
   sort: CatalogSort;
   compare: (a: SortFacts, b: SortFacts) => number;
+}
+
+/** One server's state in a {@link CatalogTreeBuilder}. */
+interface ServerTree extends Shaping {
   /** How many entries of `list` are in the drafts. */
   consumed: number;
   first: ResourceEntry | undefined;
@@ -95,7 +105,7 @@ export function createCatalogTreeBuilder(): CatalogTreeBuilder {
       const nodes = input.servers.map((server) => {
         const list = input.resources[server.id] ?? NO_RESOURCES;
         let state = servers.get(server.id);
-        if (!state || state.sort !== input.sort || !grewFrom(state, list)) state = emptyServerTree(input.sort);
+        if (!state || state.sort !== input.sort || !grewFrom(state, list)) state = emptyServerTree(server.id, input.sort);
         next.set(server.id, state);
         return serverNode(state, server, list, input.templates[server.id] ?? NO_TEMPLATES);
       });
@@ -105,8 +115,9 @@ export function createCatalogTreeBuilder(): CatalogTreeBuilder {
   };
 }
 
-function emptyServerTree(sort: CatalogSort): ServerTree {
+function emptyServerTree(serverId: ServerId, sort: CatalogSort): ServerTree {
   return {
+    serverId,
     sort,
     compare: siblingComparator(sort),
     consumed: 0,
@@ -129,7 +140,7 @@ function grewFrom(state: ServerTree, list: readonly ResourceEntry[]): boolean {
 }
 
 function serverNode(state: ServerTree, server: { id: ServerId; name: string }, list: readonly ResourceEntry[], templates: readonly TemplateEntry[]): CatalogNode {
-  for (let index = state.consumed; index < list.length; index += 1) addResource(state, server.id, list[index] as ResourceEntry, index);
+  for (let index = state.consumed; index < list.length; index += 1) addResource(state, list[index] as ResourceEntry, index);
   if (list.length > 0) {
     state.first = list[0];
     state.last = list[list.length - 1];
@@ -143,7 +154,7 @@ function serverNode(state: ServerTree, server: { id: ServerId; name: string }, l
   }
   if (state.node && !state.dirty && !templatesChanged && state.name === server.name) return state.node;
   const children = sortRows(
-    [...state.roots.values()].map((root) => finishFolder(root, server.id, state.compare)),
+    [...state.roots.values()].map((root) => finishFolder(root, state)),
     state.compare,
   );
   if (state.templatesNode) children.push(state.templatesNode);
@@ -182,34 +193,39 @@ function folderFor(state: ServerTree, root: string, folders: string): FolderDraf
 
 function newFolder(path: string, label: string, parent: FolderDraft | undefined): FolderDraft {
   // Marked dirty, with its ancestors, by the resource that needs it (see addResource).
-  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], count: 0, bestPriority: Number.NaN, bestTime: Number.NaN, incoming: [], dirty: false, finished: undefined };
+  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], count: 0, bestPriority: Number.NaN, bestTime: Number.NaN, incoming: [], incomingOrdinals: [], dirty: false, finished: undefined };
 }
 
-function addResource(state: ServerTree, serverId: ServerId, resource: ResourceEntry, ordinal: number): void {
+function addResource(state: ServerTree, resource: ResourceEntry, ordinal: number): void {
   const uri = resource.uri;
   const prefix = uri.slice(0, leafStart(uri));
   let folder = state.directories.get(prefix);
-  let leaf: string | undefined;
   if (!folder) {
     const parts = splitUri(uri);
     folder = folderFor(state, parts.root, parts.folders);
     state.directories.set(prefix, folder);
-    leaf = parts.leaf;
   }
-  // A row needs something to show even when the server sent no name and the URI is empty.
-  const label = resource.title || resource.name || decodeSegment(leaf ?? splitUri(uri).leaf) || uri || '(no name)';
-  const node: CatalogNode = { id: resourceNodeId(serverId, uri), kind: 'resource', serverId, label, resourceCount: 1, resource, ordinal };
-  const row = leafRow(node, label, uri, resource.annotations, state.sort);
-  folder.incoming.push(row);
+  folder.incoming.push(resource);
+  folder.incomingOrdinals.push(ordinal);
   // Every folder above learns of it: its row's count and sort facts are kept up to date here,
   // so a row can be made without finishing what is below it (see finishFolder).
+  const { priority, time } = annotationFacts(resource.annotations, state.sort);
   for (let at: FolderDraft | undefined = folder; at; at = at.parent) {
     at.count += 1;
-    at.bestPriority = maxPresent(at.bestPriority, row.priority);
-    at.bestTime = maxPresent(at.bestTime, row.time);
+    at.bestPriority = maxPresent(at.bestPriority, priority);
+    at.bestTime = maxPresent(at.bestTime, time);
     at.dirty = true;
   }
   state.dirty = true;
+}
+
+/** The row of a resource. */
+function resourceRow(shaping: Shaping, resource: ResourceEntry, ordinal: number): Row {
+  const uri = resource.uri;
+  // A row needs something to show even when the server sent no name and the URI is empty.
+  const label = resource.title || resource.name || decodeSegment(splitUri(uri).leaf) || uri || '(no name)';
+  const node: CatalogNode = { id: resourceNodeId(shaping.serverId, uri), kind: 'resource', serverId: shaping.serverId, label, resourceCount: 1, resource, ordinal };
+  return leafRow(node, label, uri, resource.annotations, shaping.sort);
 }
 
 function leafRow(node: CatalogNode, label: string, tiebreak: string, annotations: Annotations | undefined, sort: CatalogSort): Row {
@@ -218,10 +234,13 @@ function leafRow(node: CatalogNode, label: string, tiebreak: string, annotations
 }
 
 /** Sorts what arrived since the last finish into a folder's leaves, without re-sorting them. */
-function settle(draft: FolderDraft, compare: (a: SortFacts, b: SortFacts) => number): void {
+function settle(draft: FolderDraft, shaping: Shaping): void {
   if (draft.incoming.length === 0) return;
-  const incoming = draft.incoming.sort(compare);
+  const { compare } = shaping;
+  const ordinals = draft.incomingOrdinals;
+  const incoming = draft.incoming.map((resource, index) => resourceRow(shaping, resource, ordinals[index] as number)).sort(compare);
   draft.incoming = [];
+  draft.incomingOrdinals = [];
   const leaves = draft.leaves;
   // A few new rows among many (a page spread over many folders): a binary search each.
   if (leaves.length > 0 && incoming.length * Math.log2(leaves.length) < leaves.length) {
@@ -261,7 +280,7 @@ function settle(draft: FolderDraft, compare: (a: SortFacts, b: SortFacts) => num
  * listing itself (the host builds on the thread that lists). The drafts change only inside
  * `build`, so children made later are still those of the build that made the node.
  */
-function finishFolder(draft: FolderDraft, serverId: ServerId, compare: (a: SortFacts, b: SortFacts) => number): Row {
+function finishFolder(draft: FolderDraft, shaping: Shaping): Row {
   if (!draft.dirty && draft.finished) return draft.finished;
   const top = draft;
   let label = draft.label;
@@ -277,20 +296,21 @@ function finishFolder(draft: FolderDraft, serverId: ServerId, compare: (a: SortF
   }
   const bottom = current;
   const rows = bottom.order.length + bottom.leaves.length + bottom.incoming.length;
+  const { serverId } = shaping;
   const node: CatalogNode = { id: folderNodeId(serverId, top.path), kind: 'folder', serverId, label, resourceCount: top.count, rows };
-  childrenOnFirstRead(node, () => folderChildren(bottom, serverId, compare));
+  childrenOnFirstRead(node, () => folderChildren(bottom, shaping));
   top.finished = { node, key: label, tiebreak: top.path, priority: top.bestPriority, time: top.bestTime };
   top.dirty = false;
   return top.finished;
 }
 
 /** A folder's rows: its folders, sorted, then its resources, sorted. */
-function folderChildren(draft: FolderDraft, serverId: ServerId, compare: (a: SortFacts, b: SortFacts) => number): CatalogNode[] {
-  settle(draft, compare);
+function folderChildren(draft: FolderDraft, shaping: Shaping): CatalogNode[] {
+  settle(draft, shaping);
   // Sorted from the last finish's order: nearly sorted input costs the sort about one pass.
   const order = draft.order;
-  for (const child of order) finishFolder(child, serverId, compare);
-  order.sort((a, b) => compare(a.finished as Row, b.finished as Row));
+  for (const child of order) finishFolder(child, shaping);
+  order.sort((a, b) => shaping.compare(a.finished as Row, b.finished as Row));
   const folderNodes = order.map((child) => (child.finished as Row).node);
   // A copy: the draft's own list grows with later pages, and a finished row never changes.
   return folderNodes.concat(draft.leafNodes);
