@@ -29,10 +29,11 @@ function cpuByProcess(): Map<number, { cpu: number; name: string }> {
 
 const count = Number(process.argv[2] ?? 100000);
 // PROFILE_HOST=dir writes the serve process's CPU profile there (open it in DevTools).
+// HOST_NODE_ARGS="--trace-gc ..." passes Node flags to the serve process.
 const hostProfile = process.env.PROFILE_HOST;
 const served = await startServe(
   ['--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts'],
-  hostProfile ? ['--cpu-prof', `--cpu-prof-dir=${hostProfile}`, '--cpu-prof-interval=250'] : [],
+  [...(hostProfile ? ['--cpu-prof', `--cpu-prof-dir=${hostProfile}`, '--cpu-prof-interval=250'] : []), ...(process.env.HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
 );
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const browser = await chromium.launch({
