@@ -64,7 +64,7 @@ try {
   await page.waitForFunction(
     (n) => (document.querySelector('[role="treeitem"][aria-label="synthetic"]')?.textContent ?? '').includes(n),
     count.toLocaleString('en'),
-    { polling: 'raf', timeout: 120_000 },
+    { polling: 50, timeout: 120_000 },
   );
   let t1 = await page.evaluate(() => performance.now());
   const cpuAfter = cpuByProcess();
