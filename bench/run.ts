@@ -15,17 +15,19 @@ const fixture = ['--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
 // 100,000 in one session), so each size is measured BENCH_RUNS times, floor and app in turn,
 // and the table gives medians.
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const rows: { floorMs: number; browse: BrowseFigures }[] = [];
+const rows: { floorMs: number; browse: BrowseFigures; singles: string }[] = [];
 for (const count of sizes) {
   const floors: number[] = [];
   const browses: BrowseFigures[] = [];
   for (let run = 1; run <= runs; run += 1) {
     process.stderr.write(`bench: ${count.toLocaleString('en')} resources, run ${run} of ${runs}…\n`);
     floors.push((await pageWithBareClient(process.execPath, [...fixture, '--count', String(count), '--page-size', '500'])).ms);
+    process.stderr.write(`bench:   bare SDK floor ${Math.round(floors.at(-1) as number)} ms\n`);
     browses.push(await benchBrowse(count));
   }
   const median = (pick: (figures: BrowseFigures) => number) => percentile(browses.map(pick), 50);
   rows.push({
+    singles: floors.map((floor, index) => `${Math.round(floor)} / ${Math.round((browses[index] as BrowseFigures).allShownMs)}`).join(', '),
     floorMs: percentile(floors, 50),
     browse: {
       count,
@@ -54,6 +56,8 @@ const table = [
   ...rows.map(({ floorMs, browse }) =>
     `| ${browse.count.toLocaleString('en')} | ${ms(browse.connectedMs)} | ${ms(browse.firstRowsMs)} (${ms(browse.firstRowsMs - browse.connectedMs)}) | ${ms(browse.allShownMs)} | ${ms(floorMs)} | ${(browse.allShownMs / floorMs).toFixed(2)}× | ${browse.searchMedianMs.toFixed(1)} / ${browse.searchP95Ms.toFixed(1)} ms (${browse.keystrokes}) | ${browse.heapMb.toFixed(0)} MB |`,
   ),
+  '',
+  `Single runs, floor / whole catalog in ms: ${rows.map(({ browse, singles }) => `${browse.count.toLocaleString('en')}: ${singles}`).join('; ')}.`,
 ].join('\n');
 
 const contextTable = context
