@@ -45,10 +45,15 @@ describe('the HostApi channel', () => {
     expect(await dispatchHostCall(host, 'updateView', ['v1', { sort: 'size' }])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await dispatchHostCall(host, 'updateView', ['v1', { eval: 'x' }])).toMatchObject({ ok: false });
     expect(await dispatchHostCall(host, 'updateView', ['v1', { pick: Array.from({ length: 5001 }, (_, i) => `k${i}`) }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'updateView', ['v1', { page: { folderId: 'f', direction: 'sideways' } }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'updateView', ['v1', { page: { folderId: 'f', direction: 'next', by: 1e9 } }])).toMatchObject({ ok: false });
     expect(await dispatchHostCall(host, 'openView', ['', {}])).toMatchObject({ ok: false });
     expect(await dispatchHostCall(host, 'listCandidates', ['s1', { from: -1, limit: 10 }])).toMatchObject({ ok: false });
     expect(await dispatchHostCall(host, 'listCandidates', ['s1', { from: 0, limit: 10, uris: [] }])).toMatchObject({ ok: false });
     expect(calls).toEqual([]);
+    // The same change, well formed, goes through.
+    expect(await dispatchHostCall(host, 'updateView', ['v1', { page: { folderId: 'f', direction: 'previous' } }])).toMatchObject({ ok: true });
+    expect(calls).toEqual([['updateView', 'v1', { page: { folderId: 'f', direction: 'previous' } }]]);
   });
 
   it('carries values and HostErrors across, code and all', async () => {

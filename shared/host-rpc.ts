@@ -35,6 +35,7 @@ const viewPatch = z
     unpick: pickKeys,
     toggleUnder: nodeId,
     reveal: nodeId,
+    page: z.strictObject({ folderId: nodeId, direction: z.enum(['next', 'previous']) }),
   })
   .partial();
 const candidateRequest = z.union([

@@ -52,8 +52,13 @@ export interface TreeSlice {
   selectedNodeId: string | null;
   /** That node as last seen: in the row clicked, then in each frame. Null when it left the catalogs. */
   selectedNode: ViewNode | null;
-  /** Opens a node in the detail pane; a resource is also read. */
+  /**
+   * Opens a node in the detail pane; a resource is also read. A `more` row instead shows the
+   * rows of its folder it stands for, and moves the tree's focus to the first of them.
+   */
   openNode(node: CatalogNode): void;
+  /** Asks the tree to move its keyboard focus to a row (and scroll to it). */
+  focusRequest: { nodeId: string; nonce: number } | null;
   /** Asks the tree to open the rows above a node, select it and scroll to it. */
   reveal: { nodeId: string; path: string[]; nonce: number } | null;
   /** Reveals a node by id, wherever it is; false when no catalog holds it. */
@@ -102,10 +107,24 @@ export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreato
     selectedNodeId: null,
     selectedNode: null,
     openNode(node) {
+      const page = (node as ViewNode).page;
+      if (node.kind === 'more') {
+        if (!page) return;
+        // The frame with the new rows comes before the reply (a lost link fails the call, and
+        // the connection banner says so).
+        void api
+          .updateView(get().viewId, { page: { folderId: page.folderId, direction: page.direction } })
+          .then(({ paged }) => {
+            if (paged?.first) set({ focusRequest: { nodeId: paged.first, nonce: (get().focusRequest?.nonce ?? 0) + 1 } });
+          })
+          .catch(() => undefined);
+        return;
+      }
       const { children: _children, ...row } = node as ViewNode;
       set({ selectedNodeId: node.id, selectedNode: row });
       get().select(node.kind === 'resource' && node.resource ? { serverId: node.serverId, uri: node.resource.uri } : null);
     },
+    focusRequest: null,
     reveal: null,
     async revealId(nodeId) {
       // A lost link fails the call; the connection banner already says so.

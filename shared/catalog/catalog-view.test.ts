@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry } from '../host-api';
-import { CatalogView, LOOKAHEAD_ROWS, type ViewNode, type ViewSource } from './catalog-view';
+import { CatalogView, FOLDER_WINDOW, LOOKAHEAD_ROWS, MAX_FOLDER_ROWS, moreNodeId, type ViewNode, type ViewSource } from './catalog-view';
 import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from './node-ids';
 import { resourceKeyString } from './resource-key';
 import { createSearchIndex } from './search-index';
@@ -34,6 +34,61 @@ function count(nodes: readonly ViewNode[]): number {
 const docs = [resource('x://h/docs/a.md'), resource('x://h/docs/b.md'), resource('x://h/src/c.ts')];
 const key = (entry: ResourceEntry) => resourceKeyString(entry);
 
+describe('CatalogView windows on a large open folder', () => {
+  const flat = Array.from({ length: 12_000 }, (_, i) => resource(`x://flat/${i}`));
+  const folder = folderNodeId('s1', 'x://flat');
+  const rowsOf = (view: CatalogView) => find(view.frame('v').tree, folder)?.children ?? [];
+  const labels = (rows: ViewNode[]) => rows.map((row) => row.label);
+  const openFlat = () => {
+    const view = viewOf(flat);
+    view.update({ open: [serverNodeId('s1'), folder] });
+    return view;
+  };
+
+  it('shows more rows on request, and names the first one it brought in', () => {
+    const view = openFlat();
+    expect(labels(rowsOf(view)).slice(-2)).toEqual(['999', 'Show 1,000 more (11,000 not shown)']);
+    const change = view.update({ page: { folderId: folder, direction: 'next' } });
+    expect(change.paged).toEqual({ first: resourceNodeId('s1', 'x://flat/1000') });
+    const rows = rowsOf(view);
+    expect(rows).toHaveLength(2 * FOLDER_WINDOW + 1);
+    expect(labels(rows).slice(-2)).toEqual(['1999', 'Show 1,000 more (10,000 not shown)']);
+    expect(rows.at(-1)?.page).toEqual({ folderId: folder, direction: 'next', hidden: 10_000 });
+  });
+
+  it('never sends more than the most rows a folder shows: the far end goes, with a row to bring it back', () => {
+    const view = openFlat();
+    for (let step = 0; step < 7; step += 1) view.update({ page: { folderId: folder, direction: 'next' } });
+    const rows = rowsOf(view);
+    expect(rows).toHaveLength(MAX_FOLDER_ROWS + 2);
+    expect(labels(rows).slice(0, 2)).toEqual(['Show 1,000 above (3,000 not shown)', '3000']);
+    expect(labels(rows).at(-2)).toBe('7999');
+    const change = view.update({ page: { folderId: folder, direction: 'previous' } });
+    expect(change.paged).toEqual({ first: resourceNodeId('s1', 'x://flat/2999') });
+    expect(labels(rowsOf(view)).slice(0, 2)).toEqual(['Show 1,000 above (2,000 not shown)', '2000']);
+  });
+
+  it('reveals a row far down by showing the rows around it', () => {
+    const view = openFlat();
+    view.update({ close: [folder] });
+    const change = view.update({ reveal: resourceNodeId('s1', 'x://flat/9000') });
+    expect(change.revealed?.path).toEqual([serverNodeId('s1'), folder]);
+    const rows = rowsOf(view);
+    expect(rows).toHaveLength(FOLDER_WINDOW + 2);
+    expect(labels(rows).slice(0, 2)).toEqual(['Show 1,000 above (8,500 not shown)', '8500']);
+    expect(rows.some((row) => row.id === resourceNodeId('s1', 'x://flat/9000'))).toBe(true);
+  });
+
+  it('starts from the top again for another search or sort, and keeps a frame small whatever the folder', () => {
+    const view = openFlat();
+    view.update({ page: { folderId: folder, direction: 'next' } });
+    view.update({ sort: 'priority' });
+    expect(rowsOf(view)).toHaveLength(FOLDER_WINDOW + 1);
+    expect(rowsOf(view).at(-1)?.id).toBe(moreNodeId(folder, 'next'));
+    expect(JSON.stringify(view.frame('v')).length).toBeLessThan(300_000);
+  });
+});
+
 describe('CatalogView frames', () => {
   it('sends a small catalog whole, so a folder opens without a round trip', () => {
     const frame = viewOf(docs).frame('v');
@@ -55,9 +110,12 @@ describe('CatalogView frames', () => {
 
     view.update({ open: [serverNodeId('s1'), folderNodeId('s1', 'x://h/big')] });
     const open = find(view.frame('v').tree, folderNodeId('s1', 'x://h/big'));
-    expect(open?.children).toHaveLength(3000);
     expect(open?.more).toBeUndefined();
+    // An open folder larger than a window shows its first rows and a row for the rest.
+    expect(open?.children).toHaveLength(FOLDER_WINDOW + 1);
+    expect(open?.children?.at(-1)).toMatchObject({ kind: 'more', label: 'Show 1,000 more (2,000 not shown)' });
   });
+
 
   it('answers a search with the matches, their ancestors and their highlight ranges', () => {
     const view = viewOf(docs);

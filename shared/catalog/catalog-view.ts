@@ -27,7 +27,12 @@ export interface ViewNode extends CatalogNode {
   match?: NodeMatch;
   /** Only on a frame's `selected` server, folder or templates row: what is below it. */
   below?: { folders: number; templates: number };
+  /** Only on a `more` row: the folder whose rows it stands for, which way they are, and how many. */
+  page?: { folderId: string; direction: PageDirection; hidden: number };
 }
+
+/** Towards the rows after the shown ones, or those before. */
+export type PageDirection = 'next' | 'previous';
 
 /** What a window shows of the catalogs, as of one change. */
 export interface ViewFrame {
@@ -79,6 +84,8 @@ export interface ViewPatch {
   toggleUnder?: string;
   /** Opens the way to a node (of the whole tree, searching or not) and selects it. */
   reveal?: string;
+  /** Shows {@link FOLDER_WINDOW} more rows of a large open folder, after or before those shown. */
+  page?: { folderId: string; direction: PageDirection };
 }
 
 /** What a change did that the window needs to know at once. */
@@ -87,6 +94,8 @@ export interface ViewChange {
   toggled?: { on: boolean; keys: string[] };
   /** After `reveal`: the node and the ids of the rows above it, or null when no catalog holds it. */
   revealed?: { node: ViewNode; path: string[] } | null;
+  /** After `page`: the first row it brought into view (the nearest to the rows shown before), or null. */
+  paged?: { first: string | null };
 }
 
 /** Every server's catalog lists, as the tree is built from them. */
@@ -105,6 +114,19 @@ export interface ViewSource {
 export const LOOKAHEAD_ROWS = 600;
 export const SEARCH_LOOKAHEAD_ROWS = 150;
 
+/**
+ * The rows of one open folder a frame carries at first. A folder of 100,000 resources sent
+ * whole made every change a 26 MB frame; its other rows are a `more` row away (or a search).
+ */
+export const FOLDER_WINDOW = 1000;
+/** The most rows of one folder a frame carries: past it, showing more lets go of the far end. */
+export const MAX_FOLDER_ROWS = 5000;
+
+/** The rows of a large folder shown: from `start` (inclusive) to `end` (exclusive). */
+interface RowWindow {
+  start: number;
+  end: number;
+}
 /** The counts of one folder in the shown tree. */
 interface PickCount {
   picked: number;
@@ -130,6 +152,8 @@ export class CatalogView {
   /** Per-folder counts for the current picks; dropped whenever picks change. */
   #counts = new WeakMap<CatalogNode, PickCount>();
   #frames = 0;
+  /** The rows shown of large open folders, by folder id; absent means the first {@link FOLDER_WINDOW}. */
+  readonly #windows = new Map<string, RowWindow>();
 
   /** `search` answers a query over every catalog (the host's shared index). */
   constructor(search: (query: string) => SearchMatches, state?: Partial<ViewState>) {
@@ -147,6 +171,7 @@ export class CatalogView {
     this.#picked.clear();
     for (const key of state.picked ?? []) this.#picked.add(key);
     this.#counts = new WeakMap();
+    this.#windows.clear();
     this.#treeStale = true;
   }
 
@@ -172,13 +197,16 @@ export class CatalogView {
   /** Applies a change; the next {@link frame} shows it. */
   update(patch: ViewPatch): ViewChange {
     const change: ViewChange = {};
+    // Another order or another set of rows: a folder's window would show other rows.
     if (patch.sort !== undefined && patch.sort !== this.#sort) {
       this.#sort = patch.sort;
       this.#treeStale = true;
+      this.#windows.clear();
     }
     if (patch.query !== undefined && patch.query.trim() !== this.#query) {
       this.#query = patch.query.trim();
       this.#shownStale = true;
+      this.#windows.clear();
     }
     for (const id of patch.open ?? []) this.#open.add(id);
     for (const id of patch.close ?? []) this.#open.delete(id);
@@ -190,6 +218,7 @@ export class CatalogView {
     }
     if (patch.toggleUnder !== undefined) change.toggled = this.#toggleUnder(patch.toggleUnder);
     if (patch.reveal !== undefined) change.revealed = this.#reveal(patch.reveal);
+    if (patch.page !== undefined) change.paged = { first: this.#page(patch.page.folderId, patch.page.direction) };
     return change;
   }
 
@@ -349,7 +378,7 @@ export class CatalogView {
       list.map((node) => {
         const row = this.#row(node);
         if (isBranch(node)) {
-          if (expandAll || this.#open.has(node.id)) row.children = level(node.children ?? []);
+          if (expandAll || this.#open.has(node.id)) row.children = this.#windowed(node, level);
           else {
             row.children = [];
             row.more = true;
@@ -371,6 +400,49 @@ export class CatalogView {
       delete row.more;
     }
     return tree;
+  }
+
+  /** The rows of an open folder: all of them, or its window with a `more` row at each cut end. */
+  #windowed(node: CatalogNode, level: (list: readonly CatalogNode[]) => ViewNode[]): ViewNode[] {
+    const children = node.children ?? [];
+    if (children.length <= FOLDER_WINDOW) return level(children);
+    const { start, end } = this.#window(node.id, children.length);
+    const rows = level(children.slice(start, end));
+    const more = (direction: PageDirection, hidden: number): ViewNode => ({
+      id: moreNodeId(node.id, direction),
+      kind: 'more',
+      serverId: node.serverId,
+      label: `Show ${Math.min(FOLDER_WINDOW, hidden).toLocaleString('en-US')} ${direction === 'next' ? 'more' : 'above'} (${hidden.toLocaleString('en-US')} not shown)`,
+      resourceCount: 0,
+      page: { folderId: node.id, direction, hidden },
+    });
+    if (start > 0) rows.unshift(more('previous', start));
+    if (end < children.length) rows.push(more('next', children.length - end));
+    return rows;
+  }
+
+  /** The window of a folder of `length` rows, fitted to them (a folder shrinks when a listing starts over). */
+  #window(folderId: string, length: number): RowWindow {
+    const known = this.#windows.get(folderId) ?? { start: 0, end: FOLDER_WINDOW };
+    const end = Math.min(length, Math.max(known.end, Math.min(length, FOLDER_WINDOW)));
+    return { start: Math.min(known.start, Math.max(0, end - FOLDER_WINDOW)), end };
+  }
+
+  /** Moves a folder's window one step; returns the id of the first row it brought in. */
+  #page(folderId: string, direction: PageDirection): string | null {
+    this.#refresh();
+    const node = findNode(this.#shown, folderId);
+    const children = node?.children;
+    if (!children || children.length <= FOLDER_WINDOW) return null;
+    const { start, end } = this.#window(folderId, children.length);
+    if (direction === 'next') {
+      const grown = Math.min(children.length, end + FOLDER_WINDOW);
+      this.#windows.set(folderId, { start: Math.max(start, grown - MAX_FOLDER_ROWS), end: grown });
+      return children[end]?.id ?? null;
+    }
+    const grown = Math.max(0, start - FOLDER_WINDOW);
+    this.#windows.set(folderId, { start: grown, end: Math.min(end, grown + MAX_FOLDER_ROWS) });
+    return children[start - 1]?.id ?? null;
   }
 
   #toggleUnder(nodeId: string): { on: boolean; keys: string[] } {
@@ -396,9 +468,25 @@ export class CatalogView {
     if (!path) return null;
     const above = path.slice(0, -1).map((node) => node.id);
     for (const ancestor of above) this.#open.add(ancestor);
+    // A large folder shows a window of its rows: one around the node, if it is outside.
+    for (let depth = 0; depth + 1 < path.length; depth += 1) {
+      const folder = path[depth] as CatalogNode;
+      const children = folder.children ?? [];
+      if (children.length <= FOLDER_WINDOW) continue;
+      const index = children.indexOf(path[depth + 1] as CatalogNode);
+      const { start, end } = this.#window(folder.id, children.length);
+      if (index >= start && index < end) continue;
+      const from = Math.max(0, Math.min(index - FOLDER_WINDOW / 2, children.length - FOLDER_WINDOW));
+      this.#windows.set(folder.id, { start: from, end: from + FOLDER_WINDOW });
+    }
     this.#selectedId = id;
     return { node: this.#row(path[path.length - 1] as CatalogNode), path: above };
   }
+}
+
+/** The id of a `more` row: never a node id of the tree, whose ids start with their kind. */
+export function moreNodeId(folderId: string, direction: PageDirection): string {
+  return `more\u0000${direction}\u0000${folderId}`;
 }
 
 const rowEntries = new WeakMap<ResourceEntry, ResourceEntry>();

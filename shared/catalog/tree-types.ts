@@ -5,8 +5,11 @@
  */
 import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
 
-/** What a row of the tree stands for. */
-export type CatalogNodeKind = 'server' | 'folder' | 'resource' | 'templates' | 'template';
+/**
+ * What a row of the tree stands for. `more` is only in a view frame: a row standing for the
+ * rows of a large open folder that the frame leaves out (see catalog-view.ts).
+ */
+export type CatalogNodeKind = 'server' | 'folder' | 'resource' | 'templates' | 'template' | 'more';
 
 /** One node of the catalog tree. */
 export interface CatalogNode {

@@ -11,7 +11,8 @@ import { NodeSummary } from './node-summary';
 export function DetailPane() {
   const node = useAppStore((state) => state.selectedNode);
   const selectedId = useAppStore((state) => state.selectedNodeId);
-  if (!node || node.kind === 'resource') {
+  // A "show more" row never opens (store/tree-slice.ts); it is here for the type's sake.
+  if (!node || node.kind === 'resource' || node.kind === 'more') {
     // ResourceDetail follows `selected` itself, and says so when a resource left the catalog.
     return <ResourceDetail />;
   }

@@ -110,6 +110,13 @@ export function ResourceTree() {
     // it must not pull the view back.
   }, [reveal]);
 
+  // "Show more" brought rows in: the keyboard goes on from the first of them.
+  const focusRequest = useAppStore((state) => state.focusRequest);
+  useEffect(() => {
+    const api = tree.current;
+    if (focusRequest && api) api.focus(focusRequest.nodeId);
+  }, [focusRequest]);
+
   return (
     <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>
       {size.height > 0 ? (

@@ -8,6 +8,7 @@ export function RowFacts({ node }: { node: CatalogNode }) {
   if (node.kind === 'server') return <ServerFacts node={node} />;
   if (node.kind === 'folder') return <span className="row-count muted">{node.resourceCount.toLocaleString('en')}</span>;
   if (node.kind === 'templates') return <span className="row-count muted">{node.children?.length ?? 0}</span>;
+  if (node.kind === 'more') return null;
   const entry = node.resource ?? node.template;
   const annotations = entry?.annotations;
   const priority = annotations?.priority;
