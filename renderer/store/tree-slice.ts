@@ -110,10 +110,12 @@ export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreato
       const page = (node as ViewNode).page;
       if (node.kind === 'more') {
         if (!page) return;
-        // The frame with the new rows comes before the reply (a lost link fails the call, and
-        // the connection banner says so).
-        void api
-          .updateView(get().viewId, { page: { folderId: page.folderId, direction: page.direction } })
+        // The frame with the new rows comes before the reply; until then the tree holds its
+        // navigation keys, as for a folder just opened (a lost link fails the call, and the
+        // connection banner says so).
+        const call = api.updateView(get().viewId, { page: { folderId: page.folderId, direction: page.direction } });
+        get().awaitRows(call);
+        call
           .then(({ paged }) => {
             if (paged?.first) set({ focusRequest: { nodeId: paged.first, nonce: (get().focusRequest?.nonce ?? 0) + 1 } });
           })
