@@ -264,6 +264,15 @@ describe('createCatalogTreeBuilder (streamed pages)', () => {
     expect(builder.build(input(grown))[0]).toBe(after[0]);
   });
 
+  it('shows templates listed after the resources, into the same list, as a catalog appends them', () => {
+    const builder = createCatalogTreeBuilder();
+    const templates: TemplateEntry[] = [];
+    const input = { servers: [{ id: 's1', name: 'Docs' }], resources: { s1: [resource('docs://a/1')] }, templates: { s1: templates }, sort: 'name' as const };
+    expect(outline(builder.build(input))).toEqual(['Docs', '  docs://a', '    docs://a/1']);
+    templates.push({ serverId: 's1', uriTemplate: 'docs://a/{id}', name: 'By id' });
+    expect(outline(builder.build(input))).toEqual(['Docs', '  docs://a', '    docs://a/1', '  Templates', '    By id']);
+  });
+
   it('starts a server afresh when its list is replaced rather than grown, or the sort changes', () => {
     const builder = createCatalogTreeBuilder();
     const input = (list: ResourceEntry[], sort: CatalogSort) => ({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: list }, templates: {}, sort });

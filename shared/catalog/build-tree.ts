@@ -79,6 +79,8 @@ interface ServerTree extends Shaping {
   /** Some root changed since `node` was made. */
   dirty: boolean;
   templates: readonly TemplateEntry[] | undefined;
+  /** How many `templates` held when its branch was made: a catalog appends to the same list. */
+  templatesCount: number;
   templatesNode: CatalogNode | undefined;
   name: string;
   node: CatalogNode | undefined;
@@ -127,6 +129,7 @@ function emptyServerTree(serverId: ServerId, sort: CatalogSort): ServerTree {
     directories: new Map(),
     dirty: true,
     templates: undefined,
+    templatesCount: 0,
     templatesNode: undefined,
     name: '',
     node: undefined,
@@ -147,8 +150,9 @@ function serverNode(state: ServerTree, server: { id: ServerId; name: string }, l
   }
   state.consumed = list.length;
   let templatesChanged = false;
-  if (templates !== state.templates) {
+  if (templates !== state.templates || templates.length !== state.templatesCount) {
     state.templates = templates;
+    state.templatesCount = templates.length;
     state.templatesNode = templates.length > 0 ? templatesBranch(server.id, templates, state.sort, state.compare) : undefined;
     templatesChanged = true;
   }
