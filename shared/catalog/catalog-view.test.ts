@@ -79,6 +79,34 @@ describe('CatalogView windows on a large open folder', () => {
     expect(rows.some((row) => row.id === resourceNodeId('s1', 'x://flat/9000'))).toBe(true);
   });
 
+  it('reveals a row while searching in the searched rows, where the window applies', () => {
+    // 12,000 rows, the 6,000 odd ones first by name; the query keeps the 6,000 even ones (more
+    // than are ranked, so the folder keeps its window), where the target is 4,500th, not 10,500th.
+    const even = Array.from({ length: 12_000 }, (_, i) => resource(`x://flat/${i}`, i % 2 === 0 ? `b even ${i}` : `a odd ${i}`));
+    const view = viewOf(even);
+    view.update({ open: [serverNodeId('s1'), folder], query: 'even' });
+    const target = resourceNodeId('s1', 'x://flat/9000');
+    view.update({ reveal: target });
+    expect(rowsOf(view).some((row) => row.id === target)).toBe(true);
+  });
+
+  it('shows the selected row again after another sort drops the windows', () => {
+    const view = openFlat();
+    const target = resourceNodeId('s1', 'x://flat/4321');
+    view.update({ reveal: target });
+    view.update({ sort: 'priority' });
+    expect(rowsOf(view).some((row) => row.id === target)).toBe(true);
+  });
+
+  it("keeps a server's Templates branch last and shown when its own rows are windowed", () => {
+    const hosts = Array.from({ length: 1500 }, (_, i) => resource(`x://host-${i}/doc`));
+    const view = viewOf(hosts, [{ serverId: 's1', uriTemplate: 'x://{host}/doc', name: 'By host' }]);
+    view.update({ open: [serverNodeId('s1')] });
+    const rows = find(view.frame('v').tree, serverNodeId('s1'))?.children ?? [];
+    expect(rows.map((row) => row.kind).slice(-2)).toEqual(['more', 'templates']);
+    expect(rows.at(-2)?.label).toBe('Show 500 more (500 not shown)');
+  });
+
   it('starts from the top again for another search or sort, and keeps a frame small whatever the folder', () => {
     const view = openFlat();
     view.update({ page: { folderId: folder, direction: 'next' } });

@@ -154,6 +154,8 @@ export class CatalogView {
   #frames = 0;
   /** The rows shown of large open folders, by folder id; absent means the first {@link FOLDER_WINDOW}. */
   readonly #windows = new Map<string, RowWindow>();
+  /** Set when the windows were dropped (another sort, a reset): the next frame shows the selected row again. */
+  #recenter = false;
 
   /** `search` answers a query over every catalog (the host's shared index). */
   constructor(search: (query: string) => SearchMatches, state?: Partial<ViewState>) {
@@ -172,6 +174,7 @@ export class CatalogView {
     for (const key of state.picked ?? []) this.#picked.add(key);
     this.#counts = new WeakMap();
     this.#windows.clear();
+    this.#recenter = true;
     this.#treeStale = true;
   }
 
@@ -202,6 +205,7 @@ export class CatalogView {
       this.#sort = patch.sort;
       this.#treeStale = true;
       this.#windows.clear();
+      this.#recenter = true;
     }
     if (patch.query !== undefined && patch.query.trim() !== this.#query) {
       this.#query = patch.query.trim();
@@ -225,6 +229,10 @@ export class CatalogView {
   /** The view as of now, cut to what a window shows. */
   frame(viewId: string): ViewFrame {
     this.#refresh();
+    if (this.#recenter) {
+      this.#recenter = false;
+      if (this.#selectedId !== null) this.#centerOn(this.#selectedId);
+    }
     const expandAll = this.#query !== '' && this.#matches.size <= RANKED_MATCHES_UP_TO;
     const tree = this.#cut(this.#shown, expandAll);
     let shownResources = 0;
@@ -404,8 +412,8 @@ export class CatalogView {
 
   /** The rows of an open folder: all of them, or its window with a `more` row at each cut end. */
   #windowed(node: CatalogNode, level: (list: readonly CatalogNode[]) => ViewNode[]): ViewNode[] {
-    const children = node.children ?? [];
-    if (children.length <= FOLDER_WINDOW) return level(children);
+    const children = windowable(node);
+    if (children.length <= FOLDER_WINDOW) return level(node.children ?? []);
     const { start, end } = this.#window(node.id, children.length);
     const rows = level(children.slice(start, end));
     const more = (direction: PageDirection, hidden: number): ViewNode => ({
@@ -418,6 +426,8 @@ export class CatalogView {
     });
     if (start > 0) rows.unshift(more('previous', start));
     if (end < children.length) rows.push(more('next', children.length - end));
+    // A server's Templates branch stays last, in view whatever the window.
+    if (children !== node.children) rows.push(...level((node.children ?? []).slice(children.length)));
     return rows;
   }
 
@@ -432,7 +442,7 @@ export class CatalogView {
   #page(folderId: string, direction: PageDirection): string | null {
     this.#refresh();
     const node = findNode(this.#shown, folderId);
-    const children = node?.children;
+    const children = node && windowable(node);
     if (!children || children.length <= FOLDER_WINDOW) return null;
     const { start, end } = this.#window(folderId, children.length);
     if (direction === 'next') {
@@ -462,23 +472,33 @@ export class CatalogView {
     return { on, keys };
   }
 
+  /**
+   * Moves the windows of the large folders above a node so that it is shown, centred, if it
+   * was outside. In the shown tree (a search's, perhaps), where the windows apply.
+   */
+  #centerOn(id: string): void {
+    const path = pathTo(this.#shown, id);
+    if (!path) return;
+    for (let depth = 0; depth + 1 < path.length; depth += 1) {
+      const folder = path[depth] as CatalogNode;
+      const children = windowable(folder);
+      if (children.length <= FOLDER_WINDOW) continue;
+      const index = children.indexOf(path[depth + 1] as CatalogNode);
+      if (index === -1) continue;
+      const { start, end } = this.#window(folder.id, children.length);
+      if (index >= start && index < end) continue;
+      const from = Math.max(0, Math.min(index - FOLDER_WINDOW / 2, children.length - FOLDER_WINDOW));
+      this.#windows.set(folder.id, { start: from, end: from + FOLDER_WINDOW });
+    }
+  }
+
   #reveal(id: string): { node: ViewNode; path: string[] } | null {
     this.#refresh();
     const path = pathTo(this.#tree, id);
     if (!path) return null;
     const above = path.slice(0, -1).map((node) => node.id);
     for (const ancestor of above) this.#open.add(ancestor);
-    // A large folder shows a window of its rows: one around the node, if it is outside.
-    for (let depth = 0; depth + 1 < path.length; depth += 1) {
-      const folder = path[depth] as CatalogNode;
-      const children = folder.children ?? [];
-      if (children.length <= FOLDER_WINDOW) continue;
-      const index = children.indexOf(path[depth + 1] as CatalogNode);
-      const { start, end } = this.#window(folder.id, children.length);
-      if (index >= start && index < end) continue;
-      const from = Math.max(0, Math.min(index - FOLDER_WINDOW / 2, children.length - FOLDER_WINDOW));
-      this.#windows.set(folder.id, { start: from, end: from + FOLDER_WINDOW });
-    }
+    this.#centerOn(id);
     this.#selectedId = id;
     return { node: this.#row(path[path.length - 1] as CatalogNode), path: above };
   }
@@ -501,6 +521,12 @@ function rowEntry(entry: ResourceEntry): ResourceEntry {
     rowEntries.set(entry, slim);
   }
   return slim;
+}
+
+/** The rows of a branch that a window cuts: all, but a server's Templates branch, which stays. */
+function windowable(node: CatalogNode): readonly CatalogNode[] {
+  const children = node.children ?? [];
+  return node.kind === 'server' && children.at(-1)?.kind === 'templates' ? children.slice(0, -1) : children;
 }
 
 /** Servers, folders and the templates branch: the rows that hold others. */

@@ -99,6 +99,33 @@ describe('isIsoTimestamp', () => {
   });
 });
 
+describe('isIsoTimestamp against Date.parse', () => {
+  it('accepts only what Date.parse reads, over 20,000 generated strings near the format', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const two = (max: number) => String(next(max)).padStart(2, '0');
+    let accepted = 0;
+    for (let i = 0; i < 20_000; i += 1) {
+      let text = `${String(1900 + next(300)).padStart(4, '0')}-${two(14)}-${two(33)}`;
+      if (next(4) > 0) text += `${['T', ' ', 't'][next(3)]}${two(26)}:${two(62)}`;
+      if (next(2) > 0) text += `:${two(62)}${next(3) === 0 ? `.${next(1_000_000)}` : ''}`;
+      const zone = next(4);
+      if (zone === 1) text += 'Z';
+      if (zone === 2) text += `${next(2) ? '+' : '-'}${two(25)}${next(2) ? ':' : ''}${two(61)}`;
+      if (isIsoTimestamp(text)) {
+        accepted += 1;
+        expect(Number.isNaN(Date.parse(text)), text).toBe(false);
+      }
+    }
+    // The generator reaches both sides of the line.
+    expect(accepted).toBeGreaterThan(2_000);
+    expect(accepted).toBeLessThan(18_000);
+  });
+});
+
 describe('checkAnnotations', () => {
   it('keeps each audience role once, in the order first given', () => {
     expect(checkAnnotations({ audience: ['assistant', 'user', 'assistant'] }, [])).toEqual({ audience: ['assistant', 'user'] });

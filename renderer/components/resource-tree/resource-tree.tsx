@@ -28,6 +28,9 @@ const everyNodeMatches = () => true;
  */
 const NO_CHILDREN: ViewNode[] = [];
 
+/** A "Show more" row is activated, never selected: the highlight stays on the row open in the detail pane. */
+const isMoreRow = (node: ViewNode) => node.kind === 'more';
+
 
 /**
  * The catalog of every connected server as one virtualized react-arborist tree. It only
@@ -136,6 +139,7 @@ export function ResourceTree() {
             disableDrop
             disableEdit
             disableMultiSelection
+            disableSelect={isMoreRow}
             onActivate={onActivate}
             onScroll={onScroll}
             onToggle={onToggle}

@@ -1,13 +1,21 @@
+import type { ViewNode } from '../../../shared/catalog/catalog-view';
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
 import { useAppStore } from '../../store/use-app-store';
 import { DecisionBadge } from '../decision-badge/decision-badge';
 import { formatBytes } from '../resource-detail/format';
 
+/** The rows a branch holds, counting those a window leaves out (see catalog-view.ts). */
+function listed(node: CatalogNode): number {
+  let count = 0;
+  for (const child of (node as ViewNode).children ?? []) count += child.kind === 'more' ? ((child as ViewNode).page?.hidden ?? 0) : 1;
+  return count;
+}
+
 /** The right side of a row: priority and audience for resources, counts for folders, status for servers. */
 export function RowFacts({ node }: { node: CatalogNode }) {
   if (node.kind === 'server') return <ServerFacts node={node} />;
   if (node.kind === 'folder') return <span className="row-count muted">{node.resourceCount.toLocaleString('en')}</span>;
-  if (node.kind === 'templates') return <span className="row-count muted">{node.children?.length ?? 0}</span>;
+  if (node.kind === 'templates') return <span className="row-count muted">{listed(node).toLocaleString('en')}</span>;
   if (node.kind === 'more') return null;
   const entry = node.resource ?? node.template;
   const annotations = entry?.annotations;
