@@ -31,7 +31,6 @@ const NO_CHILDREN: ViewNode[] = [];
 /** A "Show more" row is activated, never selected: the highlight stays on the row open in the detail pane. */
 const isMoreRow = (node: ViewNode) => node.kind === 'more';
 
-
 /**
  * The catalog of every connected server as one virtualized react-arborist tree. It only
  * displays: the host builds, searches and cuts the tree (shared/catalog/catalog-view.ts) and
