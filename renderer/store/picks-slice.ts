@@ -9,8 +9,31 @@ import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { pickKey } from './pick-state';
 
-/** Keys per call: a call is at most 1 MB, and a URI can be long. */
-export const PICKS_PER_CALL = 2000;
+/**
+ * Keys per call, and characters: each call costs the host a frame (a recount of the picks
+ * under every folder, about 60 ms at 100,000 resources), so parts are large; a URI can be long,
+ * and browser mode's socket takes calls of up to 8 MB.
+ */
+export const PICKS_PER_CALL = 20_000;
+const PICK_CHARS_PER_CALL = 1_000_000;
+
+/** Keys in parts of at most {@link PICKS_PER_CALL} keys and about a million characters (a longer key goes alone). */
+export function pickParts(keys: readonly string[]): string[][] {
+  const parts: string[][] = [];
+  let part: string[] = [];
+  let chars = 0;
+  for (const key of keys) {
+    if (part.length > 0 && (part.length >= PICKS_PER_CALL || chars + key.length > PICK_CHARS_PER_CALL)) {
+      parts.push(part);
+      part = [];
+      chars = 0;
+    }
+    part.push(key);
+    chars += key.length;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
 
 export interface PicksSlice {
   /** Pick keys (see pick-state.ts): server id and URI. */
@@ -31,8 +54,8 @@ export interface PicksSlice {
  */
 export function sendPicks(api: Pick<WindowApi, 'updateView'>, viewId: string, pick: readonly string[], unpick: readonly string[]): Promise<unknown> {
   const calls: Promise<unknown>[] = [];
-  for (let at = 0; at < pick.length; at += PICKS_PER_CALL) calls.push(api.updateView(viewId, { pick: pick.slice(at, at + PICKS_PER_CALL) }));
-  for (let at = 0; at < unpick.length; at += PICKS_PER_CALL) calls.push(api.updateView(viewId, { unpick: unpick.slice(at, at + PICKS_PER_CALL) }));
+  for (const part of pickParts(pick)) calls.push(api.updateView(viewId, { pick: part }));
+  for (const part of pickParts(unpick)) calls.push(api.updateView(viewId, { unpick: part }));
   return Promise.all(calls);
 }
 

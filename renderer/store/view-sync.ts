@@ -8,7 +8,7 @@
 import type { ViewNode, ViewPatch } from '../../shared/catalog/catalog-view';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState, AppStore } from './app-store';
-import { PICKS_PER_CALL, sendPicks } from './picks-slice';
+import { pickParts, sendPicks } from './picks-slice';
 
 export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent'>): () => void {
   const viewId = store.getState().viewId;
@@ -37,6 +37,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     patch = {};
     const state = store.getState();
     const picked = [...state.picked];
+    const firstPicks = pickParts(picked)[0] ?? [];
     const openIds = [...state.openIds];
     lastFrame = 0;
     const calls: Promise<unknown>[] = [
@@ -45,11 +46,11 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
         query: state.searchText,
         open: openIds.slice(0, IDS_PER_CALL),
         selectedId: state.selectedNodeId,
-        picked: picked.slice(0, PICKS_PER_CALL),
+        picked: firstPicks,
       }),
     ];
     for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
-    calls.push(sendPicks(api, viewId, picked.slice(PICKS_PER_CALL), []));
+    calls.push(sendPicks(api, viewId, picked.slice(firstPicks.length), []));
     return Promise.all(calls);
   }
 
