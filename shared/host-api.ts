@@ -285,6 +285,9 @@ export interface CandidatePage {
 /** Removes the listener it was returned for. */
 export type Unsubscribe = () => void;
 
+/** Pick keys one `updateView` or `openView` call may carry; windows send more in parts. */
+export const MAX_PICKS_PER_CALL = 20_000;
+
 /** The host, as every face sees it. */
 export interface HostApi {
   /** Everything known now; pair with {@link HostApi.onEvent} and drop events with `seq <= snapshot.seq`. */

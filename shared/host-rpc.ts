@@ -4,7 +4,7 @@
  * Every argument is validated here, at the boundary, before the host sees it.
  */
 import { z } from 'zod';
-import { HostError, type HostApi, type HostErrorData, type HostMethod } from './host-api';
+import { HostError, MAX_PICKS_PER_CALL, type HostApi, type HostErrorData, type HostMethod } from './host-api';
 import type { RpcResponse } from './host-remote';
 import { profileSchema } from './profile/profile';
 import { serverConfigSchema } from './server-config-schema';
@@ -20,7 +20,7 @@ const completionContext = z.record(z.string().max(200), z.string().max(4096)).re
 const viewId = z.string().min(1).max(100);
 const nodeId = z.string().min(1).max(1_000_100);
 const ids = z.array(nodeId).max(2_000);
-const pickKeys = z.array(z.string().min(1).max(1_000_300)).max(20_000);
+const pickKeys = z.array(z.string().min(1).max(1_000_300)).max(MAX_PICKS_PER_CALL);
 const sort = z.enum(['name', 'priority', 'lastModified']);
 const query = z.string().max(1000);
 const viewState = z.strictObject({ sort, query, open: ids, selectedId: nodeId.nullable(), picked: pickKeys }).partial();

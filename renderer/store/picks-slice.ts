@@ -5,6 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { ViewNode } from '../../shared/catalog/catalog-view';
+import { MAX_PICKS_PER_CALL } from '../../shared/host-api';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { pickKey } from './pick-state';
@@ -14,7 +15,7 @@ import { pickKey } from './pick-state';
  * under every folder, about 60 ms at 100,000 resources), so parts are large; a URI can be long,
  * and browser mode's socket takes calls of up to 8 MB.
  */
-export const PICKS_PER_CALL = 20_000;
+export const PICKS_PER_CALL = MAX_PICKS_PER_CALL;
 const PICK_CHARS_PER_CALL = 1_000_000;
 
 /** Keys in parts of at most {@link PICKS_PER_CALL} keys and about a million characters (a longer key goes alone). */

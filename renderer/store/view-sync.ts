@@ -8,7 +8,7 @@
 import type { ViewNode, ViewPatch } from '../../shared/catalog/catalog-view';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState, AppStore } from './app-store';
-import { pickParts, sendPicks } from './picks-slice';
+import { pickParts } from './picks-slice';
 
 export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent'>): () => void {
   const viewId = store.getState().viewId;
@@ -36,8 +36,8 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   function open(): Promise<unknown> {
     patch = {};
     const state = store.getState();
-    const picked = [...state.picked];
-    const firstPicks = pickParts(picked)[0] ?? [];
+    // Split once: the first part goes with the view, the rest after it.
+    const [firstPicks = [], ...morePicks] = pickParts([...state.picked]);
     const openIds = [...state.openIds];
     lastFrame = 0;
     const calls: Promise<unknown>[] = [
@@ -50,7 +50,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
       }),
     ];
     for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
-    calls.push(sendPicks(api, viewId, picked.slice(firstPicks.length), []));
+    for (const part of morePicks) calls.push(api.updateView(viewId, { pick: part }));
     return Promise.all(calls);
   }
 
