@@ -1,5 +1,7 @@
 // Folder = runtime. These rules keep each folder to the imports its runtime allows
 // (see ARCHITECTURE.md); tsc's per-folder configs enforce the same from the types side.
+// Import cycles are oxlint's (.oxlintrc.json, run first by `npm run lint`): its no-cycle counts
+// type-only imports, which eslint-plugin-import-x's skips.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

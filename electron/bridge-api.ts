@@ -1,5 +1,6 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { HostError, type HostErrorData, type HostMethod } from '../shared/host-api';
+import type { HostMethod } from '../shared/host-api';
+import { HostError, type HostErrorData } from '../shared/host-error';
 import type { WindowApi, WindowEvent } from '../shared/window-api';
 import { createRemoteHostApi, HOST_METHODS } from '../shared/host-remote';
 import { HOST_CALL_CHANNEL, HOST_EVENT_CHANNEL } from './ipc-channels';

@@ -2,7 +2,7 @@
 // Everything with behaviour lives in the files it imports, which are tested without Electron.
 import { app, BrowserWindow, dialog, ipcMain, nativeTheme, shell } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ServerConfig } from '../shared/host-api';
+import type { ServerConfig } from '../shared/mcp-types';
 import { loadServerConfigs } from './config/load-config';
 import { demoServerConfig } from './host/demo-server-config';
 import { createHost } from './host/host';

@@ -7,7 +7,8 @@
  * clicked while one is still connecting) is shut without a word. An attempt that has not
  * opened in 15 s has failed, so no call waits unseen (a stream the browser never starts, say).
  */
-import { HostError, type HostMethod } from '../shared/host-api';
+import type { HostMethod } from '../shared/host-api';
+import { HostError } from '../shared/host-error';
 import type { WindowApi as HostApi, WindowEvent as HostEvent, WindowSnapshot as HostSnapshot } from '../shared/window-api';
 import { createRemoteHostApi } from '../shared/host-remote';
 import { EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';

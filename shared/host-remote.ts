@@ -2,7 +2,8 @@
  * The caller's half of the HostApi channel: no validation library, so the sandboxed
  * preload and the renderer can bundle it cheaply. The host's half is host-rpc.ts.
  */
-import { HostError, type HostErrorData, type HostMethod } from './host-api';
+import type { HostMethod } from './host-api';
+import { HostError, type HostErrorData } from './host-error';
 import type { WindowApi } from './window-api';
 
 /** Every method a face may call remotely: all of HostApi but the event stream. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HostError, type HostApi } from './host-api';
+import type { HostApi } from './host-api';
+import { HostError } from './host-error';
 import { HOST_METHODS, createRemoteHostApi } from './host-remote';
 import { ACCEPTED_METHODS, dispatchHostCall } from './host-rpc';
 

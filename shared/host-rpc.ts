@@ -4,7 +4,8 @@
  * Every argument is validated here, at the boundary, before the host sees it.
  */
 import { z } from 'zod';
-import { HostError, MAX_PICKS_PER_CALL, type HostApi, type HostErrorData, type HostMethod } from './host-api';
+import { MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
+import { HostError, type HostErrorData } from './host-error';
 import type { RpcResponse } from './host-remote';
 import { profileSchema } from './profile/profile';
 import { serverConfigSchema } from './server-config-schema';

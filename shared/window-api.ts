@@ -4,7 +4,8 @@
  * window its view of them (`openView`); a window learns only how many each catalog holds.
  * The faces turn host events and snapshots into these before they leave the host's process.
  */
-import type { CatalogSnapshot, HostApi, HostEvent, HostEventBody, HostSnapshot, ServerSnapshot, Unsubscribe } from './host-api';
+import type { HostApi, HostEvent, HostEventBody, HostSnapshot, Unsubscribe } from './host-api';
+import type { CatalogSnapshot, ServerSnapshot } from './mcp-types';
 
 /** A catalog without its resources. */
 export interface CatalogSummary extends Omit<CatalogSnapshot, 'resources'> {

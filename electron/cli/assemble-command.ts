@@ -3,7 +3,7 @@
  * byte for byte as the UI's preview shows it (the same shared/context code makes both).
  */
 import { readFile } from 'node:fs/promises';
-import { HostError } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
 import { parseProfile, type Profile } from '../../shared/profile/profile';
 import { curateContext, type CatalogCandidate, type Curated } from '../../shared/context/curate';
 import { candidateKey, DEFAULT_POLICY, type Mark, type PolicySettings } from '../../shared/context/policy';

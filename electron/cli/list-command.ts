@@ -1,5 +1,5 @@
 /** `mcp-context list`: every resource and template of the selected servers. */
-import type { CatalogSnapshot, ResourceEntry, ServerSnapshot, TemplateEntry } from '../../shared/host-api';
+import type { CatalogSnapshot, ResourceEntry, ServerSnapshot, TemplateEntry } from '../../shared/mcp-types';
 import type { ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
 import type { Host } from '../host/host';

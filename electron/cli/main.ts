@@ -4,7 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { HostError, type ServerConfig } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
+import type { ServerConfig } from '../../shared/mcp-types';
 import { ConfigError } from '../../shared/config/parse-server-config';
 import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';

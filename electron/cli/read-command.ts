@@ -1,5 +1,5 @@
 /** `mcp-context read URI`: the contents of one resource. */
-import { HostError } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 

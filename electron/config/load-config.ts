@@ -1,7 +1,7 @@
 /** Loads a server config file from disk; parsing lives in shared/config. */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { ServerConfig } from '../../shared/host-api';
+import type { ServerConfig } from '../../shared/mcp-types';
 import { ConfigError, parseServerConfig } from '../../shared/config/parse-server-config';
 
 /** Reads `file` and returns its servers (or just `serverName`). Rejects with a {@link ConfigError}. */

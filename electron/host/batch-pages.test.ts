@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostApi, HostEvent, HostSnapshot, ResourceEntry } from '../../shared/host-api';
+import type { HostApi, HostEvent, HostSnapshot } from '../../shared/host-api';
+import type { ResourceEntry } from '../../shared/mcp-types';
 import type { WindowEvent } from '../../shared/window-api';
 import { batchCatalogPages, windowCalls } from './batch-pages';
 

@@ -7,9 +7,11 @@
  * when a search needs it, or in small slices once no listing runs, after which each view's
  * tree is made whole (a frame makes only the folders it shows).
  */
-import type { CandidateEntry, CandidatePage, CatalogSnapshot, HostEventBody, ResourceEntry, ServerId, TemplateEntry } from '../../shared/host-api';
-import { HostError } from '../../shared/host-api';
-import { CatalogView, type ViewChange, type ViewPatch, type ViewSource, type ViewState } from '../../shared/catalog/catalog-view';
+import type { CandidateEntry, CandidatePage, HostEventBody } from '../../shared/host-api';
+import type { CatalogSnapshot, ResourceEntry, ServerId, TemplateEntry } from '../../shared/mcp-types';
+import { HostError } from '../../shared/host-error';
+import { CatalogView, type ViewSource } from '../../shared/catalog/catalog-view';
+import type { ViewChange, ViewPatch, ViewState } from '../../shared/catalog/view-wire';
 import { createSearchIndex } from '../../shared/catalog/search-index';
 
 /**

@@ -2,7 +2,7 @@
  * The built-in demo server, started when nothing is configured. It is our own bundled
  * script, run with the runtime that runs us (Node, or Electron as Node).
  */
-import type { ServerConfig } from '../../shared/host-api';
+import type { ServerConfig } from '../../shared/mcp-types';
 
 /** The name the demo server is shown under. */
 export const DEMO_SERVER_NAME = 'Demo: Lumen docs';

@@ -3,7 +3,7 @@
  * person understands, and a stable code.
  */
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { HostError } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
 
 /** -32602 since 2026-07-28; -32002 was the legacy suggestion. Clients should accept both. */
 const UNKNOWN_RESOURCE_CODES = new Set([-32602, -32002]);

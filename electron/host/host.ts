@@ -2,8 +2,9 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
-import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ServerConfig, ServerId } from '../../shared/host-api';
-import { HostError } from '../../shared/host-api';
+import type { HostApi, HostEvent, HostEventBody, HostSnapshot } from '../../shared/host-api';
+import type { ServerConfig, ServerId } from '../../shared/mcp-types';
+import { HostError } from '../../shared/host-error';
 import type { Transport } from '@modelcontextprotocol/client';
 import { createCatalogViews } from './catalog-views';
 import { createProfileStore, type ProfileStore } from './profile-store';

@@ -3,7 +3,7 @@
  * Streamable HTTP falls back to legacy SSE where the server refuses it.
  */
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import type { ServerTransportConfig } from '../../shared/host-api';
+import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 
 /** Who we say we are in `initialize` and `server/discover`. */

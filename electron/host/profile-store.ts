@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { HostError, type ProfileSummary } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
+import type { ProfileSummary } from '../../shared/mcp-types';
 import { parseProfile, serializeProfile, type Profile } from '../../shared/profile/profile';
 import { checkProfileName } from '../../shared/profile/profile-name';
 

@@ -3,7 +3,8 @@
  * permissive schema, so nothing is hidden from us by SDK validation).
  */
 import { Buffer } from 'node:buffer';
-import { HostError, type ContentItem, type ReadResult, type ServerId } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
+import type { ContentItem, ReadResult, ServerId } from '../../shared/mcp-types';
 import { checkAnnotations } from '../../shared/catalog/validate-item';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

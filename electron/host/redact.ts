@@ -2,7 +2,7 @@
  * Header and environment values often hold credentials; snapshots that leave the host
  * (to a renderer, a log, a capture) carry only their names.
  */
-import type { ServerTransportConfig } from '../../shared/host-api';
+import type { ServerTransportConfig } from '../../shared/mcp-types';
 
 const HIDDEN = '••••';
 

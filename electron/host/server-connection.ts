@@ -4,8 +4,9 @@
  */
 import type { Client, McpSubscription, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { CatalogSnapshot, CompletionResult, HostEventBody, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/host-api';
-import { HostError } from '../../shared/host-api';
+import type { HostEventBody } from '../../shared/host-api';
+import type { CatalogSnapshot, CompletionResult, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
+import { HostError } from '../../shared/host-error';
 import { InvalidPageError, walkPages } from '../../shared/catalog/walk-pages';
 import { toHostError } from './errors';
 import { openClient } from './open-client';

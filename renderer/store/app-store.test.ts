@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HostError, type ReadResult } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
+import type { ReadResult } from '../../shared/mcp-types';
 import type { WindowApi as HostApi, WindowEvent as HostEvent } from '../../shared/window-api';
 import { createAppStore } from './app-store';
 import { DEFAULT_COLUMNS } from './column-sizes';

@@ -5,7 +5,8 @@
  * again. With it off, only the marked resources matter, and only those are asked for.
  * A catalog that starts over (`catalog-reset`) is forgotten.
  */
-import type { CandidateEntry, ServerId } from '../../shared/host-api';
+import type { CandidateEntry } from '../../shared/host-api';
+import type { ServerId } from '../../shared/mcp-types';
 import type { CatalogCandidate } from '../../shared/context/curate';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CandidatePage, ReadResult, ResourceEntry } from '../../shared/host-api';
+import type { CandidatePage } from '../../shared/host-api';
+import type { ReadResult, ResourceEntry } from '../../shared/mcp-types';
 import type { CatalogSummary, WindowApi, WindowEvent as HostEvent } from '../../shared/window-api';
 import { createTokenClient } from '../token-client';
 import { createAppStore, type AppStore } from './app-store';

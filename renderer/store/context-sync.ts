@@ -5,7 +5,7 @@
  * so a toggle re-assembles without reading anything again; a resource the server says changed
  * is read afresh.
  */
-import type { ContentItem } from '../../shared/host-api';
+import type { ContentItem } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
 import { curateContext, type ReadState } from '../../shared/context/curate';
 import type { Mark } from '../../shared/context/policy';

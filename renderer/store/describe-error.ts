@@ -1,15 +1,10 @@
 /** Turns whatever a HostApi call rejected with into one line for the user. */
-import type { HostErrorCode } from '../../shared/host-api';
+import { isHostErrorCode, type HostErrorCode } from '../../shared/host-error';
 
 export interface ErrorText {
   code: HostErrorCode | 'unknown';
   message: string;
 }
-
-const CODES = new Set<string>([
-  'invalid-input', 'unknown-server', 'unknown-resource', 'spec-violation', 'timeout',
-  'cancelled', 'disconnected', 'not-supported', 'server-error', 'internal',
-]);
 
 /** The HostError's message, with the JSON-RPC code appended when the server sent one. */
 export function describeError(error: unknown): ErrorText {
@@ -17,7 +12,7 @@ export function describeError(error: unknown): ErrorText {
     const { message, code, rpcCode } = error as { message: unknown; code?: unknown; rpcCode?: unknown };
     const text = String(message);
     const suffix = typeof rpcCode === 'number' && !text.includes(`(${rpcCode})`) ? ` (${rpcCode})` : '';
-    return { code: typeof code === 'string' && CODES.has(code) ? (code as HostErrorCode) : 'unknown', message: text + suffix };
+    return { code: isHostErrorCode(code) ? code : 'unknown', message: text + suffix };
   }
   return { code: 'unknown', message: String(error) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewNode } from '../../shared/catalog/catalog-view';
-import type { ResourceEntry } from '../../shared/host-api';
+import type { ViewNode } from '../../shared/catalog/view-wire';
+import type { ResourceEntry } from '../../shared/mcp-types';
 import { checkState, pickKey } from './pick-state';
 
 function leaf(serverId: string, uri: string, name = uri): ViewNode {

@@ -5,9 +5,9 @@
  * active the shown tree holds only matches and their ancestors, so a folder's box counts
  * only those: what the user sees is what the box means.
  */
-import type { ViewNode } from '../../shared/catalog/catalog-view';
+import type { ViewNode } from '../../shared/catalog/view-wire';
 import { entryKey } from '../../shared/catalog/resource-key';
-import type { ResourceEntry } from '../../shared/host-api';
+import type { ResourceEntry } from '../../shared/mcp-types';
 
 export type CheckState = boolean | 'mixed';
 

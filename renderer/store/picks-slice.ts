@@ -4,7 +4,7 @@
  * both, in chunks the call size allows.
  */
 import type { StateCreator } from 'zustand';
-import type { ViewNode } from '../../shared/catalog/catalog-view';
+import type { ViewNode } from '../../shared/catalog/view-wire';
 import { MAX_PICKS_PER_CALL } from '../../shared/host-api';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';

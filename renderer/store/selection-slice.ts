@@ -1,6 +1,6 @@
 /** The selection slice: which resource is selected, and the read of its content. */
 import type { StateCreator } from 'zustand';
-import type { ReadResult } from '../../shared/host-api';
+import type { ReadResult } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError, type ErrorText } from './describe-error';

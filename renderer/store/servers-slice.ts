@@ -1,6 +1,6 @@
 /** The servers slice: configured servers as the host reports them, and the actions on them. */
 import type { StateCreator } from 'zustand';
-import type { ServerConfig, ServerId, ServerSnapshot } from '../../shared/host-api';
+import type { ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError } from './describe-error';

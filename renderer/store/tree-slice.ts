@@ -5,7 +5,7 @@
  * the node open in the detail pane.
  */
 import type { StateCreator } from 'zustand';
-import type { ViewFrame, ViewNode } from '../../shared/catalog/catalog-view';
+import type { ViewFrame, ViewNode } from '../../shared/catalog/view-wire';
 import type { CatalogNode, CatalogSort } from '../../shared/catalog/tree-types';
 import { resourceNodeId } from '../../shared/catalog/node-ids';
 import type { WindowApi } from '../../shared/window-api';

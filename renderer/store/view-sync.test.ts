@@ -1,8 +1,9 @@
 // A window's store kept in step with its view (view-sync.ts), against views made by the
 // shared CatalogView the host uses, behind a small stand-in for the host's calls.
 import { describe, expect, it, vi } from 'vitest';
-import { CatalogView, type ViewPatch, type ViewState } from '../../shared/catalog/catalog-view';
-import { HostError } from '../../shared/host-api';
+import { CatalogView } from '../../shared/catalog/catalog-view';
+import type { ViewPatch, ViewState } from '../../shared/catalog/view-wire';
+import { HostError } from '../../shared/host-error';
 import type { WindowApi, WindowEvent } from '../../shared/window-api';
 import { createAppStore } from './app-store';
 import { DEFAULT_COLUMNS } from './column-sizes';

@@ -5,7 +5,7 @@
  * takes the frames the host sends back. The view is opened again, with the whole state,
  * whenever the link to the host comes back, since a host that restarted knows no view.
  */
-import type { ViewNode, ViewPatch } from '../../shared/catalog/catalog-view';
+import type { ViewNode, ViewPatch } from '../../shared/catalog/view-wire';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState, AppStore } from './app-store';
 import { pickParts } from './picks-slice';

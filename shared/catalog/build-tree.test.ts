@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceEntry, TemplateEntry } from '../host-api';
+import type { ResourceEntry, TemplateEntry } from '../mcp-types';
 import { buildCatalogTree, createCatalogTreeBuilder, folderNodeId, resourceNodeId, serverNodeId, templateNodeId } from './build-tree';
 import type { CatalogNode, CatalogSort } from './tree-types';
 

@@ -3,7 +3,7 @@
  * server → scheme and authority → path folders → resource, plus a "Templates" branch.
  * Pure and deterministic: the same input in any order gives the same tree.
  */
-import type { Annotations, ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import type { Annotations, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
 import { folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './node-ids';
 import { annotationFacts, maxPresent, siblingComparator, type SortFacts } from './sibling-order';
 import type { CatalogNode, CatalogSort, CatalogTreeInput } from './tree-types';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceEntry } from '../host-api';
-import { CatalogView, FOLDER_WINDOW, LOOKAHEAD_ROWS, MAX_FOLDER_ROWS, moreNodeId, type ViewNode, type ViewSource } from './catalog-view';
+import type { ResourceEntry } from '../mcp-types';
+import { CatalogView, FOLDER_WINDOW, LOOKAHEAD_ROWS, MAX_FOLDER_ROWS, moreNodeId, type ViewSource } from './catalog-view';
+import type { ViewNode } from './view-wire';
 import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from './node-ids';
 import { resourceKeyString } from './resource-key';
 import { createSearchIndex } from './search-index';

@@ -3,100 +3,15 @@
  * window is sent the rows it can show and never the catalog itself. A view holds the
  * window's own state (sort, search, open folders, selection, picks), builds the tree with
  * build-tree.ts, narrows it with filter-tree.ts against a search index shared by every view,
- * counts picks per folder, and cuts the result down to a {@link ViewFrame}.
+ * counts picks per folder, and cuts the result down to a {@link ViewFrame} (view-wire.ts).
  */
-import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import type { ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
 import { createCatalogTreeBuilder } from './build-tree';
 import { filterCatalogTree, RANKED_MATCHES_UP_TO } from './filter-tree';
 import { entryKey } from './resource-key';
 import { NO_MATCHES, narrows, normalizeQuery } from './search-index';
-import type { CatalogNode, CatalogSort, NodeMatch, SearchMatches } from './tree-types';
-
-/** A node as a frame carries it: a {@link CatalogNode} with what the row shows besides. */
-export interface ViewNode extends CatalogNode {
-  /**
-   * Present on every row that can hold children. Sent for open folders, and for closed ones
-   * while the frame's lookahead lasts; empty with `more` set otherwise.
-   */
-  children?: ViewNode[];
-  /** Set on a folder whose children were not sent. */
-  more?: true;
-  /** Folders: picked resources at or below it, of the `resourceCount` shown. */
-  picked?: number;
-  /** Matched resources and templates: the score and the ranges to highlight. */
-  match?: NodeMatch;
-  /** Only on a frame's `selected` server, folder or templates row: what is below it. */
-  below?: { folders: number; templates: number };
-  /** Only on a `more` row: the folder whose rows it stands for, which way they are, and how many. */
-  page?: { folderId: string; direction: PageDirection; hidden: number };
-}
-
-/** Towards the rows after the shown ones, or those before. */
-export type PageDirection = 'next' | 'previous';
-
-/** What a window shows of the catalogs, as of one change. */
-export interface ViewFrame {
-  viewId: string;
-  /** Counts up per frame of one view: a window drops a frame older than one it applied. */
-  frame: number;
-  /** The shown tree (every server's, or only matches and their ancestors), cut to what a window can show. */
-  tree: ViewNode[];
-  /** The trimmed query the tree answers; '' when not searching. */
-  query: string;
-  /** Resources and templates that match `query`. */
-  matchCount: number;
-  /** Resources in the shown tree. */
-  shownResources: number;
-  /** Resources in every catalog. */
-  resourceTotal: number;
-  /** The selection this frame was made for. */
-  selectedId: string | null;
-  /** The selected node, wherever it is (no children), or null when it is gone or none is. */
-  selected: ViewNode | null;
-  /** True while some catalog is still listing. */
-  listing: boolean;
-}
-
-/** A window's own state; every field optional in a change. */
-export interface ViewState {
-  sort: CatalogSort;
-  query: string;
-  /** Folder, server and templates rows the window has open. */
-  open: string[];
-  selectedId: string | null;
-  /** Pick keys (resource-key.ts). */
-  picked: string[];
-}
-
-/** A change to a view. Keys picked or opened are added; unpicked or closed are removed. */
-export interface ViewPatch {
-  sort?: CatalogSort;
-  query?: string;
-  open?: string[];
-  close?: string[];
-  selectedId?: string | null;
-  pick?: string[];
-  unpick?: string[];
-  /**
-   * The tri-state checkbox of a shown row: every resource shown under it is picked, or, when
-   * all of them are already, unpicked. The keys it changed come back in {@link ViewChange}.
-   */
-  toggleUnder?: string;
-  /** Opens the way to a node (of the whole tree, searching or not) and selects it. */
-  reveal?: string;
-  /** Shows {@link FOLDER_WINDOW} more rows of a large open folder, after or before those shown. */
-  page?: { folderId: string; direction: PageDirection };
-}
-
-/** What a change did that the window needs to know at once. */
-export interface ViewChange {
-  /** After `toggleUnder`: whether it picked or unpicked, and which keys. */
-  toggled?: { on: boolean; keys: string[] };
-  /** After `reveal`: the node and the ids of the rows above it, or null when no catalog holds it. */
-  revealed?: { node: ViewNode; path: string[] } | null;
-  /** After `page`: the first row it brought into view (the nearest to the rows shown before), or null. */
-  paged?: { first: string | null };
-}
+import type { CatalogNode, CatalogSort, SearchMatches } from './tree-types';
+import type { PageDirection, ViewChange, ViewFrame, ViewNode, ViewPatch, ViewState } from './view-wire';
 
 /** Every server's catalog lists, as the tree is built from them. */
 export interface ViewSource {

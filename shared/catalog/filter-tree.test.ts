@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceEntry } from '../host-api';
+import type { ResourceEntry } from '../mcp-types';
 import { buildCatalogTree, resourceNodeId, serverNodeId, templateNodeId } from './build-tree';
 import { filterCatalogTree, RANKED_MATCHES_UP_TO } from './filter-tree';
 import { createSearchIndex, matchesByNodeId } from './search-index';

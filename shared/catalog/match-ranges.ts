@@ -3,17 +3,28 @@
  * the rows the UI shows, because a one-letter query matches nearly every row of a catalog.
  */
 import { bestOccurrence, fuzzyScore, subsequencePositions } from './fuzzy-match';
-import type { IndexedEntry } from './search-index';
 import type { MatchRange } from './tree-types';
 
 type Field = MatchRange['field'];
+
+/**
+ * What the highlighting reads of an indexed entry (search-index.ts's `IndexedEntry` has it).
+ * Named here, not imported, so the index can call this file without a cycle.
+ */
+export interface HighlightedEntry {
+  /** Case-folded title, name, uri (or uriTemplate) and description; "" where absent. */
+  fields: readonly [string, string, string, string];
+  /** The fields joined by a character no query word holds. */
+  joined: string;
+  isTemplate: boolean;
+}
 
 /**
  * Where each word matched: every field holding it contiguously, else the characters of the
  * field that matched it best as a subsequence. Adjacent and overlapping spans of one field are
  * merged, so "bill" and "billing" highlight as one run.
  */
-export function matchRanges(entry: IndexedEntry, words: readonly string[]): MatchRange[] {
+export function matchRanges(entry: HighlightedEntry, words: readonly string[]): MatchRange[] {
   const names: readonly Field[] = ['title', 'name', entry.isTemplate ? 'uriTemplate' : 'uri', 'description'];
   const spans: MatchRange[] = [];
   for (const word of words) {

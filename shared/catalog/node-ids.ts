@@ -3,7 +3,7 @@
  * may hold any printable character (including ":" and "/"), but a server id is assigned by the
  * host and never holds NUL, so the first two NULs always split an id unambiguously.
  */
-import type { ServerId } from '../host-api';
+import type { ServerId } from '../mcp-types';
 
 const separator = '\u0000';
 

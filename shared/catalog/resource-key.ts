@@ -1,6 +1,7 @@
 /** A resource is identified by (serverId, uri) everywhere: names are not unique, URIs only per server. */
-import type { ServerId } from '../host-api';
+import type { ServerId } from '../mcp-types';
 
+/** What names one resource: its server and its URI. */
 export interface ResourceKey {
   serverId: ServerId;
   uri: string;
@@ -9,6 +10,28 @@ export interface ResourceKey {
 /** One string for maps and React keys; JSON keeps any character of either part unambiguous. */
 export function resourceKeyString(key: ResourceKey): string {
   return JSON.stringify([key.serverId, key.uri]);
+}
+
+/**
+ * The one decoder of `resourceKeyString`. A key crosses windows, workers and profile files as a
+ * string, so it is checked here rather than trusted: anything else is a bug worth a clear error.
+ */
+export function parseResourceKey(key: string): ResourceKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(key);
+  } catch {
+    throw new Error(`Not a resource key: ${JSON.stringify(key)}`);
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 2 ||
+    typeof parsed[0] !== 'string' ||
+    typeof parsed[1] !== 'string'
+  ) {
+    throw new Error(`Not a resource key: ${JSON.stringify(key)}`);
+  }
+  return { serverId: parsed[0], uri: parsed[1] };
 }
 
 export function sameResource(a: ResourceKey | null, b: ResourceKey | null): boolean {

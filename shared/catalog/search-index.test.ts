@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceEntry, TemplateEntry } from '../host-api';
+import type { ResourceEntry, TemplateEntry } from '../mcp-types';
 import { resourceNodeId, templateNodeId } from './build-tree';
 import { characterMask, createSearchIndex, type SearchIndex } from './search-index';
 import type { CatalogNode, SearchMatches } from './tree-types';

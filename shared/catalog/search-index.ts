@@ -2,7 +2,7 @@
  * The search behind the catalog's search field: a prebuilt index of case-folded haystacks,
  * matched word by word, fast enough to run on every keystroke over 100,000 resources.
  */
-import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import type { ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
 import { bestOccurrence, contiguousScore, fuzzyScore, hasCompactSubsequence, isSubsequence, subsequencePositions } from './fuzzy-match';
 import { foldCase } from './natural-order';
 import { resourceNodeId, templateNodeId } from './node-ids';

@@ -3,7 +3,7 @@
  * value of what they hold, so under "priority" the folder with the most important resource
  * comes first, and under "lastModified" the one with the newest.
  */
-import type { Annotations } from '../host-api';
+import type { Annotations } from '../mcp-types';
 import { compareNatural } from './natural-order';
 import type { CatalogSort } from './tree-types';
 

@@ -3,7 +3,7 @@
  * live beside this file (build-tree.ts, search-index.ts, filter-tree.ts); the renderer's
  * react-arborist tree only displays what they computed.
  */
-import type { ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import type { ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
 
 /**
  * What a row of the tree stands for. `more` is only in a view frame: a row standing for the

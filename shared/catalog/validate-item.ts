@@ -3,7 +3,7 @@
  * Servers are untrusted: every field is checked, strings are bounded, and a bad optional
  * field is dropped with a problem rather than costing the user the whole resource.
  */
-import type { Annotations, Icon, ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import type { Annotations, Icon, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
 
 /** Longest name or title we keep; a longer one is cut, with a problem reported. */
 export const MAX_NAME_LENGTH = 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogWarning, ResourceEntry } from '../host-api';
+import type { CatalogWarning, ResourceEntry } from '../mcp-types';
 import { InvalidPageError, walkPages } from './walk-pages';
 
 type Page = { resources: unknown[]; nextCursor?: unknown };

@@ -4,7 +4,7 @@
  * hang: a cursor seen before ends the walk, a page that brings nothing new ends it, and
  * a safety cap sits far above any real catalog.
  */
-import type { CatalogWarning, ResourceEntry, ServerId, TemplateEntry } from '../host-api';
+import type { CatalogWarning, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
 import { checkResource, checkTemplate } from './validate-item';
 
 /** Which list, and how its pages and items are shaped. */

@@ -2,7 +2,7 @@
  * Reads the server configs other MCP clients write, so users can bring theirs:
  * `mcpServers` (Claude Desktop, Cursor, Windsurf) and `servers` (VS Code's mcp.json).
  */
-import type { ServerConfig, ServerTransportConfig } from '../host-api';
+import type { ServerConfig, ServerTransportConfig } from '../mcp-types';
 import { serverConfigSchema } from '../host-rpc';
 
 /** Where the config file sits and what variables it may use, for `${…}` expansion. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentItem } from '../host-api';
+import type { ContentItem } from '../mcp-types';
 import { assembleContext, type ContextItem } from './assemble';
 
 const text = (uri: string, body: string, mimeType = 'text/markdown'): ContentItem => ({ uri, mimeType, text: body, size: body.length });

@@ -7,7 +7,7 @@
  * through its own channel, and base64 text would spend the budget on noise. Markdown names
  * what was left out; JSON leaves the block out.
  */
-import type { Annotations, ContentItem, ServerId } from '../host-api';
+import type { Annotations, ContentItem, ServerId } from '../mcp-types';
 import { formatCount } from './policy';
 
 export type ContextFormat = 'markdown' | 'json';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentItem } from '../host-api';
+import type { ContentItem } from '../mcp-types';
 import { curateContext, type CatalogCandidate } from './curate';
 import { candidateKey, DEFAULT_POLICY } from './policy';
 import { createTokenCounter } from './tokens';

@@ -5,7 +5,7 @@
  * rather than 100,000 reads. The same loop runs in the CLI and behind the UI, which is why
  * `mcp-context assemble` prints what the preview shows.
  */
-import type { Annotations, ContentItem, ServerId } from '../host-api';
+import type { Annotations, ContentItem, ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
 import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
 import { candidateKey, formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';

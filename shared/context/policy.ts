@@ -4,7 +4,7 @@
  * order, whatever order the catalog arrived in. Token counts are inputs (counted elsewhere, off
  * the UI thread); before a resource is read, its declared size stands in as a stated estimate.
  */
-import type { ServerId } from '../host-api';
+import type { ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
 
 /** What the user said about one resource. A pick is an include. */

@@ -4,7 +4,7 @@
  * them: server ids live for one run only.
  */
 import { z } from 'zod';
-import type { ServerConfig } from '../host-api';
+import type { ServerConfig } from '../mcp-types';
 import { serverConfigSchema } from '../server-config-schema';
 
 import { PROFILE_KIND, PROFILE_VERSION } from './profile-kind';

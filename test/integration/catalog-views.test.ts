@@ -4,8 +4,9 @@
 // by URI, and a view closed or never opened is refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host';
-import type { ViewFrame } from '../../shared/catalog/catalog-view';
+import type { ViewFrame } from '../../shared/catalog/view-wire';
 import { serverNodeId } from '../../shared/catalog/node-ids';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
 import type { HostEvent } from '../../shared/host-api';
 import { syntheticResource } from '../fixtures/synthetic-catalog';
 import { fixture, nextEvent, startHost } from './harness';
@@ -58,7 +59,7 @@ describe('catalog views on the host', () => {
     expect(frame.shownResources).toBeLessThan(COUNT);
     const toggled = await host.updateView('w1', { toggleUnder: serverNodeId('s1') });
     expect(toggled.toggled?.on).toBe(true);
-    expect(toggled.toggled?.keys).toContain(JSON.stringify(['s1', target.uri]));
+    expect(toggled.toggled?.keys).toContain(resourceKeyString({ serverId: 's1', uri: target.uri }));
     expect(toggled.toggled?.keys.length).toBe(frame.shownResources);
     expect((frames.at(-1) as ViewFrame).tree[0]?.picked).toBe(frame.shownResources);
   }, 30_000);

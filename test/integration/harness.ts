@@ -1,5 +1,6 @@
 /** Helpers for driving a real host against real servers, as the faces do. */
-import type { HostEvent, HostSnapshot, ServerConfig } from '../../shared/host-api';
+import type { HostEvent, HostSnapshot } from '../../shared/host-api';
+import type { ServerConfig } from '../../shared/mcp-types';
 import { createHost, type Host, type HostOptions } from '../../electron/host/host';
 import { settledSnapshot } from '../../electron/cli/settle';
 

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { CatalogWarning } from '../../../shared/host-api';
+import type { CatalogWarning } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 
 const EMPTY: CatalogWarning[] = [];

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { ServerId } from '../../../shared/host-api';
+import type { ServerId } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 
 /** Each catalog still being listed: pages and resources so far, and a way to stop it. */

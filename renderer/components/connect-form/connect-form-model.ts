@@ -1,5 +1,5 @@
 /** The connect form's values and their turning into a ServerConfig. Pure, so validation is tested without a DOM. */
-import type { ServerConfig } from '../../../shared/host-api';
+import type { ServerConfig } from '../../../shared/mcp-types';
 
 export type TransportChoice = 'stdio' | 'http' | 'sse';
 

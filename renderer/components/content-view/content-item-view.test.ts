@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ContentItem } from '../../../shared/host-api';
+import type { ContentItem } from '../../../shared/mcp-types';
 import { ContentItemView } from './content-item-view';
 
 function render(item: Partial<ContentItem>): string {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ContentItem } from '../../../shared/host-api';
+import type { ContentItem } from '../../../shared/mcp-types';
 import { formatBytes } from '../resource-detail/format';
 import { BinaryView } from './binary-view';
 import { CodeView } from './code-view';

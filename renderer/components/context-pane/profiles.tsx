@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { ProfileSummary, ServerConfig } from '../../../shared/host-api';
-import { PROFILE_KIND, PROFILE_VERSION, type Profile } from '../../../shared/profile/profile-kind';
+import type { ProfileSummary, ServerConfig } from '../../../shared/mcp-types';
+import { PROFILE_KIND, PROFILE_VERSION } from '../../../shared/profile/profile-kind';
+import type { Profile } from '../../../shared/profile/profile';
 import { checkProfileName } from '../../../shared/profile/profile-name';
 import type { AppState } from '../../store/app-store';
 import { resourceKeyString } from '../../../shared/catalog/resource-key';

@@ -1,4 +1,4 @@
-import type { ResourceEntry } from '../../../shared/host-api';
+import type { ResourceEntry } from '../../../shared/mcp-types';
 import { pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { DECISION_TAGS, useDecision } from './decision-badge';

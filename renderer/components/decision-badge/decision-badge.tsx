@@ -1,5 +1,5 @@
 import type { Decision, DecisionKind } from '../../../shared/context/policy';
-import type { ResourceEntry } from '../../../shared/host-api';
+import type { ResourceEntry } from '../../../shared/mcp-types';
 import { pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 

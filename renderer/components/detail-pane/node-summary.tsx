@@ -1,4 +1,4 @@
-import type { ViewNode } from '../../../shared/catalog/catalog-view';
+import type { ViewNode } from '../../../shared/catalog/view-wire';
 import { useAppStore } from '../../store/use-app-store';
 
 /** A server, folder or the templates branch: what is under it, as the host counted it. */

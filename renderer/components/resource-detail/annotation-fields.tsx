@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Annotations } from '../../../shared/host-api';
+import type { Annotations } from '../../../shared/mcp-types';
 import { formatRelative } from './format';
 import { Field, Missing } from './field';
 

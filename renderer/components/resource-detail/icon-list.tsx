@@ -1,4 +1,4 @@
-import type { Icon } from '../../../shared/host-api';
+import type { Icon } from '../../../shared/mcp-types';
 import { iconDetails, iconDisplay } from './icon-source';
 
 /** A resource's icons: images only from data: URLs; https URLs as muted text; the rest refused, saying why. */

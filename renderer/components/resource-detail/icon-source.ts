@@ -1,5 +1,5 @@
 /** How one of a resource's icons may be shown. Pure. */
-import type { Icon } from '../../../shared/host-api';
+import type { Icon } from '../../../shared/mcp-types';
 import { isHttpsUrl, safeImageSrc } from '../content-view/safe-url';
 
 export type IconDisplay =

@@ -1,4 +1,4 @@
-import type { ResourceEntry } from '../../../shared/host-api';
+import type { ResourceEntry } from '../../../shared/mcp-types';
 import { AnnotationFields } from './annotation-fields';
 import { CopyButton } from './copy-button';
 import { Field, Missing } from './field';

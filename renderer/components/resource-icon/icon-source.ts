@@ -4,7 +4,7 @@
  * and loads nothing, unlike inline SVG). Remote URLs are refused: they would leak that the
  * catalog was opened, and the CSP blocks them anyway.
  */
-import type { Icon } from '../../../shared/host-api';
+import type { Icon } from '../../../shared/mcp-types';
 import { safeImageSrc } from '../content-view/safe-url';
 
 /** Larger data URLs are skipped: a row icon is 16 px, not a place to decode megabytes. */

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Icon } from '../../../shared/host-api';
+import type { Icon } from '../../../shared/mcp-types';
 import type { CatalogNodeKind } from '../../../shared/catalog/tree-types';
 import { safeIconSource } from './icon-source';
 import { KindGlyph } from './kind-glyph';

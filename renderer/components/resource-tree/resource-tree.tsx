@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
 import { RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
-import type { ViewNode } from '../../../shared/catalog/catalog-view';
+import type { ViewNode } from '../../../shared/catalog/view-wire';
 import { pickKey } from '../../store/pick-state';
 import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
 import { TreeNode } from './tree-node';

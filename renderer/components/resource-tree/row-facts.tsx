@@ -1,4 +1,4 @@
-import type { ViewNode } from '../../../shared/catalog/catalog-view';
+import type { ViewNode } from '../../../shared/catalog/view-wire';
 import type { CatalogNode } from '../../../shared/catalog/tree-types';
 import { useAppStore } from '../../store/use-app-store';
 import { DecisionBadge } from '../decision-badge/decision-badge';

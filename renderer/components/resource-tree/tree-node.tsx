@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { NodeRendererProps } from 'react-arborist';
-import type { ViewNode } from '../../../shared/catalog/catalog-view';
-import type { ResourceEntry } from '../../../shared/host-api';
+import type { ViewNode } from '../../../shared/catalog/view-wire';
+import type { ResourceEntry } from '../../../shared/mcp-types';
 import { checkState, pickKey } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { ResourceIcon } from '../resource-icon/resource-icon';

@@ -1,5 +1,5 @@
 import type { RowRendererProps } from 'react-arborist';
-import type { ViewNode } from '../../../shared/catalog/catalog-view';
+import type { ViewNode } from '../../../shared/catalog/view-wire';
 import { checkState } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 

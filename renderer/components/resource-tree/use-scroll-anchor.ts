@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import type { TreeApi } from 'react-arborist';
-import type { ViewNode as CatalogNode } from '../../../shared/catalog/catalog-view';
+import type { ViewNode as CatalogNode } from '../../../shared/catalog/view-wire';
 
 /**
  * Keeps the row at the top of the viewport in place when new pages arrive. Arborist keeps the

@@ -1,6 +1,6 @@
 import { useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { TreeApi } from 'react-arborist';
-import type { ViewNode as CatalogNode } from '../../../shared/catalog/catalog-view';
+import type { ViewNode as CatalogNode } from '../../../shared/catalog/view-wire';
 import { typeAheadIndex } from './type-ahead';
 
 const TYPE_AHEAD_RESET_MS = 700;

@@ -1,4 +1,4 @@
-import type { ServerId } from '../../../shared/host-api';
+import type { ServerId } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 
 /** The catalog walk's state for one server: progress while listing, else a one-line summary. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ServerId, ServerSnapshot } from '../../../shared/host-api';
+import type { ServerId, ServerSnapshot } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 import { CatalogProgress } from './catalog-progress';
 import { ServerStatus } from './server-status';

@@ -1,4 +1,4 @@
-import type { ServerSnapshot } from '../../../shared/host-api';
+import type { ServerSnapshot } from '../../../shared/mcp-types';
 import { declaredCapabilities } from './capabilities';
 
 /** Connecting, connected (version, era, capabilities) or disconnected (why, plus stderr). */

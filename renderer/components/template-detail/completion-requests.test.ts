@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompletionResult, HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host-api';
+import type { CompletionResult } from '../../../shared/mcp-types';
 import { COMPLETION_DEBOUNCE_MS, createCompletionRequests, type Suggestions } from './completion-requests';
 
 function harness() {

@@ -4,7 +4,8 @@
  * `cancelRequest`, and an answer that is no longer the latest is dropped, so suggestions never
  * jump back to an older prefix.
  */
-import type { CompletionResult, HostCalls, ServerId } from '../../../shared/host-api';
+import type { HostCalls } from '../../../shared/host-api';
+import type { CompletionResult, ServerId } from '../../../shared/mcp-types';
 import type { VariableValues } from './expand-template';
 
 /** Typing pauses shorter than this are one burst: only its last value is asked about. */

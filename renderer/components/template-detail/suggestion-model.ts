@@ -1,5 +1,5 @@
 /** The arithmetic of the suggestion list: what "+N more" says and where the arrow keys go. Pure. */
-import type { CompletionResult } from '../../../shared/host-api';
+import type { CompletionResult } from '../../../shared/mcp-types';
 
 /** "+12 more" when the server gave a total, "more available" when it only said hasMore, else null. */
 export function moreNote(result: CompletionResult): string | null {

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { templateVariables } from '../../../shared/catalog/uri-template-variables';
-import type { TemplateEntry } from '../../../shared/host-api';
+import type { TemplateEntry } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 import { useHostApi } from './host-api-context';
 import { TemplateFields } from './template-fields';

@@ -1,4 +1,4 @@
-import type { TemplateEntry } from '../../../shared/host-api';
+import type { TemplateEntry } from '../../../shared/mcp-types';
 import { AnnotationFields } from '../resource-detail/annotation-fields';
 import { CopyButton } from '../resource-detail/copy-button';
 import { Field, Missing } from '../resource-detail/field';

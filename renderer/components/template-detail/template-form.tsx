@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { TemplateVariable } from '../../../shared/catalog/uri-template-variables';
-import type { HostCalls, TemplateEntry } from '../../../shared/host-api';
+import type { HostCalls } from '../../../shared/host-api';
+import type { TemplateEntry } from '../../../shared/mcp-types';
 import { AppStoreContext, useAppStore } from '../../store/use-app-store';
 import { ContentView } from '../content-view/content-view';
 import { CopyButton } from '../resource-detail/copy-button';

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HostError, type HostApi, type ReadResult } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host-api';
+import { HostError } from '../../../shared/host-error';
+import type { ReadResult } from '../../../shared/mcp-types';
 import type { AppState } from '../../store/app-store';
 import { createTemplateReadStore } from './template-read-store';
 

@@ -4,7 +4,8 @@
  * this store lets the template detail reuse it unchanged without touching the resource selection.
  */
 import { createStore } from 'zustand/vanilla';
-import type { HostCalls, ReadResult, ServerId } from '../../../shared/host-api';
+import type { HostCalls } from '../../../shared/host-api';
+import type { ReadResult, ServerId } from '../../../shared/mcp-types';
 import type { AppState, AppStore } from '../../store/app-store';
 import { describeError } from '../../store/describe-error';
 

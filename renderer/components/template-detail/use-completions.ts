@@ -1,6 +1,7 @@
 /** Suggestions for the focused template variable, as React state; the sequencing is in completion-requests.ts. */
 import { useEffect, useState } from 'react';
-import type { HostCalls, ServerId } from '../../../shared/host-api';
+import type { HostCalls } from '../../../shared/host-api';
+import type { ServerId } from '../../../shared/mcp-types';
 import { createCompletionRequests, type CompletionRequests, type Suggestions } from './completion-requests';
 
 /** The hook's face: the current suggestions, a way to ask, and a way to stop. */

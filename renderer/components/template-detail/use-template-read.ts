@@ -1,6 +1,7 @@
 /** The template detail's own read, as a hook: a store for ContentView that follows the app's. */
 import { useContext, useEffect, useState } from 'react';
-import type { HostCalls, ServerId } from '../../../shared/host-api';
+import type { HostCalls } from '../../../shared/host-api';
+import type { ServerId } from '../../../shared/mcp-types';
 import { AppStoreContext } from '../../store/use-app-store';
 import { createTemplateReadStore, type TemplateReadStore } from './template-read-store';
 

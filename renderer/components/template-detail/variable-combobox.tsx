@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { TemplateVariable } from '../../../shared/catalog/uri-template-variables';
-import type { CompletionResult } from '../../../shared/host-api';
+import type { CompletionResult } from '../../../shared/mcp-types';
 import { describeVariable, operatorMark } from './expand-template';
 import { moreNote, moveActive } from './suggestion-model';
 import type { Suggestions } from './completion-requests';

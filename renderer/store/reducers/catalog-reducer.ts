@@ -3,7 +3,7 @@
  * warnings and how many resources it holds (the resources stay on the host). Pure. Each listing has a generation;
  * pages and statuses of an older generation arrive late after a reset and must not mix in.
  */
-import type { ServerId } from '../../../shared/host-api';
+import type { ServerId } from '../../../shared/mcp-types';
 import type { CatalogSummary, WindowEvent } from '../../../shared/window-api';
 
 export type CatalogsData = Record<ServerId, CatalogSummary>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerSnapshot } from '../../../shared/host-api';
+import type { ServerSnapshot } from '../../../shared/mcp-types';
 import { reduceServers, serversFromSnapshot, STDERR_LINES_KEPT } from './servers-reducer';
 
 function server(id: string, status: ServerSnapshot['status'] = 'connecting'): ServerSnapshot {

@@ -1,5 +1,5 @@
 /** Folds server events into the servers slice's data. Pure: state and event in, state out. */
-import type { ServerId, ServerSnapshot } from '../../../shared/host-api';
+import type { ServerId, ServerSnapshot } from '../../../shared/mcp-types';
 import type { WindowEvent as HostEvent } from '../../../shared/window-api';
 
 export interface ServersData {

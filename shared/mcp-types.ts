@@ -1,0 +1,190 @@
+/**
+ * The data model every face and the host share: servers, catalogs, reads. Plain data only, so
+ * it crosses IPC and JSON unchanged. It sits at the bottom of shared/: it imports nothing, and
+ * the contract (host-api.ts) and everything else build on it.
+ */
+
+/** A server's stable id inside one host run, assigned by the host. */
+export type ServerId = string;
+
+/** How to reach a server. */
+export type ServerTransportConfig =
+  | {
+      kind: 'stdio';
+      command: string;
+      args: string[];
+      env?: Record<string, string>;
+      cwd?: string;
+    }
+  | {
+      /** Streamable HTTP, falling back to legacy SSE where the server refuses it. */
+      kind: 'http';
+      url: string;
+      headers?: Record<string, string>;
+    }
+  | {
+      /** Legacy HTTP+SSE only. */
+      kind: 'sse';
+      url: string;
+      headers?: Record<string, string>;
+    };
+
+/** A server as the user configured it. */
+export interface ServerConfig {
+  /** The name the user knows it by (a key of `mcpServers`, or one we derived). */
+  name: string;
+  transport: ServerTransportConfig;
+}
+
+/** Where a connection stands. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+
+/** Why a connection ended, as the user needs to read it. */
+export interface DisconnectInfo {
+  /** One line, e.g. "server exited with code 1" or "connection refused". */
+  reason: string;
+  exitCode?: number | null;
+  signal?: string | null;
+  /** The last lines the server wrote to stderr before it went away. */
+  stderrTail: string[];
+}
+
+/** Protocol era: "legacy" starts with `initialize`, "modern" is 2026-07-28 and later. */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/** A snapshot of one configured server. */
+export interface ServerSnapshot {
+  id: ServerId;
+  name: string;
+  /** The transport, with header and env values redacted. */
+  transport: ServerTransportConfig;
+  status: ConnectionStatus;
+  protocolVersion?: string;
+  era?: ProtocolEra;
+  serverInfo?: { name: string; version: string; title?: string };
+  /** The capabilities the server declared, as sent. */
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  disconnect?: DisconnectInfo;
+  /** The last lines of the server's stderr (stdio servers only). */
+  stderrTail: string[];
+  /** True when this is the built-in demo server. */
+  builtIn?: boolean;
+}
+
+/** The annotations a resource, template or content item may carry. */
+export interface Annotations {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+}
+
+/** An icon a server offered. `src` is untrusted: render only PNG, JPEG, GIF or WebP. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/** One resource of a catalog. Keyed by (serverId, uri), never by name. */
+export interface ResourceEntry {
+  serverId: ServerId;
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons?: Icon[];
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+}
+
+/** One resource template of a catalog. */
+export interface TemplateEntry {
+  serverId: ServerId;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: Icon[];
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+}
+
+/** Something the host noticed a server doing wrong, or a limit it applied. */
+export interface CatalogWarning {
+  /** A stable machine-readable kind. */
+  kind:
+    | 'cursor-loop'
+    | 'no-progress'
+    | 'page-cap'
+    | 'duplicate-uri'
+    | 'invalid-item'
+    | 'invalid-page'
+    | 'list-failed';
+  /** One line a person understands. */
+  message: string;
+  list: 'resources' | 'templates';
+  /** The page the problem was seen on, counting from 1. */
+  page?: number;
+  uri?: string;
+}
+
+/** How far a catalog walk has got. */
+export type CatalogStatus = 'idle' | 'listing' | 'complete' | 'cancelled' | 'failed' | 'unsupported';
+
+/** The whole catalog of one server, as far as it has been listed. */
+export interface CatalogSnapshot {
+  serverId: ServerId;
+  /** Bumped every time listing starts over (connect, list_changed, refresh). */
+  generation: number;
+  status: CatalogStatus;
+  resources: ResourceEntry[];
+  templates: TemplateEntry[];
+  /** Pages received so far, both lists together. */
+  pages: number;
+  warnings: CatalogWarning[];
+  error?: string;
+}
+
+/** One item of a `resources/read` result. */
+export interface ContentItem {
+  uri: string;
+  mimeType?: string;
+  /** Exactly one of `text` and `blob` is set. `blob` is base64, as the server sent it. */
+  text?: string;
+  blob?: string;
+  /** Decoded size in bytes (UTF-8 for text). */
+  size: number;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+}
+
+/** A successful read. */
+export interface ReadResult {
+  serverId: ServerId;
+  uri: string;
+  contents: ContentItem[];
+  /** Problems with the result that did not stop us showing it. */
+  warnings: string[];
+}
+
+/** Suggestions for one template variable, from `completion/complete`. */
+export interface CompletionResult {
+  /** At most 100, as the spec allows; strings only. */
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+/** A saved profile, as a list shows it. */
+export interface ProfileSummary {
+  name: string;
+  file: string;
+  savedAt?: string;
+  /** Why it cannot be loaded, if it cannot. */
+  problem?: string;
+}
