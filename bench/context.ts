@@ -107,7 +107,7 @@ export async function benchContext(): Promise<ContextFigures> {
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await openContextTab(page, big.url, count.toLocaleString('en'));
-      const autoOnMs = await timeCuration(page, () => page.getByLabel('Include by annotations').check());
+      const autoOnMs = await timeCuration(page, () => page.getByLabel('Include automatically (by focus, annotations and size)').check());
       const reads = Number(await page.evaluate(() => document.querySelector('.context-pane')?.getAttribute('data-reads') ?? 'NaN'));
       return { tokensPerSecond, megabytesPerSecond, toggleMs, toggleResources: 2000, autoOnMs, autoOnReads: reads, autoOnCount: count };
     } finally {

@@ -12,7 +12,7 @@ async function autoInclude(page: Page, url: string, resources: string, budget: s
   await page.goto(url);
   await expect(page.getByText(`${resources} resources`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: /Context/ }).click();
-  await page.getByLabel('Include by annotations').check();
+  await page.getByLabel('Include automatically (by focus, annotations and size)').check();
   await page.getByLabel('Token budget').fill(budget);
 }
 

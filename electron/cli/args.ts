@@ -3,6 +3,7 @@
  * `--config FILE [--server NAME]`, `--url URL [--header "Name: Value"]...`, or
  * `-- COMMAND [ARGS...]`; none of them means the built-in demo server.
  */
+import { MAX_FOCUS_LENGTH } from '../../shared/context/focus-limits';
 
 /** A command line that cannot be understood; exits with status 64 (EX_USAGE). */
 export class UsageError extends Error {}
@@ -24,6 +25,11 @@ export interface ParsedArgs {
   /** assemble: the policy and the output. */
   budget?: number;
   threshold?: number;
+  audience?: 'assistant' | 'any';
+  halfLifeDays?: number;
+  order?: 'rank' | 'uri';
+  required?: boolean;
+  focus?: string;
   includes: string[];
   excludes: string[];
   pins: string[];
@@ -36,7 +42,7 @@ export interface ParsedArgs {
   profile?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -82,6 +88,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
       case '--auto':
       case '--no-auto':
         parsed.auto = flag === '--auto';
+        break;
+      case '--required':
+      case '--no-required':
+        parsed.required = flag === '--required';
         break;
       case '--explain':
         parsed.explain = true;
@@ -149,6 +159,24 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       parsed.budget = number;
       return;
     }
+    case '--focus':
+      if (value.length > MAX_FOCUS_LENGTH) throw new UsageError(`--focus takes at most ${MAX_FOCUS_LENGTH} characters, got ${value.length}`);
+      parsed.focus = value;
+      return;
+    case '--audience':
+      if (value !== 'assistant' && value !== 'any') throw new UsageError(`--audience is assistant or any, got ${JSON.stringify(value)}`);
+      parsed.audience = value;
+      return;
+    case '--order':
+      if (value !== 'rank' && value !== 'uri') throw new UsageError(`--order is rank or uri, got ${JSON.stringify(value)}`);
+      parsed.order = value;
+      return;
+    case '--recency-half-life': {
+      const number = Number(value);
+      if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > 36_500) throw new UsageError(`--recency-half-life needs a number of days above 0 (at most 36500), got ${JSON.stringify(value)}`);
+      parsed.halfLifeDays = number;
+      return;
+    }
     case '--threshold': {
       const number = Number(value);
       if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) throw new UsageError(`--threshold needs a number from 0 to 1, got ${JSON.stringify(value)}`);
@@ -177,16 +205,24 @@ Commands:
 assemble options:
   --profile FILE           a saved profile: its servers (unless chosen here), picks, marks,
                            policy and format; the flags below override it
+  --focus TEXT             what the agent is about to do; auto-include ranks by relevance to it
   --budget N               token budget (default 8000)
-  --threshold X            lowest priority auto-include takes, 0 to 1 (default 0.5)
+  --threshold X            a stated priority below X is left out, 0 to 1 (default 0.5);
+                           no priority stated is unknown, and ranked by the other signals
+  --audience assistant|any assistant: leave out what is only for the user (default); any: keep it
+  --recency-half-life DAYS older resources rank lower, halving every DAYS (default: age only breaks ties)
+  --order rank|uri         the context in rank order, pins first (default), or by server and URI
+  --required | --no-required
+                           priority 1 goes in even over the budget (default), or competes like any other
   --include URI, --exclude URI, --pin URI
                            your own marks; they override the policy (each may repeat)
-  --auto | --no-auto       auto-include by annotations (default on)
+  --auto | --no-auto       auto-include by focus, annotations and size (default on)
   --format markdown|json   Markdown sections, or MCP embedded-resource blocks (default markdown)
   --encoding NAME          o200k_base (default) or cl100k_base
   --explain                the decision for every resource, with its reason, on stderr
   --token-tree             where the tokens go: server, folder, resource, on stderr
   --json                   one JSON document: the text, the decisions and the counts
+                           exit status 3: required or pinned resources put the context over its budget
 
 Server selection (the same for every command; none means the built-in demo server):
   --config FILE [--server NAME]     an mcpServers (Claude Desktop, Cursor) or servers (VS Code) file

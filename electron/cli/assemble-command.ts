@@ -2,17 +2,21 @@
  * `mcp-context assemble`: the context a model would receive, chosen by the policy, printed
  * byte for byte as the UI's preview shows it (the same shared/context code makes both).
  */
+import { resourceKeyString } from '../../shared/catalog/resource-key';
 import { readFile } from 'node:fs/promises';
 import { HostError } from '../../shared/host-error';
 import { parseProfile, type Profile } from '../../shared/profile/profile';
 import { curateContext, type CatalogCandidate, type Curated } from '../../shared/context/curate';
-import { candidateKey, DEFAULT_POLICY, type Mark, type PolicySettings } from '../../shared/context/policy';
+import { DEFAULT_POLICY, type Decision, type Mark, type PolicySettings } from '../../shared/context/policy';
 import { createTokenCounter, DEFAULT_ENCODING } from '../../shared/context/tokens';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
 
 const number = (value: number) => value.toLocaleString('en-US');
+
+/** The exit status when required, pinned or picked resources put the context over its budget. */
+export const OVER_BUDGET_STATUS = 3;
 
 /** A server's text on our terminal: control characters shown escaped, never acted on. */
 function safe(text: string): string {
@@ -53,6 +57,8 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
         uri: resource.uri,
         name: resource.name,
         ...(resource.title !== undefined && { title: resource.title }),
+        ...(resource.description !== undefined && { description: resource.description }),
+        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),
         ...(resource.annotations !== undefined && { annotations: resource.annotations }),
         ...(resource.size !== undefined && { size: resource.size }),
       });
@@ -64,10 +70,10 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   // The profile's marks first, by server name and URI; ones whose server or URI is gone are said, not fatal.
   if (profile) {
     const ids = new Map(snapshot.servers.map((server) => [server.name, server.id]));
-    const listed = new Set(candidates.map((candidate) => candidateKey(candidate.serverId, candidate.uri)));
+    const listed = new Set(candidates.map((candidate) => resourceKeyString(candidate)));
     const apply = (server: string, uri: string, what: Mark) => {
       const id = ids.get(server);
-      const key = id === undefined ? undefined : candidateKey(id, uri);
+      const key = id === undefined ? undefined : resourceKeyString({ serverId: id, uri });
       if (key === undefined || !listed.has(key)) process.stderr.write(`warning: the profile's ${what} of ${safe(uri)} on ${safe(server)} matches nothing listed now; skipped\n`);
       else marks.set(key, what);
     };
@@ -77,7 +83,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   const mark = (uri: string, what: Mark) => {
     const matching = candidates.filter((candidate) => candidate.uri === uri);
     if (matching.length === 0) throw new UsageError(`--${what} ${uri}: no server lists this URI`);
-    for (const candidate of matching) marks.set(candidateKey(candidate.serverId, candidate.uri), what);
+    for (const candidate of matching) marks.set(resourceKeyString(candidate), what);
   };
   for (const uri of args.includes) mark(uri, 'include');
   for (const uri of args.pins) mark(uri, 'pin');
@@ -92,6 +98,11 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
     ...(args.budget !== undefined && { budget: args.budget }),
     ...(args.threshold !== undefined && { threshold: args.threshold }),
     ...(args.auto !== undefined && { auto: args.auto }),
+    ...(args.audience !== undefined && { audience: args.audience }),
+    ...(args.halfLifeDays !== undefined && { halfLifeDays: args.halfLifeDays }),
+    ...(args.order !== undefined && { order: args.order }),
+    ...(args.required !== undefined && { requirePriorityOne: args.required }),
+    ...(args.focus !== undefined && { focus: args.focus }),
   };
   const format = args.format ?? profile?.output.format ?? 'markdown';
   const counter = createTokenCounter(args.encoding ?? profile?.output.encoding ?? DEFAULT_ENCODING);
@@ -109,9 +120,13 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   });
   const total = counter.count(curated.text);
 
+  // Over the budget only because of what must go in: CI can fail on it (repomix's convention).
+  const status = curated.result.overBudget > 0 ? OVER_BUDGET_STATUS : 0;
+  const overBudget = () => process.stderr.write(`mcp-context: the context is ${number(curated.result.overBudget)} tokens over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`);
   if (args.json) {
     process.stdout.write(`${JSON.stringify(jsonReport(curated, settings, format, counter.encoding, total, names), null, 2)}\n`);
-    return 0;
+    if (status !== 0) overBudget();
+    return status;
   }
   // Exactly the bytes the UI previews and copies; a newline is added only for a terminal's sake.
   process.stdout.write(process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text);
@@ -119,7 +134,8 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
   process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
-  return 0;
+  if (status !== 0) overBudget();
+  return status;
 }
 
 function jsonReport(curated: Curated, settings: PolicySettings, format: string, encoding: string, total: number, names: Map<string, string>) {
@@ -127,6 +143,7 @@ function jsonReport(curated: Curated, settings: PolicySettings, format: string, 
     format,
     encoding,
     budget: settings.budget,
+    ...(settings.focus && { focus: settings.focus }),
     used: curated.result.used,
     overBudget: curated.result.overBudget,
     tokens: total,
@@ -138,6 +155,7 @@ function jsonReport(curated: Curated, settings: PolicySettings, format: string, 
       included: decision.included,
       tokens: decision.tokens,
       estimated: decision.estimated,
+      ...(decision.rank !== undefined && { rank: decision.rank }),
       reason: decision.reason,
       ...(decision.warnings.length > 0 && { warnings: decision.warnings }),
     })),
@@ -145,9 +163,12 @@ function jsonReport(curated: Curated, settings: PolicySettings, format: string, 
   };
 }
 
-/** uri, decision, tokens and reason, one line each: included first, then the rest. */
+/** uri, decision, tokens and reason, one line each: the context in its order, then the rest by rank. */
 function explainTable(curated: Curated): string {
-  const rows = [...curated.result.decisions].sort((a, b) => Number(b.included) - Number(a.included));
+  const place = new Map(curated.result.context.map((entry, at) => [resourceKeyString(entry), at]));
+  const order = (decision: Decision) => place.get(resourceKeyString(decision)) ?? place.size + (decision.rank ?? Number.MAX_SAFE_INTEGER);
+  // Stable: what neither places keeps its server-and-URI order.
+  const rows = [...curated.result.decisions].sort((a, b) => order(a) - order(b));
   const kindWidth = Math.max(8, ...rows.map((row) => row.kind.length));
   const tokenWidth = Math.max(6, ...rows.map((row) => number(row.tokens).length + (row.estimated ? 1 : 0)));
   const lines = [`${'decision'.padEnd(kindWidth)}  ${'tokens'.padStart(tokenWidth)}  uri — reason`];
@@ -163,7 +184,7 @@ function explainTable(curated: Curated): string {
 function tokenTree(curated: Curated, names: Map<string, string>): string {
   const servers = new Map<string, Map<string, { uri: string; tokens: number }[]>>();
   for (const item of curated.items) {
-    const tokens = curated.tokens.get(candidateKey(item.serverId, item.uri)) ?? 0;
+    const tokens = curated.tokens.get(resourceKeyString(item)) ?? 0;
     const slash = item.uri.lastIndexOf('/');
     const folder = slash > 0 ? item.uri.slice(0, slash + 1) : item.uri;
     const folders = servers.get(item.serverId) ?? new Map<string, { uri: string; tokens: number }[]>();

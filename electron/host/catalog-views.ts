@@ -225,6 +225,9 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
 function candidateOf(resource: ResourceEntry): CandidateEntry {
   const candidate: CandidateEntry = { uri: resource.uri, name: resource.name };
   if (resource.title !== undefined) candidate.title = resource.title;
+  // What the focus ranks by, and what tells binary content apart.
+  if (resource.description !== undefined) candidate.description = resource.description;
+  if (resource.mimeType !== undefined) candidate.mimeType = resource.mimeType;
   if (resource.annotations !== undefined) candidate.annotations = resource.annotations;
   if (resource.size !== undefined) candidate.size = resource.size;
   return candidate;

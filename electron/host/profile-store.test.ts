@@ -54,7 +54,7 @@ describe('the profile store', () => {
     const { profiles } = await store();
     await profiles.save(profile('future'));
     await writeFile(join(profiles.dir, 'future.json'), JSON.stringify({ ...profile('future'), version: 7, extra: true }));
-    await expect(profiles.load('future')).rejects.toThrow('written by a newer version of the app (profile version 7; this one reads 1)');
+    await expect(profiles.load('future')).rejects.toThrow('written by a newer version of the app (profile version 7; this one reads 2)');
   });
 
   it('refuses names that would leave the folder or hide a file', async () => {

@@ -5,6 +5,7 @@
  * again. With it off, only the marked resources matter, and only those are asked for.
  * A catalog that starts over (`catalog-reset`) is forgotten.
  */
+import { parseResourceKey } from '../../shared/catalog/resource-key';
 import type { CandidateEntry } from '../../shared/host-api';
 import type { ServerId } from '../../shared/mcp-types';
 import type { CatalogCandidate } from '../../shared/context/curate';
@@ -32,6 +33,9 @@ export interface CandidateCache {
 
 export function createCandidateCache(api: Pick<WindowApi, 'listCandidates'>): CandidateCache {
   const servers = new Map<ServerId, ServerCandidates>();
+  // The last whole list, kept while nothing in it changed: the same array lets the context
+  // keep its focus index (curate.ts) instead of indexing the catalog again on every keystroke.
+  let whole: { signature: string; list: CatalogCandidate[] } | undefined;
 
   function entry(serverId: ServerId, generation: number): ServerCandidates {
     let known = servers.get(serverId);
@@ -81,13 +85,14 @@ export function createCandidateCache(api: Pick<WindowApi, 'listCandidates'>): Ca
       const wanted = new Map<ServerId, string[]>();
       if (keys) {
         for (const key of keys) {
-          const [serverId, uri] = JSON.parse(key) as [string, string];
+          const { serverId, uri } = parseResourceKey(key);
           let uris = wanted.get(serverId);
           if (!uris) wanted.set(serverId, (uris = []));
           uris.push(uri);
         }
       }
       const out: CatalogCandidate[] = [];
+      const signature: string[] = [];
       for (const serverId of state.serverOrder) {
         const catalog = state.catalogs[serverId];
         if (!catalog) continue;
@@ -97,11 +102,17 @@ export function createCandidateCache(api: Pick<WindowApi, 'listCandidates'>): Ca
           ? await listSome(serverId, catalog.generation, wanted.get(serverId) ?? [], catalog.status === 'listing', signal)
           : await listAll(serverId, catalog.generation, catalog.resourceCount, signal);
         for (const candidate of entries) out.push({ ...candidate, serverId, serverName });
+        signature.push(JSON.stringify([serverId, serverName, catalog.generation, entries.length]));
       }
+      if (keys) return out;
+      const joined = signature.join('\n');
+      if (whole?.signature === joined) return whole.list;
+      whole = { signature: joined, list: out };
       return out;
     },
     forget(serverId) {
       servers.delete(serverId);
+      whole = undefined;
     },
   };
 }

@@ -13,7 +13,7 @@ import type { TokenClient } from '../token-client';
 import type { AppStore } from './app-store';
 import { createCandidateCache } from './candidate-cache';
 import { EMPTY_CURATION } from './context-slice';
-import { resourceKeyString } from '../../shared/catalog/resource-key';
+import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
 
 /** How often progress reaches the store while reading. */
 const PROGRESS_MS = 100;
@@ -36,7 +36,7 @@ export function startContextSync(store: AppStore, api: Pick<WindowApi, 'readReso
   // not bring the old contents back.
   const versions = new Map<string, number>();
   const serverVersions = new Map<string, number>();
-  const serverOf = (key: string) => (JSON.parse(key) as string[])[0] ?? '';
+  const serverOf = (key: string) => parseResourceKey(key).serverId;
   const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(serverOf(key)) ?? 0}`;
   const drop = (test: (key: string) => boolean) => {
     for (const key of [...contents.keys()]) if (test(key)) contents.delete(key);

@@ -1,7 +1,8 @@
+import { resourceKeyString } from '../catalog/resource-key';
 import { describe, expect, it } from 'vitest';
 import type { ContentItem } from '../mcp-types';
 import { curateContext, type CatalogCandidate } from './curate';
-import { candidateKey, DEFAULT_POLICY } from './policy';
+import { DEFAULT_POLICY } from './policy';
 import { createTokenCounter } from './tokens';
 
 const counter = createTokenCounter();
@@ -72,7 +73,7 @@ describe('curateContext', () => {
     });
     expect(curated.result.decisions.map((d) => [d.uri, d.kind, d.reason])).toEqual([
       ['doc://r/1', 'unreadable', 'could not be read: resource vanished'],
-      ['doc://r/2', 'auto', expect.stringMatching(/^priority 0.7 ≥ 0.5; \d+ tokens; \d+ of 8,000 used$/)],
+      ['doc://r/2', 'auto', expect.stringMatching(/^rank 2 of 2: priority 0.7 ≥ 0.5; \d+ tokens; \d+ of 8,000 used$/)],
     ]);
     expect(JSON.parse(curated.text)).toHaveLength(1);
   });
@@ -81,7 +82,7 @@ describe('curateContext', () => {
     const log: string[] = [];
     const options = { candidates: [candidate('doc://r/1', 0.9), candidate('doc://r/2', 0.9)], settings: DEFAULT_POLICY, format: 'markdown' as const, read: reader(log), count: counter.count };
     const first = await curateContext({ ...options, marks: new Map() });
-    const again = await curateContext({ ...options, marks: new Map([[candidateKey('s1', 'doc://r/2'), 'exclude' as const]]), known: first.known });
+    const again = await curateContext({ ...options, marks: new Map([[resourceKeyString({ serverId: 's1', uri: 'doc://r/2' }), 'exclude' as const]]), known: first.known });
     expect(log).toEqual(['doc://r/1', 'doc://r/2']);
     expect(again.reads).toBe(0);
     expect(again.items.map((item) => item.uri)).toEqual(['doc://r/1']);
@@ -134,7 +135,7 @@ describe('curateContext', () => {
     it('reads at most its limit for auto-include, yet every resource the user picked', async () => {
       const log: string[] = [];
       const candidates = many(300);
-      const picks = new Map(candidates.slice(0, 50).map((c) => [candidateKey(c.serverId, c.uri), 'include' as const]));
+      const picks = new Map(candidates.slice(0, 50).map((c) => [resourceKeyString(c), 'include' as const]));
       const curated = await curateContext({ candidates, marks: picks, settings: { ...DEFAULT_POLICY, budget: 10_000_000 }, format: 'markdown', read: reader(log), count: counter.count, maxReads: 80 });
       expect(log.length).toBe(80);
       expect(curated.result.decisions.filter((d) => d.kind === 'picked')).toHaveLength(50);

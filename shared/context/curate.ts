@@ -5,10 +5,13 @@
  * rather than 100,000 reads. The same loop runs in the CLI and behind the UI, which is why
  * `mcp-context assemble` prints what the preview shows.
  */
+import { resourceKeyString } from '../catalog/resource-key';
 import type { Annotations, ContentItem, ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
 import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
-import { candidateKey, formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
+import { createFocusIndex, refineByContent, type FocusIndex, type FocusMatch } from './focus';
+import { hasFocus } from './rank';
+import { formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
 
 /** The guess for a resource with no declared size before anything was read, in tokens. */
 export const UNREAD_GUESS = 500;
@@ -20,8 +23,35 @@ export interface CatalogCandidate {
   uri: string;
   name: string;
   title?: string;
+  description?: string;
+  mimeType?: string;
   annotations?: unknown;
   size?: number;
+}
+
+// One focus index per candidate list: typing a focus ranks again without indexing again.
+const focusIndexes = new WeakMap<readonly CatalogCandidate[], FocusIndex>();
+
+/**
+ * How the candidates match the settings' focus, by key; empty without a focus. The index is
+ * built in key order, so the scores do not depend on the order the catalog arrived in.
+ */
+export function focusRelevance(candidates: readonly CatalogCandidate[], focus: string | undefined): ReadonlyMap<string, FocusMatch> {
+  if (!hasFocus({ focus, budget: 0 })) return new Map();
+  let index = focusIndexes.get(candidates);
+  if (!index) {
+    const documents = candidates.map((candidate) => ({
+      key: resourceKeyString(candidate),
+      uri: candidate.uri,
+      name: candidate.name,
+      ...(candidate.title !== undefined && { title: candidate.title }),
+      ...(candidate.description !== undefined && { description: candidate.description }),
+    }));
+    documents.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    index = createFocusIndex(documents);
+    focusIndexes.set(candidates, index);
+  }
+  return index.rank(focus ?? '');
 }
 
 /** What is known of one resource once it was read. */
@@ -68,6 +98,8 @@ export const MAX_READS = 1000;
 export const MAX_FAILED_READS = 20;
 /** Every resource in the context costs at least this much: its heading and URI lines. */
 export const MIN_SECTION_TOKENS = 12;
+/** With a focus, the best matches by listing read for their content: a wave of reads, not the catalog. */
+export const FOCUS_POOL = 20;
 
 /**
  * Counts the tokens of one resource's part of the assembled context, as it sits in the whole
@@ -89,7 +121,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   const known = options.known ?? new Map<string, ReadState>();
   const byKey = new Map<string, CatalogCandidate>();
   for (const candidate of options.candidates) {
-    const key = candidateKey(candidate.serverId, candidate.uri);
+    const key = resourceKeyString(candidate);
     if (!byKey.has(key)) byKey.set(key, candidate);
   }
   const itemOf = (candidate: CatalogCandidate, contents: readonly ContentItem[]): ContextItem => ({
@@ -102,16 +134,14 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     contents,
   });
   // Checked and ranked once; each decision after a read is a linear pass.
-  const policy = preparePolicy(
-    [...byKey.values()].map((candidate) => {
+  const inputs = [...byKey.values()].map((candidate) => {
       const input: Candidate = { serverId: candidate.serverId, serverName: candidate.serverName, uri: candidate.uri, annotations: candidate.annotations };
       if (candidate.size !== undefined) input.size = candidate.size;
+      if (candidate.mimeType !== undefined) input.mimeType = candidate.mimeType;
       return input;
-    }),
-    marks,
-    settings,
-    options.now ?? 0,
-  );
+  });
+  const listedRelevance = focusRelevance(options.candidates, settings.focus);
+  let policy = preparePolicy(inputs, marks, settings, options.now ?? 0, listedRelevance);
   /** What reads found, and estimates for the rest learned from them. */
   const observations = (): [Map<string, Observed>, Estimates] => {
     let readTokens = 0;
@@ -144,21 +174,14 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   };
 
   let reads = 0;
-  let unreadNow = 0;
+  let probed = false;
   let result: PolicyResult | undefined;
-  for (;;) {
-    if (signal?.aborted) throw new Error('cancelled');
-    const [observed, estimates] = observations();
-    let unread = policy.included(observed, estimates).filter((key) => !known.has(key));
-    if (unread.length === 0) {
-      result = policy.decide(observed, estimates);
-      unread = result.context.map((entry) => candidateKey(entry.serverId, entry.uri)).filter((key) => !known.has(key));
-    }
-    options.onProgress?.(reads, unread.length);
-    if (unread.length === 0) break;
-    result = undefined;
+
+  /** Reads what the guards allow of `wanted`, best first, a few at a time. */
+  async function readWave(wanted: readonly string[]): Promise<void> {
+    let unreadNow = 0;
     // What the guards refuse to read is decided as not read, with the reason.
-    unread = unread.filter((key) => {
+    const unread = wanted.filter((key) => {
       const candidate = byKey.get(key) as CatalogCandidate;
       if ((failures.get(candidate.serverId) ?? 0) >= MAX_FAILED_READS) {
         known.set(key, { error: `not read: ${MAX_FAILED_READS} reads from this server failed in this run` });
@@ -173,11 +196,6 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       unreadNow += 1;
       return true;
     });
-    unreadNow = 0;
-    if (unread.length === 0) continue;
-    // Everything the decision takes in, best first, a few at a time; then decide again, since
-    // what they really cost changes what fits. A wave, not one read per decision: deciding is
-    // linear in the catalog, and 100,000 entries must not be walked once per read.
     let next = 0;
     const worker = async () => {
       while (next < unread.length && !signal?.aborted) {
@@ -197,13 +215,49 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, unread.length) }, worker));
   }
+
+  if (listedRelevance.size > 0 && settings.auto) {
+    // Refine the focus by content: read the best matches by listing (the same ones whoever
+    // asks, so the CLI and the UI agree), then rank them again by what they say inside.
+    const pool = policy.ranked.filter((key) => listedRelevance.has(key)).slice(0, FOCUS_POOL);
+    await readWave(pool.filter((key) => !known.has(key)));
+    if (signal?.aborted) throw new Error('cancelled');
+    const texts = pool.flatMap((key) => {
+      const state = known.get(key);
+      return state && 'contents' in state ? [{ key, text: state.contents.map((item) => item.text ?? '').join('\n') }] : [];
+    });
+    policy = preparePolicy(inputs, marks, settings, options.now ?? 0, refineByContent(listedRelevance, texts, settings.focus ?? ''));
+  }
+
+  for (;;) {
+    if (signal?.aborted) throw new Error('cancelled');
+    const [observed, estimates] = observations();
+    let unread = policy.included(observed, estimates).filter((key) => !known.has(key));
+    if (unread.length === 0) {
+      result = policy.decide(observed, estimates);
+      unread = result.context.map((entry) => resourceKeyString(entry)).filter((key) => !known.has(key));
+      if (unread.length === 0 && !probed && !result.decisions.some((decision) => decision.kind === 'auto')) {
+        // Nothing fits, but only on guesses (no size declared, nothing read yet): read the best
+        // few to learn what they really cost, rather than give an empty context for a guess.
+        probed = true;
+        unread = policy.ranked.filter((key) => !known.has(key) && byKey.get(key)?.size === undefined).slice(0, concurrency);
+      }
+    }
+    options.onProgress?.(reads, unread.length);
+    if (unread.length === 0) break;
+    result = undefined;
+    // Everything the decision takes in, best first; then decide again, since what they really
+    // cost changes what fits. A wave, not one read per decision: deciding is linear in the
+    // catalog, and 100,000 entries must not be walked once per read.
+    await readWave(unread);
+  }
   result ??= policy.decide(...observations());
   options.onProgress?.(reads, 0);
 
   const items: ContextItem[] = [];
   const tokens = new Map<string, number>();
   for (const entry of result.context) {
-    const key = candidateKey(entry.serverId, entry.uri);
+    const key = resourceKeyString(entry);
     const state = known.get(key);
     const candidate = byKey.get(key);
     if (!candidate || !state || !('contents' in state)) continue;

@@ -1,8 +1,9 @@
+import { resourceKeyString } from '../catalog/resource-key';
 import { describe, expect, it } from 'vitest';
-import { candidateKey, decideContext, DEFAULT_POLICY, type Candidate, type Mark, type PolicySettings } from './policy';
+import { decideContext, DEFAULT_POLICY, type Candidate, type Mark, type PolicySettings } from './policy';
 
 const c = (uri: string, annotations?: unknown, extra: Partial<Candidate> = {}): Candidate => ({ serverId: 's1', uri, annotations, ...extra });
-const marks = (entries: [string, Mark][] = []) => new Map(entries.map(([uri, mark]) => [candidateKey('s1', uri), mark]));
+const marks = (entries: [string, Mark][] = []) => new Map(entries.map(([uri, mark]) => [resourceKeyString({ serverId: 's1', uri }), mark]));
 const policy = (overrides: Partial<PolicySettings> = {}): PolicySettings => ({ ...DEFAULT_POLICY, ...overrides });
 const kinds = (result: ReturnType<typeof decideContext>) => Object.fromEntries(result.decisions.map((d) => [d.uri, d.kind]));
 
@@ -37,8 +38,8 @@ describe('decideContext', () => {
       'a://user-only': 'excluded-by-audience',
     });
     const reason = (uri: string) => result.decisions.find((d) => d.uri === uri)?.reason;
-    expect(reason('a://auto')).toBe('priority 0.8 ≥ 0.5; 1,204 tokens; 1,224 of 8,000 used');
-    expect(reason('a://big')).toBe('priority 0.7 ≥ 0.5, but 9,000 tokens would make 10,224 of 8,000');
+    expect(reason('a://auto')).toBe('rank 2 of 3: priority 0.8 ≥ 0.5; 1,204 tokens; 1,224 of 8,000 used');
+    expect(reason('a://big')).toBe('rank 3 of 3: priority 0.7 ≥ 0.5; but 9,000 tokens would make 10,224 of 8,000');
     expect(reason('a://user-only')).toBe('audience is user, not assistant');
     expect(reason('a://low')).toBe('priority 0.3 < 0.5');
     expect(reason('a://broken')).toBe('could not be read: server gone');
@@ -99,9 +100,10 @@ describe('decideContext', () => {
       marks(),
       policy(),
     );
-    expect(kinds(result)).toEqual({ 'a://aud': 'auto', 'a://lm': 'auto', 'a://p': 'below-threshold' });
+    // An invalid priority is no priority: unknown, so still in the running.
+    expect(kinds(result)).toEqual({ 'a://aud': 'auto', 'a://lm': 'auto', 'a://p': 'auto' });
     const byUri = Object.fromEntries(result.decisions.map((d) => [d.uri, d]));
-    expect(byUri['a://p']?.reason).toBe('no priority < 0.5');
+    expect(byUri['a://p']?.reason).toBe('rank 3 of 3: no priority set; 1 tokens; 3 of 8,000 used');
     expect(byUri['a://p']?.warnings).toEqual(['priority number 1.7 is not a number from 0 to 1; treated as absent']);
     expect(byUri['a://aud']?.warnings[0]).toContain('audience ["bot"]');
     expect(byUri['a://lm']?.warnings[0]).toContain('lastModified "last tuesday"');
@@ -111,11 +113,11 @@ describe('decideContext', () => {
     const result = decideContext([c('a://big', { priority: 0.9 }, { size: 4000 }), c('a://unknown', { priority: 0.9 })], marks(), policy());
     const [big, unknown] = result.decisions;
     expect(big).toMatchObject({ tokens: 1000, estimated: true });
-    expect(big?.reason).toBe('priority 0.9 ≥ 0.5; about 1,000 tokens (estimated from its declared size, not read yet); 1,000 of 8,000 used');
+    expect(big?.reason).toBe('rank 1 of 2: priority 0.9 ≥ 0.5; about 1,000 tokens (estimated from its declared size, not read yet); 1,000 of 8,000 used');
     expect(unknown?.reason).toContain('tokens not known until it is read');
     const guessed = decideContext([c('a://g', { priority: 0.9 }, { guess: 300 })], marks(), policy()).decisions[0];
     expect(guessed).toMatchObject({ tokens: 300, estimated: true });
-    expect(guessed?.reason).toBe('priority 0.9 ≥ 0.5; about 300 tokens (a guess: no size declared, not read yet); 300 of 8,000 used');
+    expect(guessed?.reason).toBe('rank 1 of 1: priority 0.9 ≥ 0.5; about 300 tokens (a guess: no size declared, not read yet); 300 of 8,000 used');
   });
 
   it('with auto-include off, takes only what the user picked or pinned', () => {

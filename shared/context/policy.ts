@@ -4,8 +4,11 @@
  * order, whatever order the catalog arrived in. Token counts are inputs (counted elsewhere, off
  * the UI thread); before a resource is read, its declared size stands in as a stated estimate.
  */
+import { resourceKeyString } from '../catalog/resource-key';
 import type { ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
+import type { FocusMatch } from './focus';
+import { rankScore, signalText, type RankInput } from './rank';
 
 /** What the user said about one resource. A pick is an include. */
 export type Mark = 'include' | 'exclude' | 'pin';
@@ -15,16 +18,18 @@ export interface PolicySettings {
   auto: boolean;
   /** Keep resources whose audience includes "assistant" or is absent ("assistant"), or any. */
   audience: 'assistant' | 'any';
-  /** Auto-include needs at least this priority (0 to 1). */
+  /** Auto-include leaves out a stated priority below this (0 to 1); an unstated one is unknown, not low. */
   threshold: number;
   /** Priority 1 goes in even over the budget, with a warning. */
   requirePriorityOne: boolean;
-  /** Among equal priorities newer comes first; with a half-life, age also lowers the rank. */
+  /** Newer breaks ties; with a half-life (days), age also lowers the rank. */
   halfLifeDays?: number;
   /** Tokens the context may use. */
   budget: number;
   /** The order of the assembled context: by rank (pins first), or by server and URI. */
   order: 'rank' | 'uri';
+  /** What the agent is about to do, in free text; auto-include ranks by relevance to it (focus.ts). */
+  focus?: string;
 }
 
 export const DEFAULT_POLICY: PolicySettings = {
@@ -49,6 +54,8 @@ export interface Candidate {
   annotations?: unknown;
   /** Declared size in bytes, if any: the estimate before the resource is read. */
   size?: number;
+  /** Declared MIME type: binary types rank low, since the text context leaves them out. */
+  mimeType?: string;
   /** Tokens of its assembled text, once read and counted. */
   tokens?: number;
   /** The caller's guess when neither tokens nor a size are known (e.g. the average of those read). */
@@ -80,6 +87,8 @@ export interface Decision {
   estimated: boolean;
   /** Problems with its annotations, which were treated as absent. */
   warnings: string[];
+  /** Its place in auto-include's rank, from 1; absent for what the user marked or a filter left out. */
+  rank?: number;
 }
 
 export interface PolicyResult {
@@ -104,12 +113,6 @@ export const REQUIRED_CAP_BUDGETS = 4;
 /** Bytes per token when only a declared size is known: a stated rule of thumb. */
 export const BYTES_PER_TOKEN_ESTIMATE = 4;
 
-const DAY_MS = 86_400_000;
-
-/** The key of a resource: server and URI. */
-export function candidateKey(serverId: ServerId, uri: string): string {
-  return JSON.stringify([serverId, uri]);
-}
 
 /** What does not change while a catalog is curated: the checked annotations, the mark. */
 interface Facts {
@@ -126,6 +129,8 @@ interface Facts {
   mark: Mark | undefined;
   /** Why auto-include leaves it out before any budget (see filteredOut), worked out once. */
   out: { kind: DecisionKind; reason: string } | undefined;
+  /** How it matched the focus, if it did. */
+  focus: FocusMatch | undefined;
 }
 
 /** What reads found out about one resource since the catalog was prepared. */
@@ -169,12 +174,12 @@ export function formatCount(value: number): string {
 
 const number = formatCount;
 
-function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>, settings: PolicySettings): Facts {
+function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>, settings: PolicySettings, relevance: ReadonlyMap<string, FocusMatch>): Facts {
   const warnings: string[] = [];
   const annotations = checkAnnotations(candidate.annotations, warnings);
   // A size of 0 says nothing useful (a hostile server could make everything look free).
   const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
-  const key = candidateKey(candidate.serverId, candidate.uri);
+  const key = resourceKeyString(candidate);
   const facts: Facts = {
     candidate,
     key,
@@ -186,6 +191,7 @@ function factsOf(candidate: Candidate, marks: ReadonlyMap<string, Mark>, setting
     warnings,
     mark: marks.get(key),
     out: undefined,
+    focus: relevance.get(key),
   };
   facts.out = filteredOut(facts, settings);
   return facts;
@@ -223,12 +229,8 @@ function tokenText(cost: Cost): string {
   }
 }
 
-/** Rank for auto-include: higher first. Priority, weighted by age when a half-life is set. */
-function rankScore(facts: Facts, settings: PolicySettings, now: number): number {
-  const priority = facts.priority ?? 0;
-  if (!settings.halfLifeDays || facts.time === undefined) return priority;
-  const ageDays = Math.max(0, (now - facts.time) / DAY_MS);
-  return priority * 0.5 ** (ageDays / settings.halfLifeDays);
+function rankInput(facts: Facts): RankInput {
+  return { priority: facts.priority, time: facts.time, size: facts.size, mimeType: facts.candidate.mimeType, focus: facts.focus };
 }
 
 function compareKeys(a: Facts, b: Facts): number {
@@ -241,35 +243,36 @@ function filteredOut(facts: Facts, settings: PolicySettings): { kind: DecisionKi
   if (settings.audience === 'assistant' && facts.audience !== undefined && !facts.audience.includes('assistant')) {
     return { kind: 'excluded-by-audience', reason: `audience is ${facts.audience.join(' and ')}, not assistant` };
   }
-  if (facts.priority === undefined || facts.priority < settings.threshold) {
-    const has = facts.priority === undefined ? 'no priority' : `priority ${facts.priority}`;
-    return { kind: 'below-threshold', reason: `${has} < ${settings.threshold}` };
+  // No priority is unknown, not 0: only a stated one below the threshold leaves a resource out.
+  if (facts.priority !== undefined && facts.priority < settings.threshold) {
+    return { kind: 'below-threshold', reason: `priority ${facts.priority} < ${settings.threshold}` };
   }
   return undefined;
 }
 
 /**
- * Decides every candidate. `marks` are keyed by {@link candidateKey}; `now` (milliseconds)
+ * Decides every candidate. `marks` are keyed by {@link resourceKeyString}; `now` (milliseconds)
  * matters only with a half-life, and is an input so the result stays reproducible.
+ * `relevance` is how candidates matched the settings' focus (focus.ts), by key.
  */
-export function decideContext(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0): PolicyResult {
-  return preparePolicy(candidates, marks, settings, now).decide();
+export function decideContext(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0, relevance: ReadonlyMap<string, FocusMatch> = new Map()): PolicyResult {
+  return preparePolicy(candidates, marks, settings, now, relevance).decide();
 }
 
 /** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
-export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0): PreparedPolicy {
+export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0, relevance: ReadonlyMap<string, FocusMatch> = new Map()): PreparedPolicy {
   // One entry per key (the first listed), in key order: the arrival order must not matter.
   const unique = new Map<string, Facts>();
   for (const candidate of candidates) {
-    const key = candidateKey(candidate.serverId, candidate.uri);
-    if (!unique.has(key)) unique.set(key, factsOf(candidate, marks, settings));
+    const key = resourceKeyString(candidate);
+    if (!unique.has(key)) unique.set(key, factsOf(candidate, marks, settings, relevance));
   }
   const all = [...unique.values()].sort(compareKeys);
   const marked = all.filter((facts) => facts.mark !== undefined);
   const filtered = all.filter((facts) => facts.mark === undefined && facts.out !== undefined);
   // Rank order among those auto-include may take: required first, then score, newer, key.
   const ranked = all.filter((facts) => facts.mark === undefined && facts.out === undefined);
-  const scores = new Map(ranked.map((facts) => [facts, rankScore(facts, settings, now)]));
+  const scores = new Map(ranked.map((facts) => [facts, rankScore(rankInput(facts), settings, now)]));
   ranked.sort((a, b) => {
     const required = Number(isRequired(b, settings)) - Number(isRequired(a, settings));
     if (required !== 0) return required;
@@ -280,6 +283,8 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
     return compareKeys(a, b);
   });
   const budget = Math.max(0, settings.budget);
+  const position = new Map(ranked.map((facts, at) => [facts, at + 1]));
+  const rankText = (facts: Facts) => `rank ${number(position.get(facts) ?? 0)} of ${number(ranked.length)}: ${signalText(rankInput(facts), settings, settings.threshold, now)}`;
   const requiredCap = Math.max(budget, REQUIRED_CAP_BUDGETS * budget);
 
   /**
@@ -344,13 +349,13 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
       } else if (used + cost.tokens <= budget) {
         used += cost.tokens;
         const after = used;
-        decide(facts, cost, 'auto', () => `priority ${facts.priority} ≥ ${settings.threshold}; ${tokenText(cost)}; ${usedText(after)}`);
+        decide(facts, cost, 'auto', () => `${rankText(facts)}; ${tokenText(cost)}; ${usedText(after)}`);
       } else if (!explain && used >= budget) {
         // Full: only a resource costing nothing could still go in, and decide() will say so.
         break;
       } else if (explain) {
         const would = used + cost.tokens;
-        decide(facts, cost, 'over-budget', () => `priority ${facts.priority} ≥ ${settings.threshold}, but ${tokenText(cost)} would make ${number(would)} of ${number(budget)}`);
+        decide(facts, cost, 'over-budget', () => `${rankText(facts)}; but ${tokenText(cost)} would make ${number(would)} of ${number(budget)}`);
       }
     }
     return { included: orderContext(included, settings), used };
@@ -369,6 +374,7 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
           tokens: cost.tokens,
           estimated: cost.estimated,
           warnings: facts.warnings,
+          ...(position.has(facts) && { rank: position.get(facts) }),
         });
       });
       const overBudget = Math.max(0, used - budget);

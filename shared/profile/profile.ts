@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ServerConfig } from '../mcp-types';
 import { serverConfigSchema } from '../server-config-schema';
+import { MAX_FOCUS_LENGTH } from '../context/focus-limits';
 
 import { PROFILE_KIND, PROFILE_VERSION } from './profile-kind';
 
@@ -16,7 +17,8 @@ const resourceRef = z.strictObject({ server: z.string().min(1).max(200), uri: z.
 
 export const profileSchema = z.strictObject({
   kind: z.literal(PROFILE_KIND),
-  version: z.literal(PROFILE_VERSION),
+  // Every version up to this one reads: each added only optional fields.
+  version: z.union([z.literal(1), z.literal(PROFILE_VERSION)]),
   name: z.string().min(1).max(80),
   savedAt: z.string().max(40),
   servers: z.array(serverConfigSchema).max(100),
@@ -30,6 +32,7 @@ export const profileSchema = z.strictObject({
     halfLifeDays: z.number().positive().max(36_500).optional(),
     budget: z.number().int().min(0).max(100_000_000),
     order: z.enum(['rank', 'uri']),
+    focus: z.string().max(MAX_FOCUS_LENGTH).optional(),
   }),
   output: z.strictObject({ format: z.enum(['markdown', 'json']), encoding: z.enum(['o200k_base', 'cl100k_base']) }),
 });

@@ -102,7 +102,43 @@ describe('mcp-context assemble', () => {
     await writeFile(broken, '{"kind": "mcp-context-profile", "version": 9}');
     const refused = await assemble('--profile', broken, ...server);
     expect(refused.code).toBe(64);
-    expect(refused.stderr).toContain(`--profile ${broken} cannot be used: it was written by a newer version of the app (profile version 9; this one reads 1)`);
+    expect(refused.stderr).toContain(`--profile ${broken} cannot be used: it was written by a newer version of the app (profile version 9; this one reads 2)`);
     expect(await readFile(broken, 'utf8')).toBe('{"kind": "mcp-context-profile", "version": 9}');
+  });
+
+  it('exits with status 3 when pinned resources alone are over the budget, with the reason on stderr', async () => {
+    const { code, stdout, stderr } = await assemble('--budget', '100', '--pin', 'ctx://notes/alpha/note-6.md', '--pin', 'ctx://notes/alpha/note-9.md', ...server);
+    expect(code).toBe(3);
+    // The context is still printed: CI can keep it and fail the step.
+    expect(stdout).toContain('- URI: ctx://notes/alpha/note-6.md');
+    expect(stderr).toMatch(/^mcp-context: the context is [\d,]+ tokens over its budget of 100: required, pinned or picked resources do not fit \(exit status 3\)$/m);
+    // Within the budget, the same pins exit 0.
+    expect((await assemble('--budget', '8000', '--no-auto', '--pin', 'ctx://notes/alpha/note-6.md', ...server)).code).toBe(0);
+  });
+
+  it('has a flag for every policy setting, and refuses values it does not understand', async () => {
+    const run = async (...flags: string[]) => {
+      const { code, stdout } = await assemble('--json', '--budget', '3000', ...flags, ...server);
+      expect(code).toBe(0);
+      return JSON.parse(stdout) as { decisions: { uri: string; decision: string; included: boolean }[] };
+    };
+    const decision = (report: Awaited<ReturnType<typeof run>>, uri: string) => report.decisions.find((entry) => entry.uri === uri);
+    // note-5 is user-only: left out by default, in play with --audience any.
+    expect(decision(await run(), 'ctx://notes/gamma/note-5.md')?.decision).toBe('excluded-by-audience');
+    expect(decision(await run('--audience', 'any', '--threshold', '0'), 'ctx://notes/gamma/note-5.md')?.decision).not.toBe('excluded-by-audience');
+    // note-3 is priority 1: required by default, competing like any other with --no-required.
+    const required = await run('--budget', '3000', '--no-required', '--threshold', '0.95');
+    expect(decision(required, 'ctx://notes/alpha/note-3.md')?.decision).toBe('auto');
+    expect(decision(await run('--no-required', '--threshold', '0.95', '--budget', '10'), 'ctx://notes/alpha/note-3.md')?.decision).toBe('over-budget');
+    // --order uri sorts the context by URI; --recency-half-life is taken.
+    const byUri = await assemble('--order', 'uri', '--recency-half-life', '30', '--budget', '1500', ...server);
+    const uris = [...byUri.stdout.matchAll(/^- URI: (.+)$/gm)].map((match) => match[1] as string);
+    expect(uris.length).toBeGreaterThan(2);
+    expect(uris).toEqual([...uris].sort());
+    for (const [flag, value] of [['--audience', 'bots'], ['--order', 'random'], ['--recency-half-life', '0'], ['--focus', 'x'.repeat(1001)]] as const) {
+      const refused = await assemble(flag, value, ...server);
+      expect(refused.code).toBe(64);
+      expect(refused.stderr).toMatch(new RegExp(`^mcp-context: ${flag}`, 'm'));
+    }
   });
 });

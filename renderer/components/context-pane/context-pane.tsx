@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { ContextSettings } from '../../store/context-slice';
 import { formatCount } from '../../../shared/context/policy';
+import { MAX_FOCUS_LENGTH } from '../../../shared/context/focus-limits';
 import { useAppStore } from '../../store/use-app-store';
 import { DECISION_TAGS } from '../decision-badge/decision-badge';
 import { Profiles } from './profiles';
@@ -21,6 +22,7 @@ export function ContextPane() {
   const settings = useAppStore((store) => store.contextSettings);
   return (
     <div className="context-pane" data-curation={state} data-reads={read}>
+      <FocusField focus={settings.focus ?? ''} auto={settings.auto} />
       <AutoIncludeSettings settings={settings} />
       <BudgetMeter />
       {state === 'failed' ? (
@@ -141,6 +143,34 @@ function IncludedList() {
   );
 }
 
+/**
+ * What the agent is about to do, in a line of free text: auto-include ranks every resource by
+ * relevance to it, which works on servers that set no annotations at all.
+ */
+function FocusField({ focus, auto }: { focus: string; auto: boolean }) {
+  const set = useAppStore((state) => state.setContextSettings);
+  const id = useId();
+  return (
+    <div className="focus-field">
+      <label htmlFor={`${id}-focus`}>Focus</label>
+      <input
+        id={`${id}-focus`}
+        type="search"
+        value={focus}
+        maxLength={MAX_FOCUS_LENGTH}
+        placeholder="What is the agent about to do? e.g. rotate the database credentials"
+        aria-describedby={`${id}-focus-hint`}
+        onChange={(event) => set({ focus: event.target.value })}
+      />
+      <p id={`${id}-focus-hint`} className="muted small">
+        {auto
+          ? 'Auto-include ranks resources by how well their title, name, description and URI match it; each decision names what matched.'
+          : 'Turn on auto-include below to rank resources by this focus.'}
+      </p>
+    </div>
+  );
+}
+
 function AutoIncludeSettings({ settings }: { settings: ContextSettings }) {
   const set = useAppStore((state) => state.setContextSettings);
   const id = useId();
@@ -149,12 +179,14 @@ function AutoIncludeSettings({ settings }: { settings: ContextSettings }) {
       <legend>Auto-include</legend>
       <label className="check">
         <input type="checkbox" checked={settings.auto} onChange={(event) => set({ auto: event.target.checked })} />
-        Include by annotations
+        Include automatically (by focus, annotations and size)
       </label>
       <div className="settings-grid">
         <label htmlFor={`${id}-budget`}>Token budget</label>
         <NumberField id={`${id}-budget`} value={settings.budget} min={0} max={10_000_000} step={500} onChange={(budget) => set({ budget })} />
-        <label htmlFor={`${id}-threshold`}>Priority at least</label>
+        <label htmlFor={`${id}-threshold`} title="A stated priority below this is left out; no priority is unknown, not low">
+          Stated priority at least
+        </label>
         <NumberField id={`${id}-threshold`} value={settings.threshold} min={0} max={1} step={0.05} onChange={(threshold) => set({ threshold })} />
         <label htmlFor={`${id}-audience`}>Audience</label>
         <select id={`${id}-audience`} value={settings.audience} onChange={(event) => set({ audience: event.target.value === 'any' ? 'any' : 'assistant' })}>

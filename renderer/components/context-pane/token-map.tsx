@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { formatCount } from '../../../shared/context/policy';
+import { parseResourceKey } from '../../../shared/catalog/resource-key';
 import { useAppStore } from '../../store/use-app-store';
 
 interface Block {
@@ -31,7 +32,7 @@ export function TokenMap() {
   const rows = useMemo(() => {
     const byServer = new Map<string, Map<string, Block[]>>();
     for (const key of curation.order) {
-      const [serverId, uri] = JSON.parse(key) as [string, string];
+      const { serverId, uri } = parseResourceKey(key);
       const slash = uri.lastIndexOf('/');
       const folder = slash > 0 ? uri.slice(0, slash + 1) : uri;
       const folders = byServer.get(serverId) ?? new Map<string, Block[]>();

@@ -1,0 +1,52 @@
+// Curation with a focus and without annotations: what a real catalog asks of it.
+import { describe, expect, it } from 'vitest';
+import type { ContentItem } from '../mcp-types';
+import { curateContext, FOCUS_POOL, type CatalogCandidate } from './curate';
+import { DEFAULT_POLICY } from './policy';
+import { createTokenCounter } from './tokens';
+
+const counter = createTokenCounter();
+const doc = (uri: string, title: string, description?: string): CatalogCandidate => ({ serverId: 's1', serverName: 'KB', uri, name: uri.split('/').pop() ?? uri, title, ...(description && { description }) });
+const bodies: Record<string, string> = {
+  'kb://a/secrets.md': 'Database credentials are rotated every 90 days by the platform team.',
+  'kb://a/postgres.md': 'Why we chose Postgres: transactions and extensions.',
+  'kb://a/rotate.md': 'Create the new password, roll it out, revoke the old one.',
+};
+function reader(log: string[]) {
+  return async (_server: string, uri: string): Promise<ContentItem[]> => {
+    log.push(uri);
+    const text = bodies[uri] ?? `Notes about ${uri}. `.repeat(20);
+    return [{ uri, mimeType: 'text/markdown', text, size: text.length }];
+  };
+}
+
+describe('curateContext with a focus', () => {
+  const candidates = [doc('kb://a/postgres.md', 'Postgres as the main database'), doc('kb://a/secrets.md', 'How we manage secrets', 'Where credentials live'), doc('kb://a/rotate.md', 'Rotating the database credentials'), ...Array.from({ length: 30 }, (_, i) => doc(`kb://b/other-${i}.md`, `Other note ${i}`))];
+  const settings = { ...DEFAULT_POLICY, focus: 'rotate the database credentials', budget: 300 };
+
+  it('refines the rank by content: a guide that says it inside rises above one that only names a word', async () => {
+    const log: string[] = [];
+    const curated = await curateContext({ candidates, marks: new Map(), settings, format: 'markdown', read: reader(log), count: counter.count });
+    const order = curated.result.context.map((entry) => entry.uri);
+    expect(order.slice(0, 2)).toEqual(['kb://a/rotate.md', 'kb://a/secrets.md']);
+    const secrets = curated.result.decisions.find((decision) => decision.uri === 'kb://a/secrets.md');
+    expect(secrets?.reason).toMatch(/^rank 2 of 33: focus matched "rotate database credentials" in the description and the content;/);
+    // Only the matches by listing were read for content, not the catalog.
+    expect(log.length).toBeLessThanOrEqual(FOCUS_POOL + 10);
+  });
+
+  it('gives the same bytes however much an earlier run already read', async () => {
+    const fresh = await curateContext({ candidates, marks: new Map(), settings, format: 'markdown', read: reader([]), count: counter.count });
+    // A window that curated without a focus first has read other resources already.
+    const earlier = await curateContext({ candidates, marks: new Map(), settings: { ...settings, focus: '' }, format: 'markdown', read: reader([]), count: counter.count });
+    const after = await curateContext({ candidates, marks: new Map(), settings, format: 'markdown', read: reader([]), count: counter.count, known: earlier.known });
+    expect(after.text).toBe(fresh.text);
+  });
+
+  it('never gives an empty context because a guess said nothing fits', async () => {
+    // No sizes declared: the first guess (500 tokens each) is over this budget; reading shows they are small.
+    const curated = await curateContext({ candidates, marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 120 }, format: 'markdown', read: reader([]), count: counter.count });
+    expect(curated.items.length).toBeGreaterThan(0);
+    expect(curated.result.used).toBeLessThanOrEqual(120);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createFocusIndex, focusWords, type FocusDocument } from './focus';
+
+const doc = (key: string, fields: Partial<FocusDocument> = {}): FocusDocument => ({ key, uri: `kb://team/${key}`, name: key, ...fields });
+const order = (ranked: ReadonlyMap<string, unknown>) => [...ranked.keys()];
+
+describe('focus ranking', () => {
+  const index = createFocusIndex([
+    doc('rotate-db-credentials.md', { title: 'Rotating the database credentials' }),
+    doc('secrets.md', { title: 'How we manage secrets', description: 'Where each credential lives' }),
+    doc('restart-api.md', { title: 'Restarting the API' }),
+    doc('getUserById', { uri: 'api://users/getUserById', description: 'Fetch one user' }),
+    doc('glossary.md', { title: 'Glossary', description: 'The words we use' }),
+  ]);
+
+  it('puts the document whose title says it first, and matches word forms ("credentials" finds "credential")', () => {
+    const ranked = index.rank('rotate the database credentials');
+    expect(order(ranked)).toEqual(['rotate-db-credentials.md', 'secrets.md']);
+    expect(ranked.get('rotate-db-credentials.md')).toEqual({ score: 1, words: ['rotate', 'database', 'credentials'], fields: ['title', 'name', 'uri'] });
+    expect(ranked.get('secrets.md')).toMatchObject({ words: ['credentials'], fields: ['description'] });
+    expect(ranked.get('secrets.md')?.score).toBeLessThan(1);
+  });
+
+  it('reads identifiers and URI paths as words', () => {
+    expect(focusWords('api://users/getUserById_v2')).toEqual(['api', 'users', 'get', 'user', 'by', 'id', 'v2']);
+    expect(order(index.rank('look up a user'))).toEqual(['getUserById']);
+  });
+
+  it('ignores words that tell nothing apart, and a focus of only those matches nothing', () => {
+    expect(index.rank('what is the').size).toBe(0);
+    expect(index.rank('   ').size).toBe(0);
+    // "the" is in two titles and must not lift them; a URI's scheme ("api:") is not a word of it.
+    expect(order(index.rank('the api'))).toEqual(['restart-api.md']);
+  });
+
+  it('tolerates one typo in a long word, and takes a prefix of four letters', () => {
+    expect(order(index.rank('glosary'))).toEqual(['glossary.md']);
+    expect(order(index.rank('restar'))).toContain('restart-api.md');
+  });
+
+  it('ranks text in other scripts as words, without stemming them', () => {
+    const other = createFocusIndex([doc('a', { title: 'Schlüsselrotation für Datenbanken' }), doc('b', { title: 'ключи базы данных' })]);
+    expect(order(other.rank('ключи'))).toEqual(['b']);
+    expect(order(other.rank('schlüsselrotation'))).toEqual(['a']);
+  });
+
+  it('keeps the first listing of a key, as the policy does', () => {
+    const twice = createFocusIndex([doc('a', { title: 'billing' }), doc('a', { title: 'search' })]);
+    expect(twice.size).toBe(1);
+    expect(twice.rank('search').size).toBe(0);
+  });
+});
