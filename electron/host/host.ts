@@ -2,8 +2,9 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot } from '../../shared/host-api';
-import type { ServerConfig, ServerId } from '../../shared/mcp-types';
+import type { ServerConfig, ServerId, ServerTransportConfig } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
 import type { Transport } from '@modelcontextprotocol/client';
 import { createCatalogViews } from './catalog-views';
@@ -36,6 +37,25 @@ export interface Host extends HostApi {
   ready: Promise<void>;
 }
 
+const MAX_LOADED_CONFIGS = 1_000;
+/** Plain JSON, so an absent field and an undefined one compare the same. */
+const plain = (transport: ServerTransportConfig): unknown => JSON.parse(JSON.stringify(redactTransport(transport)));
+
+/**
+ * The real config of a server a page names by its redacted one: the first of `known` with its
+ * name that redacts to the same. One that differs in anything the page can see is not it.
+ */
+function realConfig(server: ServerConfig, known: readonly ServerConfig[]): ServerConfig | undefined {
+  const shown = plain(server.transport);
+  return known.find((candidate) => candidate.name === server.name && isDeepStrictEqual(plain(candidate.transport), shown));
+}
+
+/** True when a config's env or header values are the masks a page sees: saving it would lose them. */
+function isMasked(server: ServerConfig): boolean {
+  const values = server.transport.kind === 'stdio' ? server.transport.env : server.transport.headers;
+  return values !== undefined && Object.keys(values).length > 0 && isDeepStrictEqual(plain(server.transport), JSON.parse(JSON.stringify(server.transport)));
+}
+
 /** Creates the host and starts connecting the given servers. */
 export function createHost(options: HostOptions = {}): Host {
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
@@ -43,6 +63,8 @@ export function createHost(options: HostOptions = {}): Host {
   let profileStore = options.profiles;
   const profiles = () => (profileStore ??= createProfileStore());
   const connections = new Map<ServerId, ServerConnection>();
+  // The real configs of the profiles this host handed out redacted (host-side only, never sent).
+  const loadedConfigs: ServerConfig[] = [];
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
   let nextId = 1;
@@ -86,17 +108,31 @@ export function createHost(options: HostOptions = {}): Host {
     ready: Promise.all(initial).then(() => undefined),
 
     listProfiles: () => profiles().list(),
-    // The page only sees redacted transports (no header or env values); a server it names is
-    // saved with the config the host really holds for it.
-    saveProfile: (profile) =>
-      profiles().save({
-        ...profile,
-        servers: profile.servers.map((server) => [...connections.values()].find((connection) => connection.config.name === server.name)?.config ?? server),
-      }),
+    // The page only sees redacted transports (no header or env values): each server it names is
+    // saved with the real config the host holds for it (see realConfig), never with the masks.
+    saveProfile: async (profile) => {
+      const store = profiles();
+      // The file being replaced holds the configs of the servers it named that are not connected now.
+      const replaced = await store.load(profile.name).catch(() => undefined);
+      const servers = profile.servers.map((server) => {
+        const connected = [...connections.values()].find((connection) => connection.config.name === server.name)?.config;
+        const real = connected ?? realConfig(server, [...(replaced?.servers ?? []), ...loadedConfigs]);
+        if (real) return real;
+        if (isMasked(server)) {
+          const what = server.transport.kind === 'stdio' ? 'env' : 'header';
+          throw new HostError('invalid-input', `profile "${profile.name}" was not saved: the ${what} values of server "${server.name}" are hidden from this page and the host does not have them; load the profile it came from again, or remove the server`);
+        }
+        return server;
+      });
+      return store.save({ ...profile, servers });
+    },
     // What goes back to a page is redacted like every snapshot: a profile must not be a way
     // to read a server's header or env values. Its servers are connected by name, host-side.
     loadProfile: async (name) => {
       const profile = await profiles().load(name);
+      // Newest first, so a save-as under another name finds what this load handed out, redacted.
+      loadedConfigs.unshift(...profile.servers);
+      loadedConfigs.length = Math.min(loadedConfigs.length, MAX_LOADED_CONFIGS);
       return { ...profile, servers: profile.servers.map((server) => ({ ...server, transport: redactTransport(server.transport) })) };
     },
     async connectProfileServers(name, serverNames) {

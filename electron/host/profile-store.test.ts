@@ -1,6 +1,10 @@
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_KIND, PROFILE_VERSION, type Profile } from '../../shared/profile/profile';
 import { createHost } from './host';
@@ -17,6 +21,23 @@ const profile = (name: string): Profile => ({
   policy: { auto: true, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 8000, order: 'rank' },
   output: { format: 'markdown', encoding: 'o200k_base' },
 });
+
+/** A node child running `code` (an ES module that may import TypeScript through tsx). */
+function node(code: string, options: { uid?: number } = {}): ChildProcess {
+  const args = ['--import', 'tsx', '--input-type=module', '-e', code];
+  return spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.uid !== undefined && { uid: options.uid, gid: options.uid }) });
+}
+
+async function output(child: ChildProcess): Promise<string> {
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  await once(child, 'exit');
+  return text;
+}
+
+const storeModule = JSON.stringify(fileURLToPath(new URL('./profile-store.ts', import.meta.url)));
+const temporaries = async (dir: string) => (await readdir(dir)).filter((entry) => entry.endsWith('.tmp'));
 
 async function store() {
   const dir = await mkdtemp(join(tmpdir(), 'profiles-'));
@@ -54,7 +75,7 @@ describe('the profile store', () => {
     const { profiles } = await store();
     await profiles.save(profile('future'));
     await writeFile(join(profiles.dir, 'future.json'), JSON.stringify({ ...profile('future'), version: 7, extra: true }));
-    await expect(profiles.load('future')).rejects.toThrow('written by a newer version of the app (profile version 7; this one reads 2)');
+    await expect(profiles.load('future')).rejects.toThrow(`written by a newer version of the app (profile version 7; this one reads ${PROFILE_VERSION})`);
   });
 
   it('refuses names that would leave the folder or hide a file', async () => {
@@ -88,5 +109,100 @@ describe('the profile store', () => {
     expect(JSON.stringify(loaded)).not.toContain('s3cret');
     await expect(host.connectProfileServers('with secrets', ['nobody'])).rejects.toThrow('has no server named "nobody"');
     await host.close();
+  });
+
+  it('keeps a copy of the profile a save replaces, and only the last five', async () => {
+    const { profiles } = await store();
+    const version = (n: number): Profile => ({ ...profile('daily'), savedAt: `2026-11-30T12:00:0${n}.000Z` });
+    await profiles.save(version(1));
+    await profiles.save(version(2));
+    const copies = async () => (await readdir(profiles.dir)).filter((entry) => entry.startsWith('daily.json.') && entry.endsWith('.bak')).sort();
+    expect(await copies()).toHaveLength(1);
+    const first = join(profiles.dir, (await copies())[0] as string);
+    expect(JSON.parse(await readFile(first, 'utf8')).savedAt).toBe(version(1).savedAt);
+    // A copy holds the same credentials as the profile: only its user may read it.
+    if (process.platform !== 'win32') expect((await stat(first)).mode & 0o777).toBe(0o600);
+    for (let n = 3; n <= 8; n += 1) await profiles.save(version(n));
+    const kept = await Promise.all((await copies()).map(async (entry) => JSON.parse(await readFile(join(profiles.dir, entry), 'utf8')).savedAt as string));
+    expect(kept.sort()).toEqual([3, 4, 5, 6, 7].map((n) => version(n).savedAt));
+    expect((await profiles.load('daily')).savedAt).toBe(version(8).savedAt);
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses to save over a file it cannot read, says why, and leaves it as it is', async () => {
+    const { dir, profiles } = await store();
+    await mkdir(profiles.dir);
+    const file = join(profiles.dir, 'locked.json');
+    await writeFile(file, 'the user’s own text');
+    await chmod(file, 0o000);
+    // Root reads a mode-000 file, so as root the save runs as an unprivileged user that owns the folder.
+    const uid = process.getuid?.() === 0 ? 65534 : undefined;
+    if (uid !== undefined) for (const path of [dir, profiles.dir, file]) await chown(path, uid, uid);
+    const saving = node(
+      `import { createProfileStore } from ${storeModule};
+      const profile = ${JSON.stringify(profile('locked'))};
+      await createProfileStore(${JSON.stringify(profiles.dir)}).save(profile).then(() => console.log('saved'), (error) => console.log(error.message));`,
+      { ...(uid !== undefined && { uid }) },
+    );
+    expect((await output(saving)).trim()).toBe(`profile "locked" was not saved: the file ${file} cannot be read (EACCES); it was left as it is`);
+    await chmod(file, 0o600);
+    expect(await readFile(file, 'utf8')).toBe('the user’s own text');
+    expect(await readdir(profiles.dir)).toEqual(['locked.json']);
+  });
+
+  it('removes the temporary file of a save killed mid-write, and keeps a live writer’s', async () => {
+    const { profiles } = await store();
+    await profiles.save(profile('big'));
+    // Writes the way save() does (its name, 'wx', 0o600), in parts, until it is killed.
+    const writer = node(`
+      import { openSync, writeSync } from 'node:fs';
+      const fd = openSync(${JSON.stringify(profiles.dir)} + '/.big.' + process.pid + '.${randomBytes(6).toString('hex')}.tmp', 'wx', 0o600);
+      const part = Buffer.alloc(256 * 1024, 120);
+      writeSync(fd, part);
+      console.log('writing');
+      const more = setInterval(() => writeSync(fd, part), 5);
+      setTimeout(() => clearInterval(more), 2000);`);
+    await once(writer.stdout as NodeJS.ReadableStream, 'data');
+    writer.kill('SIGKILL');
+    await once(writer, 'exit');
+    const [dead] = await temporaries(profiles.dir);
+    expect(dead).toMatch(new RegExp(`^\\.big\\.${writer.pid}\\.[0-9a-f]{12}\\.tmp$`));
+    expect((await stat(join(profiles.dir, dead as string))).size).toBeGreaterThan(0);
+
+    // Another process (the CLI beside the app) in the middle of its own save.
+    const live = node('setInterval(() => {}, 1000);');
+    try {
+      const alive = `.big.${live.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(join(profiles.dir, alive), 'half a profile');
+      // A new run's store cleans up when it first uses the folder.
+      expect((await createProfileStore(profiles.dir).list()).map((entry) => entry.name)).toEqual(['big']);
+      expect(await temporaries(profiles.dir)).toEqual([alive]);
+    } finally {
+      live.kill('SIGKILL');
+    }
+  });
+
+  it('saves a loaded profile with the real configs of servers not connected, never with the masks the page sees', async () => {
+    const { profiles } = await store();
+    const host = createHost({ profiles });
+    const away: Profile = {
+      ...profile('away'),
+      servers: [{ name: 'notes', transport: { kind: 'stdio', command: 'notes-server', args: [], env: { NOTES_TOKEN: 't0ken' } } }],
+      picks: ['a', 'b', 'c'].map((uri) => ({ server: 'notes', uri: `notes://${uri}` })),
+    };
+    await profiles.save(away);
+    const loaded = await host.loadProfile('away');
+    expect(JSON.stringify(loaded)).not.toContain('t0ken');
+    // Saved back as the page holds it, under its own name and under another.
+    await host.saveProfile({ ...loaded, savedAt: '2026-12-01T00:00:00.000Z' });
+    await host.saveProfile({ ...loaded, name: 'away too' });
+    for (const name of ['away', 'away too']) expect((await profiles.load(name)).servers).toEqual(away.servers);
+    // A host that never loaded it (the app restarted) takes the config from the file it replaces.
+    const fresh = createHost({ profiles });
+    await fresh.saveProfile({ ...loaded, savedAt: '2026-12-02T00:00:00.000Z' });
+    expect(await profiles.load('away')).toMatchObject({ savedAt: '2026-12-02T00:00:00.000Z', servers: away.servers });
+    // A masked config it was never handed cannot be filled in: refused, not written with masks.
+    await expect(fresh.saveProfile({ ...loaded, name: 'elsewhere' })).rejects.toThrow('profile "elsewhere" was not saved: the env values of server "notes" are hidden from this page');
+    expect((await profiles.list()).map((entry) => entry.name)).not.toContain('elsewhere');
+    await Promise.all([host.close(), fresh.close()]);
   });
 });

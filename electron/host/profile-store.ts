@@ -2,7 +2,8 @@
  * Profiles on disk: one JSON file per profile in one folder. Writes are atomic (a temporary
  * file, then a rename), so a crash never leaves half a profile. A file that cannot be read,
  * or that a newer version wrote, is never overwritten or dropped: loading it fails with the
- * reason, and a backup copy is made beside it first.
+ * reason, and a backup copy is made beside it first. Saving over a good profile keeps a copy
+ * of the file it replaces (the last {@link KEPT_REPLACED} of them).
  */
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -14,11 +15,12 @@ import type { ProfileSummary } from '../../shared/mcp-types';
 import { parseProfile, serializeProfile, type Profile } from '../../shared/profile/profile';
 import { checkProfileName } from '../../shared/profile/profile-name';
 
-
+/** The profiles in one folder. */
 export interface ProfileStore {
   readonly dir: string;
   /** Newest first. */
   list(): Promise<ProfileSummary[]>;
+  /** Writes the profile; a good file it replaces is copied beside it first. */
   save(profile: Profile): Promise<ProfileSummary>;
   load(name: string): Promise<Profile>;
 }
@@ -31,6 +33,14 @@ export function defaultProfileDir(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 const MAX_PROFILE_BYTES = 64 * 1024 * 1024;
+/** Copies of replaced files kept per profile: enough to undo a few saves, not a growing pile. */
+export const KEPT_REPLACED = 5;
+const REPLACED_SUFFIX = '.replaced.bak';
+/** `.NAME.PID.RANDOM.tmp`, as save() names its temporary file. */
+const TEMPORARY = /^\..*\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /** A backup of `file` that already holds `text`, so a file that fails again is not copied again. */
 async function existingBackup(file: string, text: string): Promise<string | undefined> {
@@ -44,12 +54,65 @@ async function existingBackup(file: string, text: string): Promise<string | unde
   return undefined;
 }
 
+/** True unless the process is surely gone: one we may not signal (EPERM) is alive, and so is a reused pid. */
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return codeOf(error) !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary files of saves whose process died mid-write (a kill leaves them, up
+ * to a whole profile's size). Only dead writers': the CLI beside the app may be mid-save.
+ * Best effort: a file that cannot be removed now is tried again by the next run.
+ */
+async function removeDeadTemporaries(dir: string): Promise<void> {
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    const pid = TEMPORARY.exec(entry)?.[1];
+    if (pid !== undefined && !isAlive(Number(pid))) await rm(join(dir, entry), { force: true }).catch(() => undefined);
+  }
+}
+
+/** Copies `file` to `NAME.json.<time>.replaced.bak` and keeps only the newest {@link KEPT_REPLACED}. */
+async function keepReplaced(file: string): Promise<void> {
+  const base = `${file}.${stamp()}`;
+  for (let n = 0; ; n += 1) {
+    try {
+      // A second save in the same millisecond gets `.1`, `.2`…, so no copy replaces another.
+      await copyFile(file, `${base}${n === 0 ? '' : `.${n}`}${REPLACED_SUFFIX}`, constants.COPYFILE_EXCL);
+      break;
+    } catch (error) {
+      if (codeOf(error) !== 'EEXIST') throw error;
+    }
+  }
+  const prefix = `${basename(file)}.`;
+  const order = (entry: string) => {
+    const [time = '', n = '0'] = entry.slice(prefix.length, -REPLACED_SUFFIX.length).split('.');
+    return { time, n: Number(n) };
+  };
+  const copies = (await readdir(dirname(file)))
+    .filter((entry) => entry.startsWith(prefix) && entry.endsWith(REPLACED_SUFFIX))
+    .sort((a, b) => {
+      const x = order(a);
+      const y = order(b);
+      return x.time < y.time ? -1 : x.time > y.time ? 1 : x.n - y.n;
+    });
+  for (const old of copies.slice(0, -KEPT_REPLACED)) await rm(join(dirname(file), old), { force: true });
+}
+
 export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
   const fileOf = (name: string) => {
     const problem = checkProfileName(name);
     if (problem) throw new HostError('invalid-input', problem);
     return join(dir, `${name}.json`);
   };
+  // Once per store, on its first use of the folder, not on every call.
+  let swept: Promise<void> | undefined;
+  const sweep = () => (swept ??= removeDeadTemporaries(dir));
 
   /** Reads and checks one file; a bad one gets a backup beside it (once per content) and a clear error. */
   async function read(file: string, name: string): Promise<Profile> {
@@ -60,24 +123,39 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
       text = await readFile(file, 'utf8');
     } catch (error) {
       if (error instanceof HostError) throw error;
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HostError('invalid-input', `there is no profile "${name}"`);
+      if (codeOf(error) === 'ENOENT') throw new HostError('invalid-input', `there is no profile "${name}"`);
       throw new HostError('internal', `profile "${name}" could not be read: ${(error as Error).message}`);
     }
     const parsed = parseProfile(text);
     if ('profile' in parsed) return parsed.profile;
-    const backup = (await existingBackup(file, text)) ?? `${file}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
+    const backup = (await existingBackup(file, text)) ?? `${file}.${stamp()}.bak`;
     await copyFile(file, backup, constants.COPYFILE_EXCL).catch(() => undefined);
     throw new HostError('invalid-input', `profile "${name}" could not be loaded: ${parsed.problem.message}. The file was left as it is; a copy is at ${backup}`);
+  }
+
+  /** The text of the file a save would replace, undefined when there is none; refuses one it cannot read. */
+  async function replaced(file: string, name: string): Promise<string | undefined> {
+    try {
+      const info = await stat(file);
+      if (info.size > MAX_PROFILE_BYTES) throw new HostError('invalid-input', `profile "${name}" was not saved: the file ${file} is larger than a profile can be; it was left as it is`);
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      if (error instanceof HostError) throw error;
+      // Only a missing file means a new profile: one we cannot read may be the user's to mend.
+      if (codeOf(error) === 'ENOENT') return undefined;
+      throw new HostError('invalid-input', `profile "${name}" was not saved: the file ${file} cannot be read (${codeOf(error) ?? (error as Error).message}); it was left as it is`);
+    }
   }
 
   return {
     dir,
     async list() {
+      await sweep();
       let names: string[];
       try {
         names = (await readdir(dir)).filter((entry) => entry.endsWith('.json'));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        if (codeOf(error) === 'ENOENT') return [];
         throw new HostError('internal', `the profiles folder ${dir} could not be read: ${(error as Error).message}`);
       }
       const summaries = await Promise.all(
@@ -99,8 +177,9 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
       const file = fileOf(profile.name);
       // Profiles can hold credentials (a server's headers or env): only the user may read them.
       await mkdir(dir, { recursive: true, mode: 0o700 });
+      await sweep();
       // Never replace a file we cannot read: it may be a newer version's, or the user's to mend.
-      const existing = await readFile(file, 'utf8').catch(() => undefined);
+      const existing = await replaced(file, profile.name);
       if (existing !== undefined && 'problem' in parseProfile(existing)) await read(file, profile.name);
       const temporary = join(dir, `.${profile.name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
       const text = serializeProfile(profile);
@@ -114,6 +193,8 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
         } finally {
           await handle.close();
         }
+        // The same text again needs no copy: nothing would be lost.
+        if (existing !== undefined && existing !== text) await keepReplaced(file);
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });
@@ -122,6 +203,7 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
       return { name: profile.name, file, savedAt: profile.savedAt };
     },
     async load(name) {
+      await sweep();
       return read(fileOf(name), name);
     },
   };

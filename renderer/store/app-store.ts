@@ -6,12 +6,13 @@ import { createContextSlice, type ContextSlice } from './context-slice';
 import type { ColumnSizes } from './column-sizes';
 import { createHostSlice, type HostSlice } from './host-slice';
 import { createPicksSlice, type PicksSlice } from './picks-slice';
+import { createProfileSlice, type ProfileSlice } from './profile-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & ProfileSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -30,5 +31,6 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createTreeSlice(api)(...a),
     ...createPicksSlice(api)(...a),
     ...createContextSlice(...a),
+    ...createProfileSlice(...a),
   }));
 }

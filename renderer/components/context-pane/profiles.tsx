@@ -1,43 +1,70 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ProfileSummary, ServerConfig } from '../../../shared/mcp-types';
-import { PROFILE_KIND, PROFILE_VERSION } from '../../../shared/profile/profile-kind';
 import type { Profile } from '../../../shared/profile/profile';
 import { checkProfileName } from '../../../shared/profile/profile-name';
-import type { AppState } from '../../store/app-store';
-import { resourceKeyString } from '../../../shared/catalog/resource-key';
-import { useAppStoreApi } from '../../store/use-app-store';
+import { describeReplacement, profileOf } from '../../store/profile-slice';
+import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
 import { useHostApi } from '../template-detail/host-api-context';
 
-/** The curation as a profile: servers by name, picks and marks by server name and URI. */
-function profileOf(state: AppState, name: string): Profile {
-  const byId = (id: string) => state.servers[id]?.name;
-  const refs = (keys: Iterable<string>) =>
-    [...keys].flatMap((key) => {
-      const [serverId, uri] = JSON.parse(key) as [string, string];
-      const server = byId(serverId);
-      return server === undefined ? [] : [{ server, uri }];
-    });
-  const { format, encoding, halfLifeDays, ...policy } = state.contextSettings;
-  return {
-    kind: PROFILE_KIND,
-    version: PROFILE_VERSION,
-    name,
-    savedAt: new Date().toISOString(),
-    servers: state.serverOrder.flatMap((id) => {
-      const server = state.servers[id];
-      // The built-in demo too: its picks mean nothing without it (the host fills in real configs).
-      return server ? [{ name: server.name, transport: server.transport } as ServerConfig] : [];
-    }),
-    picks: refs(state.picked),
-    marks: [...state.marks].flatMap(([key, mark]) => refs([key]).map((ref) => ({ ...ref, mark }))),
-    policy: { ...policy, ...(halfLifeDays !== undefined && { halfLifeDays }) },
-    output: { format, encoding },
-  };
+/** What the page shows of a server's command or URL, with the names (never the values) of its env or headers. */
+function ServerSummary({ server }: { server: ServerConfig }) {
+  const { transport } = server;
+  const secrets = Object.keys((transport.kind === 'stdio' ? transport.env : transport.headers) ?? {});
+  return (
+    <>
+      <strong>{server.name}</strong>{' '}
+      <span className="mono break">{transport.kind === 'stdio' ? [transport.command, ...transport.args].join(' ') : transport.url}</span>
+      {transport.kind === 'stdio' && transport.cwd ? <span className="muted"> in {transport.cwd}</span> : null}
+      {secrets.length > 0 ? <span className="muted"> with {transport.kind === 'stdio' ? 'environment' : 'headers'} {secrets.join(', ')}</span> : null}
+    </>
+  );
+}
+
+const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The servers a loaded profile names that this window does not have. Their picks and marks
+ * are still part of the profile and saved with it, until the user connects them or removes them.
+ */
+function KeptServers({ connect, connecting }: { connect(): void; connecting: boolean }) {
+  const kept = useAppStore((state) => state.keptProfile);
+  const removeKeptServer = useAppStore((state) => state.removeKeptServer);
+  if (!kept) return null;
+  const named = new Set(kept.servers.map((server) => server.name));
+  const orphans = [...kept.picks, ...kept.marks].filter((ref) => !named.has(ref.server)).length;
+  return (
+    <div className="profile-missing small" role="group" aria-label="Not connected now">
+      <p>Not connected now, and still part of “{kept.source}”: saving keeps them, with their picks and marks.</p>
+      {kept.servers.length > 0 ? (
+        <ul>
+          {kept.servers.map((server) => (
+            <li key={server.name}>
+              <ServerSummary server={server} />
+              <span className="muted">
+                {' '}
+                · {plural(kept.picks.filter((pick) => pick.server === server.name).length, 'pick')}, {plural(kept.marks.filter((mark) => mark.server === server.name).length, 'mark')}
+              </span>{' '}
+              <button type="button" onClick={() => removeKeptServer(server.name)} aria-label={`Remove ${server.name} from the profile`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {orphans > 0 ? <p>{plural(orphans, 'pick or mark')} on servers the profile does not configure.</p> : null}
+      {kept.servers.length > 0 ? (
+        <button type="button" onClick={connect} disabled={connecting}>
+          Connect {kept.servers.length === 1 ? 'it' : `these ${kept.servers.length}`}
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 /**
  * Save the curation as a profile, and load one back: its settings, picks and marks. Servers
- * it names that are not connected are listed, and connected only when the user says so.
+ * it names that are not connected are kept (see profile-slice.ts), and connected only when
+ * the user says so.
  */
 export function Profiles() {
   const api = useHostApi();
@@ -45,9 +72,8 @@ export function Profiles() {
   const [list, setList] = useState<ProfileSummary[]>([]);
   const [name, setName] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [missing, setMissing] = useState<{ profile: Profile; servers: ServerConfig[] } | null>(null);
-  const store = useAppStoreApi();
-  const getState = store.getState;
+  const [connecting, setConnecting] = useState(false);
+  const getState = useAppStoreApi().getState;
 
   const refresh = useCallback(async () => {
     if (!api) return;
@@ -74,9 +100,16 @@ export function Profiles() {
 
   async function save() {
     if (!api || name === '' || nameProblem) return;
-    if (list.some((entry) => entry.name === name) && !window.confirm(`Replace the profile “${name}”?`)) return;
+    // What is saved is what the user was asked about.
+    const next = profileOf(getState(), name);
+    if (list.some((entry) => entry.name === name)) {
+      // One that cannot be loaded is refused by the host, which says why: there is nothing to ask.
+      const old: Profile | undefined = await api.loadProfile(name).catch(() => undefined);
+      if (old && !window.confirm(describeReplacement(old, next))) return;
+    }
     try {
-      const saved = await api.saveProfile(profileOf(getState(), name));
+      const saved = await api.saveProfile(next);
+      getState().setKeptSource(saved.name);
       setMessage({ text: `Saved “${saved.name}” to ${saved.file}.`, error: false });
       await refresh();
     } catch (error) {
@@ -84,52 +117,31 @@ export function Profiles() {
     }
   }
 
-  function apply(profile: Profile): ServerConfig[] {
-    const state = getState();
-    const ids = new Map(state.serverOrder.map((serverId) => [state.servers[serverId]?.name, serverId]));
-    const key = (server: string, uri: string) => {
-      const serverId = ids.get(server);
-      return serverId === undefined ? undefined : resourceKeyString({ serverId, uri });
-    };
-    const picked = new Set<string>();
-    for (const pick of profile.picks) {
-      const found = key(pick.server, pick.uri);
-      if (found) picked.add(found);
-    }
-    const marks = new Map<string, 'exclude' | 'pin'>();
-    for (const mark of profile.marks) {
-      const found = key(mark.server, mark.uri);
-      if (found) marks.set(found, mark.mark);
-    }
-    state.setPicks(picked);
-    state.setMarks(marks);
-    state.setContextSettings({ ...profile.policy, halfLifeDays: profile.policy.halfLifeDays, ...profile.output });
-    return profile.servers.filter((server) => !ids.has(server.name));
-  }
-
   async function load(profileName: string) {
     if (!api) return;
     try {
       const profile = await api.loadProfile(profileName);
-      const absent = apply(profile);
-      setMissing(absent.length > 0 ? { profile, servers: absent } : null);
-      setMessage({ text: `Loaded “${profile.name}”${absent.length > 0 ? `; ${absent.length} of its servers are not connected` : ''}.`, error: false });
+      getState().applyProfile(profile);
+      const away = getState().keptProfile?.servers.length ?? 0;
+      const absent = away === 1 ? '1 of its servers is not connected (kept below, with its picks and marks)' : `${away} of its servers are not connected (kept below, with their picks and marks)`;
+      setMessage({ text: `Loaded “${profile.name}”${away > 0 ? `; ${absent}` : ''}.`, error: false });
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
     }
   }
 
-  async function connectMissing() {
-    if (!api || !missing) return;
-    const { profile, servers } = missing;
-    setMissing(null);
+  async function connectKept() {
+    const kept = getState().keptProfile;
+    if (!api || !kept) return;
+    setConnecting(true);
     try {
       // The host connects them from the profile file: the page only ever saw redacted configs.
-      await api.connectProfileServers(profile.name, servers.map((server) => server.name));
-      // Their catalogs stream in; the picks on them apply as soon as the servers are known.
-      apply(profile);
+      // Each one's picks and marks become ordinary ones as its server arrives (profile-slice.ts).
+      await api.connectProfileServers(kept.source, kept.servers.map((server) => server.name));
     } catch (error) {
-      setMessage({ text: `A server of “${profile.name}” could not be added: ${error instanceof Error ? error.message : String(error)}`, error: true });
+      setMessage({ text: `A server of “${kept.source}” could not be added: ${error instanceof Error ? error.message : String(error)}`, error: true });
+    } finally {
+      setConnecting(false);
     }
   }
 
@@ -151,29 +163,7 @@ export function Profiles() {
           {message.text}
         </p>
       ) : null}
-      {missing ? (
-        <div className="profile-missing small">
-          <p>Not connected now, and needed for some picks:</p>
-          <ul>
-            {missing.servers.map((server) => (
-              <li key={server.name}>
-                <strong>{server.name}</strong>{' '}
-                <span className="mono break">{server.transport.kind === 'stdio' ? [server.transport.command, ...server.transport.args].join(' ') : server.transport.url}</span>
-                {server.transport.kind === 'stdio' && server.transport.cwd ? <span className="muted"> in {server.transport.cwd}</span> : null}
-                {server.transport.kind === 'stdio' && server.transport.env && Object.keys(server.transport.env).length > 0 ? (
-                  <span className="muted"> with environment {Object.keys(server.transport.env).join(', ')}</span>
-                ) : null}
-                {server.transport.kind !== 'stdio' && server.transport.headers && Object.keys(server.transport.headers).length > 0 ? (
-                  <span className="muted"> with headers {Object.keys(server.transport.headers).join(', ')}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={() => void connectMissing()}>
-            Connect {missing.servers.length === 1 ? 'it' : `these ${missing.servers.length}`}
-          </button>
-        </div>
-      ) : null}
+      <KeptServers connect={() => void connectKept()} connecting={connecting} />
       {list.length === 0 ? (
         <p className="muted small">No saved profiles yet.</p>
       ) : (
