@@ -1,5 +1,7 @@
-// A user turns auto-include on, sees what went in and why, and takes the context away: copied,
-// saved, and byte for byte what `mcp-context assemble` prints for the same server and settings.
+// A user curates with auto-include (on by default), sees what went in and why, types a focus
+// and sees the context follow it, and takes the context away: copied, saved, and byte for byte
+// what `mcp-context assemble` prints for the same server and settings. The host keeps the
+// curation, so a reload finds it as it was. The tests of one describe share a host, and so a session.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,13 +9,16 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServe, type Served } from './serve';
 
-/** Opens the app, waits for the catalog, and turns auto-include on with this budget. */
+/** Opens the app, waits for the catalog, and makes sure auto-include is on, in Markdown, with this budget. */
 async function autoInclude(page: Page, url: string, resources: string, budget: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByText(`${resources} resources`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: /Context/ }).click();
-  await page.getByLabel('Include automatically (by focus, annotations and size)').check();
+  await expect(page.getByLabel('Include automatically (by focus, annotations and size)')).toBeChecked();
+  await page.getByLabel('Format').selectOption('markdown');
   await page.getByLabel('Token budget').fill(budget);
+  // Left, so the field shows the host's value from now on.
+  await page.getByLabel('Token budget').blur();
 }
 
 test.describe('on the demo server', () => {
@@ -63,6 +68,36 @@ test.describe('on the demo server', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'Resource' }).click();
     await expect(page.getByText('Not in the context: excluded by audience. Audience is user, not assistant.')).toBeVisible();
+  });
+
+  test('a focus brings what it is about into the context, and the decisions say what matched', async ({ page }) => {
+    await autoInclude(page, served.url, '105', '3000');
+    const preview = page.getByLabel('Assembled context');
+    await expect(page.locator('.context-pane')).toHaveAttribute('data-curation', 'done', { timeout: 30_000 });
+    const tokenSections = async () => ((await preview.textContent()) ?? '').match(/^- URI: design:\/\/tokens\//gm)?.length ?? 0;
+    const before = await tokenSections();
+
+    const focus = page.getByLabel('Focus', { exact: true });
+    await focus.click();
+    await focus.pressSequentially('design tokens for dark mode', { delay: 15 });
+    // Every keystroke kept while the frames came back.
+    await expect(focus).toHaveValue('design tokens for dark mode');
+    // The design tokens push the rest aside.
+    await expect.poll(tokenSections, { timeout: 30_000 }).toBeGreaterThan(before + 5);
+    await expect(page.locator('.context-pane')).toHaveAttribute('data-curation', 'done', { timeout: 30_000 });
+
+    // The first design token in the context says why it is there.
+    const first = page.locator('.included-list li').filter({ hasText: 'design://tokens/' }).first();
+    await page.getByText(/^Tokens per resource/).click();
+    await first.getByRole('button').click();
+    await page.getByRole('tab', { name: 'Resource' }).click();
+    await expect(page.locator('.context-decision')).toContainText(/In the context: auto-included\. Rank \d+ of \d+: .*focus matched "[^"]+" in /);
+
+    // A reload finds the same curation: the host kept the focus.
+    await page.reload();
+    await page.getByRole('tab', { name: /Context/ }).click();
+    await expect(page.getByLabel('Focus', { exact: true })).toHaveValue('design tokens for dark mode');
+    await expect.poll(tokenSections, { timeout: 30_000 }).toBeGreaterThan(before + 5);
   });
 });
 
@@ -136,10 +171,16 @@ test.describe('on a fixed catalog', () => {
     const file = join(profiles, 'Pinned notes.json');
     expect(await cliAssemble('--profile', file)).toBe(shown);
 
-    // A fresh page loads it back: the same settings, pin and exclusion, so the same text.
+    // A fresh page finds the same curation: the host kept it.
     await page.reload();
     await expect(page.getByText('301 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole('tab', { name: /Context/ }).click();
+    await expect.poll(() => page.getByLabel('Assembled context').textContent(), { timeout: 30_000 }).toBe(shown);
+
+    // Changed, then loaded back: the same settings, pin and exclusion, so the same text.
+    await page.getByLabel('Token budget').fill('900');
+    await page.getByLabel('Token budget').blur();
+    await expect.poll(() => page.getByLabel('Assembled context').textContent(), { timeout: 30_000 }).not.toBe(shown);
     await page.getByRole('button', { name: 'Load Pinned notes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loaded “Pinned notes”' })).toBeVisible();
     await expect.poll(() => page.getByLabel('Assembled context').textContent(), { timeout: 30_000 }).toBe(shown);

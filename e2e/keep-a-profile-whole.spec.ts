@@ -1,6 +1,7 @@
-// A user loads a profile that names a server this app has not connected, saves it again, and
-// loses nothing: the server, its secret env, its picks and its mark are all still in the file,
-// and the file it replaced is kept beside it.
+// A user loads a profile that names a server this app has not connected: the server is listed
+// as not connected, with its marks, and no secret. Saving it again loses nothing: the server,
+// its real env, its picks and its mark are all still in the file (the host writes it from what
+// it holds), and the file it replaced is kept beside it. Removed by the user, it goes.
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ const written: Profile = {
   savedAt: '2026-11-30T12:00:00.000Z',
   servers: [{ name: fixture, transport: { kind: 'stdio', command: command[0] as string, args: command.slice(1) } }, notes],
   picks: [{ server: fixture, uri: 'ctx://notes/alpha/note-0.md' }, ...[1, 2, 3].map((n) => ({ server: 'notes', uri: `notes://team/${n}.md` }))],
-  marks: [{ server: 'notes', uri: 'notes://team/2.md', mark: 'pin' }],
+  marks: [{ server: 'notes', uri: 'notes://team/4.md', mark: 'pin' }],
   policy: { auto: false, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 8000, order: 'rank' },
   output: { format: 'markdown', encoding: 'o200k_base' },
 };
@@ -52,25 +53,25 @@ test.describe('a profile with a server that is not connected', () => {
     await served.stop();
   });
 
-  test('is saved back whole after a load, with a copy of what it replaced, until the user removes the server', async ({ page }) => {
+  test('is listed as not connected after a load, saved back whole, and dropped only when the user removes it', async ({ page }) => {
     const file = join(profiles, 'Team review.json');
     const original = await readFile(file, 'utf8');
     await page.goto(served.url);
     await expect(page.getByText('301 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole('tab', { name: /Context/ }).click();
     await page.getByRole('button', { name: 'Load Team review' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Loaded “Team review”; 1 of its servers is not connected (kept below' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loaded “Team review”; 1 of its servers is not connected.' })).toBeVisible();
 
-    // The server stays in sight, as part of the profile, with its picks and mark, and no secret.
+    // The server stays in sight, with its marks (3 picks and a pin), and no secret.
     const away = page.getByRole('group', { name: 'Not connected now' });
-    await expect(away).toContainText('still part of “Team review”');
-    await expect(away.getByRole('listitem')).toHaveText(/notes notes-server --read-only with environment NOTES_TOKEN · 3 picks, 1 mark/);
+    await expect(away.getByRole('listitem')).toHaveText(/notes notes-server --read-only with environment NOTES_TOKEN · 4 marks/);
+    await expect(away.getByRole('button', { name: 'Connect notes' })).toBeVisible();
     await expect(page.locator('body')).not.toContainText('s3cret');
+    // Its picks are not counted as picked here: only the one on the connected server is.
+    await expect(page.getByRole('status', { name: 'Picked resources' })).toHaveText('1 picked');
 
     const question = await saveOver(page, 'Team review');
-    expect(question).toBe(
-      'Replace the profile “Team review” saved 2026-11-30 12:00? It holds 2 servers, 4 picks and 1 mark; this curation has 2 servers, 4 picks and 1 mark. A copy of the file it replaces is kept beside it.',
-    );
+    expect(question).toBe('Replace the profile “Team review”? A copy of the file it replaces is kept beside it.');
     // Nothing was lost: the same servers (the real env too), picks and mark.
     const saved = JSON.parse(await readFile(file, 'utf8')) as Profile;
     expect(saved.servers).toEqual(written.servers);
@@ -80,13 +81,14 @@ test.describe('a profile with a server that is not connected', () => {
     expect(await copies()).toHaveLength(1);
     expect(await readFile(join(profiles, (await copies())[0] as string), 'utf8')).toBe(original);
 
-    // Removed by the user, it goes at the next save, and the question says so first.
-    await away.getByRole('button', { name: 'Remove notes from the profile' }).click();
+    // Removed by the user, it goes at the next save, with its marks.
+    await away.getByRole('button', { name: 'Remove notes and its marks' }).click();
     await expect(away).toHaveCount(0);
-    expect(await saveOver(page, 'Team review')).toContain('this curation has 1 server, 1 pick and no marks. It would no longer name notes.');
+    await saveOver(page, 'Team review');
     const after = JSON.parse(await readFile(file, 'utf8')) as Profile;
     expect(after.servers.map((server) => server.name)).toEqual([fixture]);
     expect(after.picks).toEqual([written.picks[0]]);
+    expect(after.marks).toEqual([]);
     expect(await copies()).toHaveLength(2);
   });
 });

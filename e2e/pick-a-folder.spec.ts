@@ -1,5 +1,6 @@
 // A user curating context checks a folder: every resource under it is picked, the folder
 // and its ancestors show checked or mixed, and unchecking one resource makes the folder mixed.
+// The picks are the host's: a reload finds them.
 import { expect, test } from '@playwright/test';
 import { serveSyntheticCatalog, syntheticCatalog } from './synthetic-catalog';
 
@@ -51,4 +52,13 @@ test('checking a folder picks every resource under it, and the boxes above show 
   await page.keyboard.press('Space');
   await expect(picked).toHaveText('0 picked');
   await expect(billing).toHaveAttribute('aria-checked', 'false');
+
+  // Picked again, then the page reloaded: the host kept them.
+  await page.keyboard.press('Space');
+  await expect(picked).toHaveText(`${inGuides.length} picked`);
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Picked resources' })).toHaveText(`${inGuides.length} picked`, { timeout: 30_000 });
+  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: 'synth://corp', exact: true }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('treeitem', { name: 'billing', exact: true })).toHaveAttribute('aria-checked', 'mixed');
 });

@@ -1,5 +1,8 @@
 /** Starts `mcp-context serve` as a user would, for one spec, and stops it afterwards. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../bin/mcp-context.mjs', import.meta.url));
@@ -13,9 +16,14 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Runs `mcp-context serve [args]` (Node given `nodeArgs`, e.g. --cpu-prof; `env` added to ours) and resolves with the URL it prints. */
+/**
+ * Runs `mcp-context serve [args]` (Node given `nodeArgs`, e.g. --cpu-prof; `env` added to ours)
+ * and resolves with the URL it prints. Each run keeps its session in a fresh file unless `env`
+ * names one (MCP_CONTEXT_SESSION), so specs never see each other's curation.
+ */
 export function startServe(args: string[] = [], nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const session = { MCP_CONTEXT_SESSION: join(mkdtempSync(join(tmpdir(), 'mcp-context-e2e-')), 'session.json') };
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...session, ...env } });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

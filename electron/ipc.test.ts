@@ -1,4 +1,3 @@
-import type { Profile } from '../shared/profile/profile';
 import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import type { HostApi, HostEvent } from '../shared/host-api';
@@ -24,13 +23,15 @@ function fakeHost() {
     watchResources: vi.fn(async () => undefined),
     completeArgument: vi.fn(async () => ({ values: [] })),
     listProfiles: vi.fn(async () => []),
-    saveProfile: vi.fn(async (profile: Profile) => ({ name: profile.name, file: `${profile.name}.json` })),
+    saveProfile: vi.fn(async (name: string) => ({ name, file: `${name}.json` })),
     loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
-    connectProfileServers: vi.fn(async () => []),
+    connectDormantServers: vi.fn(async () => []),
+    dropDormantServers: vi.fn(async () => undefined),
     openView: vi.fn(),
     updateView: vi.fn(),
     closeView: vi.fn(),
-    listCandidates: vi.fn(),
+    updateContext: vi.fn(),
+    getContextText: vi.fn(async () => ''),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

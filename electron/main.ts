@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerConfig } from '../shared/mcp-types';
 import { loadServerConfigs } from './config/load-config';
 import { demoServerConfig } from './host/demo-server-config';
+import { appHostOptions } from './host/app-host';
 import { createHost } from './host/host';
 import { appUrlMatcher } from './app-url';
 import { isAppMainFrame, registerHostIpc } from './ipc';
@@ -43,7 +44,8 @@ function createMainWindow(): BrowserWindow {
 
 /** Starts the host, then the window; IPC is wired before the page can call it. */
 async function start(): Promise<void> {
-  const host = createHost({ servers: await initialServers() });
+  const extras = appHostOptions();
+  const host = createHost({ servers: await initialServers(), ...extras.options });
   // A destroyed BrowserWindow throws on .webContents, so a closing window counts as none.
   const liveContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : undefined);
   const disposeIpc = registerHostIpc(
@@ -62,7 +64,7 @@ async function start(): Promise<void> {
     disposeIpc();
     // A server that ignores shutdown must not keep the app alive: give up waiting after 5 s.
     const gaveUp = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    void Promise.race([host.close(), gaveUp]).finally(() => app.quit());
+    void Promise.race([host.close().then(() => extras.close()), gaveUp]).finally(() => app.quit());
   });
 
   await app.whenReady();

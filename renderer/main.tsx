@@ -1,4 +1,4 @@
-/** Entry point: pick the host face, build the store, start syncing, render. */
+/** Entry point: pick the host face, build the store, start syncing (the context comes with the view), render. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
@@ -6,8 +6,6 @@ import { App } from './app';
 import { HostApiContext } from './components/template-detail/host-api-context';
 import { createAppStore } from './store/app-store';
 import { loadColumns } from './store/column-sizes';
-import { startContextSync } from './store/context-sync';
-import { createTokenClient } from './token-client';
 import { startHostSync } from './store/host-sync';
 import { startViewSync } from './store/view-sync';
 import { AppStoreContext } from './store/use-app-store';
@@ -27,7 +25,6 @@ const storage = safeLocalStorage();
 const store = createAppStore({ api, columns: loadColumns(storage), storage });
 startHostSync(store, api, link);
 startViewSync(store, api);
-startContextSync(store, api, createTokenClient());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

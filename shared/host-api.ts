@@ -8,6 +8,7 @@
  * below it, in mcp-types.ts, and the error every call rejects with in host-error.ts.
  */
 import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/view-wire';
+import type { ContextFrame, ContextPatch } from './context/context-wire';
 import type {
   CatalogSnapshot,
   CatalogStatus,
@@ -21,7 +22,6 @@ import type {
   ServerSnapshot,
   TemplateEntry,
 } from './mcp-types';
-import type { Profile } from './profile/profile';
 
 /** Everything the host knows, at one point of its event sequence. */
 export interface HostSnapshot {
@@ -55,28 +55,28 @@ export type HostEventBody =
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
   | { type: 'resource-updated'; serverId: ServerId; uri: string }
   /** A window's view of the catalogs changed (see {@link HostApi.openView}). */
-  | { type: 'view'; frame: ViewFrame };
+  | { type: 'view'; frame: ViewFrame }
+  /** The context as one window sees it changed (see {@link HostApi.updateContext}). */
+  | { type: 'context'; frame: ContextFrame };
 
 /** Events the host pushes. Each carries the sequence number it was emitted with. */
 export type HostEvent = { seq: number } & HostEventBody;
 
-/** What the context's policy reads of a resource (shared/context/curate.ts), without its server. */
-export type CandidateEntry = Pick<ResourceEntry, 'uri' | 'name' | 'title' | 'description' | 'mimeType' | 'annotations' | 'size'>;
-
-/** Part of one server's catalog, for the context's policy. */
-export interface CandidatePage {
-  /** The catalog's generation: a window that holds another one starts over. */
-  generation: number;
-  /** Resources in the catalog now. */
-  total: number;
-  candidates: CandidateEntry[];
-}
-
 /** Removes the listener it was returned for. */
 export type Unsubscribe = () => void;
 
-/** Pick keys one `updateView` or `openView` call may carry; windows send more in parts. */
+/** Resource keys one `updateContext` call may mark; windows send more in parts. */
 export const MAX_PICKS_PER_CALL = 20_000;
+
+/** What loading a profile did to the session. */
+export interface ProfileLoaded {
+  name: string;
+  /** Its servers that are not connected now: kept, dormant, with their marks (see ContextFrame.dormant). */
+  dormant: string[];
+  /** Marks it held, and how many of them are on servers that are connected. */
+  marks: number;
+  applied: number;
+}
 
 /** The host, as every face sees it. */
 export interface HostApi {
@@ -117,21 +117,29 @@ export interface HostApi {
   ): Promise<CompletionResult>;
   /** The saved profiles, newest first; one that cannot be loaded says why. */
   listProfiles(): Promise<ProfileSummary[]>;
-  /** Saves a profile under its name, atomically. Never replaces a file it cannot read. */
-  saveProfile(profile: Profile): Promise<ProfileSummary>;
   /**
-   * Loads a profile; a file it cannot read is kept as it is, beside a backup, and the error
-   * says where. Its servers' header and env values come back redacted.
+   * Saves the session's curation as a profile under `name`, atomically: its servers (with the
+   * configs the host holds, secrets included, which never cross to a page), its dormant
+   * servers, every mark and the settings. Never replaces a file it cannot read.
    */
-  loadProfile(name: string): Promise<Profile>;
+  saveProfile(name: string): Promise<ProfileSummary>;
   /**
-   * Connects servers a profile names, with the configs the profile file holds (secrets
-   * included, which never cross to the page). Spawns processes: call only on a user's action.
+   * Loads a profile into the session: its settings and marks replace the session's. Its
+   * servers that are not connected stay dormant, with their marks, until connected or dropped.
+   * A file it cannot read is kept as it is, beside a backup, and the error says where.
    */
-  connectProfileServers(name: string, serverNames: string[]): Promise<ServerId[]>;
+  loadProfile(name: string): Promise<ProfileLoaded>;
+  /**
+   * Connects dormant servers (of a loaded profile, or of the last session) with the configs the
+   * host holds for them; their marks come back to life. Spawns processes: only on a user's action.
+   */
+  connectDormantServers(serverNames: string[]): Promise<ServerId[]>;
+  /** Forgets dormant servers and their marks. */
+  dropDormantServers(serverNames: string[]): Promise<void>;
   /**
    * Opens a window's view of every catalog, or replaces its state. The host keeps the tree
-   * and the search, and sends the window what it shows as `view` events for `viewId`.
+   * and the search, and sends the window what it shows as `view` events for `viewId`, and the
+   * context as `context` events for the same id.
    */
   openView(viewId: string, state: Partial<ViewState>): Promise<void>;
   /** Changes a view; its next frame is sent before this resolves. Rejects for an unknown view. */
@@ -139,10 +147,13 @@ export interface HostApi {
   /** Forgets a view. Unknown ids are ignored. */
   closeView(viewId: string): Promise<void>;
   /**
-   * One server's resources as the context's policy reads them: from position `from` of its
-   * list, at most `limit`; or the ones with the given URIs.
+   * Changes the context: its settings and marks (one session for every window, kept by the
+   * host across reloads and restarts), or what this window shows of it. The host curates
+   * again; the window's next `context` frame is sent before this resolves.
    */
-  listCandidates(serverId: ServerId, request: { from: number; limit: number } | { uris: string[] }): Promise<CandidatePage>;
+  updateContext(viewId: string, patch: ContextPatch): Promise<void>;
+  /** The whole assembled text, for Copy and Save (a frame carries only what the window shows). */
+  getContextText(): Promise<string>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

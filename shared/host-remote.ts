@@ -17,7 +17,8 @@ export const HOST_METHODS = [
   'listProfiles',
   'saveProfile',
   'loadProfile',
-  'connectProfileServers',
+  'connectDormantServers',
+  'dropDormantServers',
   'readResource',
   'cancelRequest',
   'watchResources',
@@ -25,7 +26,8 @@ export const HOST_METHODS = [
   'openView',
   'updateView',
   'closeView',
-  'listCandidates',
+  'updateContext',
+  'getContextText',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

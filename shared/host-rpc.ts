@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
 import { HostError, type HostErrorData } from './host-error';
 import type { RpcResponse } from './host-remote';
-import { profileSchema } from './profile/profile';
+import { MAX_FOCUS_LENGTH } from './context/focus-limits';
+import { MAX_PREVIEW_CHARS } from './context/context-wire';
 import { serverConfigSchema } from './server-config-schema';
 
 export { serverConfigSchema } from './server-config-schema';
@@ -24,7 +25,7 @@ const ids = z.array(nodeId).max(2_000);
 const pickKeys = z.array(z.string().min(1).max(1_000_300)).max(MAX_PICKS_PER_CALL);
 const sort = z.enum(['name', 'priority', 'lastModified']);
 const query = z.string().max(1000);
-const viewState = z.strictObject({ sort, query, open: ids, selectedId: nodeId.nullable(), picked: pickKeys }).partial();
+const viewState = z.strictObject({ sort, query, open: ids, selectedId: nodeId.nullable() }).partial();
 const viewPatch = z
   .strictObject({
     sort,
@@ -32,17 +33,40 @@ const viewPatch = z
     open: ids,
     close: ids,
     selectedId: nodeId.nullable(),
-    pick: pickKeys,
-    unpick: pickKeys,
     toggleUnder: nodeId,
     reveal: nodeId,
     page: z.strictObject({ folderId: nodeId, direction: z.enum(['next', 'previous']) }),
   })
   .partial();
-const candidateRequest = z.union([
-  z.strictObject({ from: z.number().int().min(0), limit: z.number().int().min(1).max(50_000) }),
-  z.strictObject({ uris: z.array(uri).max(5_000) }),
-]);
+const pickKey = z.string().min(1).max(1_000_300);
+const mark = z.enum(['include', 'exclude', 'pin']);
+const contextSettings = z
+  .strictObject({
+    auto: z.boolean(),
+    audience: z.enum(['assistant', 'any']),
+    threshold: z.number().min(0).max(1),
+    requirePriorityOne: z.boolean(),
+    // 0 clears it (no half-life): JSON has no undefined.
+    halfLifeDays: z.number().min(0).max(36_500),
+    budget: z.number().int().min(0).max(100_000_000),
+    order: z.enum(['rank', 'uri']),
+    focus: z.string().max(MAX_FOCUS_LENGTH),
+    format: z.enum(['markdown', 'json']),
+    encoding: z.enum(['o200k_base', 'cl100k_base']),
+  })
+  .partial();
+const contextPatch = z
+  .strictObject({
+    settings: contextSettings,
+    mark: z.strictObject({ keys: pickKeys, mark: mark.nullable() }),
+    clear: z.union([mark, z.literal('all')]),
+    dropGone: z.array(pickKey).max(MAX_PICKS_PER_CALL),
+    select: pickKey.nullable(),
+    previewChars: z.number().int().min(0).max(MAX_PREVIEW_CHARS),
+  })
+  .partial();
+const profileName = z.string().min(1).max(200);
+const serverNames = z.array(z.string().min(1).max(200)).max(100);
 
 /** The argument list each remote method accepts. */
 const argSchemas = {
@@ -56,9 +80,10 @@ const argSchemas = {
   cancelRequest: z.tuple([requestId]),
   watchResources: z.tuple([serverId, z.array(z.string().min(1).max(65_536)).max(1000)]),
   listProfiles: z.tuple([]),
-  saveProfile: z.tuple([profileSchema]),
-  loadProfile: z.tuple([z.string().min(1).max(200)]),
-  connectProfileServers: z.tuple([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(100)]),
+  saveProfile: z.tuple([profileName]),
+  loadProfile: z.tuple([profileName]),
+  connectDormantServers: z.tuple([serverNames]),
+  dropDormantServers: z.tuple([serverNames]),
   completeArgument: z.union([
     z.tuple([serverId, uri, completionArgument, completionContext]),
     z.tuple([serverId, uri, completionArgument, completionContext, requestId]),
@@ -66,7 +91,8 @@ const argSchemas = {
   openView: z.tuple([viewId, viewState]),
   updateView: z.tuple([viewId, viewPatch]),
   closeView: z.tuple([viewId]),
-  listCandidates: z.tuple([serverId, candidateRequest]),
+  updateContext: z.tuple([viewId, contextPatch]),
+  getContextText: z.tuple([]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */

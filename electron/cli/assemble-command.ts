@@ -6,9 +6,10 @@ import { resourceKeyString } from '../../shared/catalog/resource-key';
 import { readFile } from 'node:fs/promises';
 import { HostError } from '../../shared/host-error';
 import { parseProfile, type Profile } from '../../shared/profile/profile';
-import { curateContext, type CatalogCandidate, type Curated } from '../../shared/context/curate';
-import { DEFAULT_POLICY, type Decision, type Mark, type PolicySettings } from '../../shared/context/policy';
-import { createTokenCounter, DEFAULT_ENCODING } from '../../shared/context/tokens';
+import type { Curated } from '../../shared/context/curate';
+import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
+import type { ContextSettings } from '../../shared/context/context-wire';
+import type { Decision, Mark, PolicySettings } from '../../shared/context/policy';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
@@ -46,23 +47,12 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
     if (server.status !== 'connected') process.stderr.write(`warning: ${safe(server.name)}: ${safe(server.disconnect?.reason ?? 'not connected')}; left out\n`);
   }
   const connected = new Set(snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id));
-  const candidates: CatalogCandidate[] = [];
+  // What the context weighs: every resource of a connected server (context-run.ts reads the same).
+  const listed: { serverId: string; uri: string }[] = [];
   for (const catalog of snapshot.catalogs) {
     if (!connected.has(catalog.serverId)) continue;
     if (catalog.status === 'failed') process.stderr.write(`warning: ${safe(names.get(catalog.serverId) ?? catalog.serverId)}: listing failed: ${safe(catalog.error ?? 'unknown error')}\n`);
-    for (const resource of catalog.resources) {
-      candidates.push({
-        serverId: resource.serverId,
-        serverName: names.get(resource.serverId) ?? resource.serverId,
-        uri: resource.uri,
-        name: resource.name,
-        ...(resource.title !== undefined && { title: resource.title }),
-        ...(resource.description !== undefined && { description: resource.description }),
-        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),
-        ...(resource.annotations !== undefined && { annotations: resource.annotations }),
-        ...(resource.size !== undefined && { size: resource.size }),
-      });
-    }
+    for (const resource of catalog.resources) listed.push(resource);
   }
   if (snapshot.servers.every((server) => server.status !== 'connected')) throw new HostError('disconnected', 'no server is connected');
 
@@ -70,31 +60,30 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   // The profile's marks first, by server name and URI; ones whose server or URI is gone are said, not fatal.
   if (profile) {
     const ids = new Map(snapshot.servers.map((server) => [server.name, server.id]));
-    const listed = new Set(candidates.map((candidate) => resourceKeyString(candidate)));
+    const keys = new Set(listed.map((entry) => resourceKeyString(entry)));
     const apply = (server: string, uri: string, what: Mark) => {
       const id = ids.get(server);
       const key = id === undefined ? undefined : resourceKeyString({ serverId: id, uri });
-      if (key === undefined || !listed.has(key)) process.stderr.write(`warning: the profile's ${what} of ${safe(uri)} on ${safe(server)} matches nothing listed now; skipped\n`);
+      if (key === undefined || !keys.has(key)) process.stderr.write(`warning: the profile's ${what} of ${safe(uri)} on ${safe(server)} matches nothing listed now; skipped\n`);
       else marks.set(key, what);
     };
     for (const pick of profile.picks) apply(pick.server, pick.uri, 'include');
     for (const entry of profile.marks) apply(entry.server, entry.uri, entry.mark);
   }
   const mark = (uri: string, what: Mark) => {
-    const matching = candidates.filter((candidate) => candidate.uri === uri);
+    const matching = listed.filter((entry) => entry.uri === uri);
     if (matching.length === 0) throw new UsageError(`--${what} ${uri}: no server lists this URI`);
-    for (const candidate of matching) marks.set(resourceKeyString(candidate), what);
+    for (const entry of matching) marks.set(resourceKeyString(entry), what);
   };
   for (const uri of args.includes) mark(uri, 'include');
   for (const uri of args.pins) mark(uri, 'pin');
   for (const uri of args.excludes) mark(uri, 'exclude');
 
-  const settings: PolicySettings = {
-    ...DEFAULT_POLICY,
-    ...(profile && {
-      ...profile.policy,
-      ...(profile.policy.halfLifeDays !== undefined && { halfLifeDays: profile.policy.halfLifeDays }),
-    }),
+  const settings: ContextSettings = {
+    ...DEFAULT_CONTEXT_SETTINGS,
+    ...(profile && { ...profile.policy, ...profile.output }),
+    ...(args.format !== undefined && { format: args.format }),
+    ...(args.encoding !== undefined && { encoding: args.encoding }),
     ...(args.budget !== undefined && { budget: args.budget }),
     ...(args.threshold !== undefined && { threshold: args.threshold }),
     ...(args.auto !== undefined && { auto: args.auto }),
@@ -104,21 +93,15 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
     ...(args.required !== undefined && { requirePriorityOne: args.required }),
     ...(args.focus !== undefined && { focus: args.focus }),
   };
-  const format = args.format ?? profile?.output.format ?? 'markdown';
-  const counter = createTokenCounter(args.encoding ?? profile?.output.encoding ?? DEFAULT_ENCODING);
-  const curated = await curateContext({
-    candidates,
-    marks,
-    settings,
-    format,
-    count: (text) => counter.count(text),
-    read: async (serverId, uri) => {
-      const result = await host.readResource(serverId, uri);
-      return result.contents;
-    },
-    now: Date.now(),
-  });
-  const total = counter.count(curated.text);
+  const format = settings.format;
+  // The same driver as a window's: a context view with no window (context-views.ts).
+  const { context } = host;
+  context.session.setSettings(settings);
+  for (const [mark, keys] of groupByMark(marks)) context.session.setMarks(keys, mark);
+  const curated = await context.settled();
+  if (!curated) throw new HostError('internal', 'the context could not be assembled');
+  const total = curated.total;
+  const counter = { encoding: settings.encoding };
 
   // Over the budget only because of what must go in: CI can fail on it (repomix's convention).
   const status = curated.result.overBudget > 0 ? OVER_BUDGET_STATUS : 0;
@@ -136,6 +119,17 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
   if (status !== 0) overBudget();
   return status;
+}
+
+/** Keys by the mark they get. */
+function groupByMark(marks: ReadonlyMap<string, Mark>): Map<Mark, string[]> {
+  const groups = new Map<Mark, string[]>();
+  for (const [key, mark] of marks) {
+    let keys = groups.get(mark);
+    if (!keys) groups.set(mark, (keys = []));
+    keys.push(key);
+  }
+  return groups;
 }
 
 function jsonReport(curated: Curated, settings: PolicySettings, format: string, encoding: string, total: number, names: Map<string, string>) {

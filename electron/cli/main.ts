@@ -9,6 +9,7 @@ import type { ServerConfig } from '../../shared/mcp-types';
 import { ConfigError } from '../../shared/config/parse-server-config';
 import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';
+import { appHostOptions } from '../host/app-host';
 import { createHost, type Host } from '../host/host';
 import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
 import { runList } from './list-command';
@@ -57,7 +58,9 @@ async function run(argv: string[]): Promise<number> {
   const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined;
   // A profile brings its servers, unless the command line chose others or it names none.
   const selection = profile && !chosen && profile.servers.length > 0 ? { servers: profile.servers } : await selectServers(args);
-  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000 });
+  // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
+  const app = args.command === 'serve' ? appHostOptions() : undefined;
+  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options });
   try {
     switch (args.command) {
       case 'list':
@@ -73,6 +76,7 @@ async function run(argv: string[]): Promise<number> {
     }
   } finally {
     await host.close();
+    await app?.close();
   }
 }
 

@@ -7,10 +7,10 @@
  * when a search needs it, or in small slices once no listing runs, after which each view's
  * tree is made whole (a frame makes only the folders it shows).
  */
-import type { CandidateEntry, CandidatePage, HostEventBody } from '../../shared/host-api';
+import type { HostEventBody } from '../../shared/host-api';
 import type { CatalogSnapshot, ResourceEntry, ServerId, TemplateEntry } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
-import { CatalogView, type ViewSource } from '../../shared/catalog/catalog-view';
+import { CatalogView, NO_MARKS, type RowMarks, type ViewSource } from '../../shared/catalog/catalog-view';
 import type { ViewChange, ViewPatch, ViewState } from '../../shared/catalog/view-wire';
 import { createSearchIndex } from '../../shared/catalog/search-index';
 
@@ -30,6 +30,10 @@ export interface CatalogViewsDeps {
   emit(body: HostEventBody): void;
   /** Every server, in the order added, with its catalog as it stands. */
   servers(): readonly { id: ServerId; name: string; catalog: CatalogSnapshot }[];
+  /** The context session's marks and decisions, which every view's rows show. */
+  marks?(): RowMarks;
+  /** A folder's checkbox: picks (or unpicks) these keys in the context session. */
+  toggle?(keys: readonly string[], on: boolean): void;
   intervalMs?: number;
 }
 
@@ -39,7 +43,8 @@ export interface CatalogViews {
   open(viewId: string, state: Partial<ViewState>): void;
   update(viewId: string, patch: ViewPatch): ViewChange;
   close(viewId: string): void;
-  candidates(serverId: ServerId, request: { from: number; limit: number } | { uris: string[] }): CandidatePage;
+  /** Marks or decisions changed: every view's next frame shows them (once per task). */
+  refresh(): void;
   dispose(): void;
 }
 
@@ -58,6 +63,8 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
   let source: ViewSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let indexTimer: ReturnType<typeof setTimeout> | undefined;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  const marks = deps.marks ?? (() => NO_MARKS);
   // Per server, whether the last frames showed any of its resources.
   const hadRows = new Map<ServerId, boolean>();
 
@@ -185,7 +192,7 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
         views.delete(viewId);
         found.reset(state);
       } else {
-        found = new CatalogView(search, state);
+        found = new CatalogView(search, state, marks);
         if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
       }
       views.set(viewId, found);
@@ -195,40 +202,30 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     update(viewId, patch) {
       const found = view(viewId);
       const change = found.update(patch);
+      if (patch.toggleUnder !== undefined) {
+        // The picks are the session's: it takes the keys, and every view shows them.
+        const { on, keys } = found.toggleKeys(patch.toggleUnder);
+        deps.toggle?.(keys, on);
+        change.toggled = { on, count: keys.length };
+      }
       send(viewId, found);
       return change;
     },
     close(viewId) {
       views.delete(viewId);
     },
-    candidates(serverId, request) {
-      const server = deps.servers().find((candidate) => candidate.id === serverId);
-      if (!server) throw new HostError('unknown-server', `no server with id ${serverId}`);
-      const { resources, generation } = server.catalog;
-      let picked: readonly ResourceEntry[];
-      if ('uris' in request) {
-        const wanted = new Set(request.uris);
-        picked = resources.filter((resource) => wanted.has(resource.uri));
-      } else {
-        picked = resources.slice(request.from, request.from + request.limit);
-      }
-      return { generation, total: resources.length, candidates: picked.map(candidateOf) };
+    refresh() {
+      if (views.size === 0) return;
+      refreshTimer ??= setTimeout(() => {
+        refreshTimer = undefined;
+        for (const [viewId, found] of views) send(viewId, found);
+      }, 0);
     },
     dispose() {
       clearTimeout(timer);
       clearTimeout(indexTimer);
+      clearTimeout(refreshTimer);
       views.clear();
     },
   };
-}
-
-function candidateOf(resource: ResourceEntry): CandidateEntry {
-  const candidate: CandidateEntry = { uri: resource.uri, name: resource.name };
-  if (resource.title !== undefined) candidate.title = resource.title;
-  // What the focus ranks by, and what tells binary content apart.
-  if (resource.description !== undefined) candidate.description = resource.description;
-  if (resource.mimeType !== undefined) candidate.mimeType = resource.mimeType;
-  if (resource.annotations !== undefined) candidate.annotations = resource.annotations;
-  if (resource.size !== undefined) candidate.size = resource.size;
-  return candidate;
 }

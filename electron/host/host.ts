@@ -2,15 +2,18 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot } from '../../shared/host-api';
-import type { ServerConfig, ServerId, ServerTransportConfig } from '../../shared/mcp-types';
+import type { ServerConfig, ServerId } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
+import type { TokenEncoding } from '../../shared/context/encodings';
+import type { TokenCounter } from '../../shared/context/tokens';
 import type { Transport } from '@modelcontextprotocol/client';
 import { createCatalogViews } from './catalog-views';
+import { createContextViews, type ContextViews } from './context-views';
+import { createHostSession } from './host-session';
 import { createProfileStore, type ProfileStore } from './profile-store';
-import { redactTransport } from './redact';
 import { ServerConnection } from './server-connection';
+import { createSessionStore } from './session-store';
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -27,33 +30,23 @@ export interface HostOptions {
   transportFor?(config: ServerConfig): Transport | undefined;
   /** Where profiles are kept. Default: the user's config folder (see profile-store.ts). */
   profiles?: ProfileStore;
+  /**
+   * The file the working session is kept in (session-store.ts): the apps set it, so a reload or
+   * a restart brings the curation back. Without it (the CLI) nothing is read or written.
+   */
+  sessionFile?: string;
+  /** Counts tokens; the apps count off the main thread (token-pool.ts). Default: in this thread. */
+  countTokens?(text: string, encoding: TokenEncoding): number | Promise<number>;
 }
 
-/** The HostApi, plus the lifecycle that only the process owning the host may call. */
+/** The HostApi, plus what only the process owning the host may use. */
 export interface Host extends HostApi {
-  /** Disconnects every server. */
+  /** Disconnects every server, and writes the session if it is kept. */
   close(): Promise<void>;
-  /** Resolves when every server given at creation has connected or failed to. */
+  /** Resolves when every server given at creation has connected or failed to, and the last session is back. */
   ready: Promise<void>;
-}
-
-const MAX_LOADED_CONFIGS = 1_000;
-/** Plain JSON, so an absent field and an undefined one compare the same. */
-const plain = (transport: ServerTransportConfig): unknown => JSON.parse(JSON.stringify(redactTransport(transport)));
-
-/**
- * The real config of a server a page names by its redacted one: the first of `known` with its
- * name that redacts to the same. One that differs in anything the page can see is not it.
- */
-function realConfig(server: ServerConfig, known: readonly ServerConfig[]): ServerConfig | undefined {
-  const shown = plain(server.transport);
-  return known.find((candidate) => candidate.name === server.name && isDeepStrictEqual(plain(candidate.transport), shown));
-}
-
-/** True when a config's env or header values are the masks a page sees: saving it would lose them. */
-function isMasked(server: ServerConfig): boolean {
-  const values = server.transport.kind === 'stdio' ? server.transport.env : server.transport.headers;
-  return values !== undefined && Object.keys(values).length > 0 && isDeepStrictEqual(plain(server.transport), JSON.parse(JSON.stringify(server.transport)));
+  /** The context, for a face in the same process (the CLI's `assemble` is a context with no window). */
+  readonly context: ContextViews;
 }
 
 /** Creates the host and starts connecting the given servers. */
@@ -63,8 +56,6 @@ export function createHost(options: HostOptions = {}): Host {
   let profileStore = options.profiles;
   const profiles = () => (profileStore ??= createProfileStore());
   const connections = new Map<ServerId, ServerConnection>();
-  // The real configs of the profiles this host handed out redacted (host-side only, never sent).
-  const loadedConfigs: ServerConfig[] = [];
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
   let nextId = 1;
@@ -80,10 +71,39 @@ export function createHost(options: HostOptions = {}): Host {
       }
     }
     views.observe(event);
+    context.observe(event);
   };
+  const counters = new Map<TokenEncoding, TokenCounter>();
+  // Loaded on the first count: the tokenizer's tables cost a command that never counts 0.2 s and 70 MB.
+  const countHere = async (text: string, encoding: TokenEncoding) => {
+    let counter = counters.get(encoding);
+    if (!counter) {
+      const { createTokenCounter } = await import('../../shared/context/tokens');
+      counter = counters.get(encoding) ?? createTokenCounter(encoding);
+      counters.set(encoding, counter);
+    }
+    return counter.count(text);
+  };
+  const sessionStore = options.sessionFile === undefined ? undefined : createSessionStore(options.sessionFile, () => context.changed());
+  const context: ContextViews = createContextViews({
+    emit: (body) => emit(body),
+    servers: () => [...connections.values()].map((c) => ({ id: c.id, name: c.config.name, connected: c.snapshot.status === 'connected', catalog: c.catalog })),
+    read: async (serverId, uri, requestId) => (await connection(serverId).read(uri, requestId)).contents,
+    cancel: (requestId) => {
+      for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
+    },
+    count: options.countTokens ?? countHere,
+    rowsChanged: () => views.refresh(),
+    watch: (serverId, uris) => void connections.get(serverId)?.watch(uris, 'context').catch(() => {}),
+    dormant: () => session.dormant(),
+    sessionProblem: () => sessionStore?.problem(),
+    sessionChanged: () => session.persist(),
+  });
   const views = createCatalogViews({
     emit,
     servers: () => [...connections.values()].map((c) => ({ id: c.id, name: c.config.name, catalog: c.catalog })),
+    marks: () => context.rowMarks(),
+    toggle: (keys, on) => context.mark(keys, on ? 'include' : null),
   });
 
   const deps = { emit, timeoutMs, ...(options.transportFor && { transportFor: options.transportFor }) };
@@ -102,50 +122,32 @@ export function createHost(options: HostOptions = {}): Host {
     return { id, started: created.start() };
   };
 
+  const session = createHostSession({
+    context,
+    connections: () => [...connections.values()],
+    add: async (config) => {
+      const { id, started } = add(config);
+      await started;
+      return id;
+    },
+    profiles,
+    ...(sessionStore && { store: sessionStore }),
+  });
+
   const initial = (options.servers ?? []).map((config, index) => add(config, index === options.builtInIndex).started);
+  // The last session's marks and settings, matched to these servers by name.
+  const restored = session.restore();
 
   return {
-    ready: Promise.all(initial).then(() => undefined),
+    ready: Promise.all([...initial, restored]).then(() => undefined),
+    context,
 
     listProfiles: () => profiles().list(),
-    // The page only sees redacted transports (no header or env values): each server it names is
-    // saved with the real config the host holds for it (see realConfig), never with the masks.
-    saveProfile: async (profile) => {
-      const store = profiles();
-      // The file being replaced holds the configs of the servers it named that are not connected now.
-      const replaced = await store.load(profile.name).catch(() => undefined);
-      const servers = profile.servers.map((server) => {
-        const connected = [...connections.values()].find((connection) => connection.config.name === server.name)?.config;
-        const real = connected ?? realConfig(server, [...(replaced?.servers ?? []), ...loadedConfigs]);
-        if (real) return real;
-        if (isMasked(server)) {
-          const what = server.transport.kind === 'stdio' ? 'env' : 'header';
-          throw new HostError('invalid-input', `profile "${profile.name}" was not saved: the ${what} values of server "${server.name}" are hidden from this page and the host does not have them; load the profile it came from again, or remove the server`);
-        }
-        return server;
-      });
-      return store.save({ ...profile, servers });
-    },
-    // What goes back to a page is redacted like every snapshot: a profile must not be a way
-    // to read a server's header or env values. Its servers are connected by name, host-side.
-    loadProfile: async (name) => {
-      const profile = await profiles().load(name);
-      // Newest first, so a save-as under another name finds what this load handed out, redacted.
-      loadedConfigs.unshift(...profile.servers);
-      loadedConfigs.length = Math.min(loadedConfigs.length, MAX_LOADED_CONFIGS);
-      return { ...profile, servers: profile.servers.map((server) => ({ ...server, transport: redactTransport(server.transport) })) };
-    },
-    async connectProfileServers(name, serverNames) {
-      const profile = await profiles().load(name);
-      const ids: ServerId[] = [];
-      for (const serverName of serverNames) {
-        const config = profile.servers.find((server) => server.name === serverName);
-        if (!config) throw new HostError('invalid-input', `profile "${name}" has no server named ${JSON.stringify(serverName)}`);
-        const { id, started } = add(config);
-        await started;
-        ids.push(id);
-      }
-      return ids;
+    saveProfile: (name) => session.saveProfile(name),
+    loadProfile: (name) => session.loadProfile(name),
+    connectDormantServers: (names) => session.connectDormant(names),
+    async dropDormantServers(names) {
+      session.dropDormant(names);
     },
 
     async getSnapshot(): Promise<HostSnapshot> {
@@ -167,6 +169,7 @@ export function createHost(options: HostOptions = {}): Host {
       connections.delete(serverId);
       await found.close();
       emit({ type: 'server-removed', serverId });
+      session.removed(found.config);
     },
 
     async reconnect(serverId) {
@@ -177,7 +180,8 @@ export function createHost(options: HostOptions = {}): Host {
       emit({ type: 'server', server: fresh.snapshot });
       await fresh.start();
       // A new session has no subscriptions: carry over what the user was watching.
-      await fresh.watch(old.watched).catch(() => {});
+      await fresh.watch(old.watched.window).catch(() => {});
+      await fresh.watch(old.watched.context, 'context').catch(() => {});
     },
 
     async refreshCatalog(serverId) {
@@ -206,6 +210,7 @@ export function createHost(options: HostOptions = {}): Host {
 
     async openView(viewId, state) {
       views.open(viewId, state);
+      context.open(viewId);
     },
 
     async updateView(viewId, patch) {
@@ -214,10 +219,15 @@ export function createHost(options: HostOptions = {}): Host {
 
     async closeView(viewId) {
       views.close(viewId);
+      context.close(viewId);
     },
 
-    async listCandidates(serverId, request) {
-      return views.candidates(serverId, request);
+    async updateContext(viewId, patch) {
+      context.update(viewId, patch);
+    },
+
+    async getContextText() {
+      return context.text();
     },
 
     onEvent(listener) {
@@ -226,9 +236,12 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async close() {
+      // First, while the servers it names are still here: the session is kept by their names.
+      await sessionStore?.flush();
       const all = [...connections.values()];
       connections.clear();
       views.dispose();
+      context.dispose();
       await Promise.all(all.map((c) => c.close()));
       listeners.clear();
     },

@@ -96,18 +96,24 @@ describe('the profile store', () => {
     await expect(profiles.save(profile('CON'))).rejects.toThrow('device name');
   });
 
-  it('hands a page the profile with its secrets redacted, and connects its servers from the file', async () => {
+  it('keeps a loaded profile’s secrets on the host: a window sees its servers redacted, the file keeps them', async () => {
     const { profiles } = await store();
     const host = createHost({ profiles });
     const secret: Profile = {
       ...profile('with secrets'),
       servers: [{ name: 'remote', transport: { kind: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer s3cret' } } }],
     };
-    await host.saveProfile(secret);
-    expect(await readFile(join(profiles.dir, 'with secrets.json'), 'utf8')).toContain('Bearer s3cret');
+    await profiles.save(secret);
     const loaded = await host.loadProfile('with secrets');
-    expect(JSON.stringify(loaded)).not.toContain('s3cret');
-    await expect(host.connectProfileServers('with secrets', ['nobody'])).rejects.toThrow('has no server named "nobody"');
+    expect(loaded).toMatchObject({ name: 'with secrets', dormant: ['remote'] });
+    const frames: string[] = [];
+    host.onEvent((event) => event.type === 'context' && frames.push(JSON.stringify(event.frame)));
+    await host.openView('w', {});
+    expect(frames.at(-1)).toContain('"name":"remote"');
+    expect(frames.join('')).not.toContain('s3cret');
+    await host.saveProfile('with secrets');
+    expect(await readFile(join(profiles.dir, 'with secrets.json'), 'utf8')).toContain('Bearer s3cret');
+    await expect(host.connectDormantServers(['nobody'])).rejects.toThrow('no server named "nobody" is waiting to be connected');
     await host.close();
   });
 
@@ -181,28 +187,30 @@ describe('the profile store', () => {
     }
   });
 
-  it('saves a loaded profile with the real configs of servers not connected, never with the masks the page sees', async () => {
+  it('loads a profile whose server is not connected, then saves it whole: the server, its env, every pick and mark', async () => {
     const { profiles } = await store();
     const host = createHost({ profiles });
     const away: Profile = {
       ...profile('away'),
       servers: [{ name: 'notes', transport: { kind: 'stdio', command: 'notes-server', args: [], env: { NOTES_TOKEN: 't0ken' } } }],
       picks: ['a', 'b', 'c'].map((uri) => ({ server: 'notes', uri: `notes://${uri}` })),
+      marks: [{ server: 'notes', uri: 'notes://d', mark: 'pin' }],
     };
     await profiles.save(away);
-    const loaded = await host.loadProfile('away');
-    expect(JSON.stringify(loaded)).not.toContain('t0ken');
-    // Saved back as the page holds it, under its own name and under another.
-    await host.saveProfile({ ...loaded, savedAt: '2026-12-01T00:00:00.000Z' });
-    await host.saveProfile({ ...loaded, name: 'away too' });
-    for (const name of ['away', 'away too']) expect((await profiles.load(name)).servers).toEqual(away.servers);
-    // A host that never loaded it (the app restarted) takes the config from the file it replaces.
-    const fresh = createHost({ profiles });
-    await fresh.saveProfile({ ...loaded, savedAt: '2026-12-02T00:00:00.000Z' });
-    expect(await profiles.load('away')).toMatchObject({ savedAt: '2026-12-02T00:00:00.000Z', servers: away.servers });
-    // A masked config it was never handed cannot be filled in: refused, not written with masks.
-    await expect(fresh.saveProfile({ ...loaded, name: 'elsewhere' })).rejects.toThrow('profile "elsewhere" was not saved: the env values of server "notes" are hidden from this page');
-    expect((await profiles.list()).map((entry) => entry.name)).not.toContain('elsewhere');
-    await Promise.all([host.close(), fresh.close()]);
+    expect(await host.loadProfile('away')).toEqual({ name: 'away', dormant: ['notes'], marks: 4, applied: 0 });
+    // Saved back under its own name and under another: nothing of the server that is not here is lost.
+    await host.saveProfile('away');
+    await host.saveProfile('away too');
+    for (const name of ['away', 'away too']) {
+      const saved = await profiles.load(name);
+      expect(saved.servers).toEqual(away.servers);
+      expect(saved.picks).toEqual(away.picks);
+      expect(saved.marks).toEqual(away.marks);
+    }
+    // Dropping the server is the user's word: then, and only then, it goes.
+    await host.dropDormantServers(['notes']);
+    await host.saveProfile('away');
+    expect(await profiles.load('away')).toMatchObject({ servers: [], picks: [], marks: [] });
+    await host.close();
   });
 });

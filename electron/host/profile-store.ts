@@ -77,8 +77,8 @@ async function removeDeadTemporaries(dir: string): Promise<void> {
   }
 }
 
-/** Copies `file` to `NAME.json.<time>.replaced.bak` and keeps only the newest {@link KEPT_REPLACED}. */
-async function keepReplaced(file: string): Promise<void> {
+/** Copies `file` to `NAME.json.<time>.replaced.bak` and keeps only the newest `keep`. */
+async function keepReplaced(file: string, keep: number): Promise<void> {
   const base = `${file}.${stamp()}`;
   for (let n = 0; ; n += 1) {
     try {
@@ -101,10 +101,15 @@ async function keepReplaced(file: string): Promise<void> {
       const y = order(b);
       return x.time < y.time ? -1 : x.time > y.time ? 1 : x.n - y.n;
     });
-  for (const old of copies.slice(0, -KEPT_REPLACED)) await rm(join(dirname(file), old), { force: true });
+  for (const old of copies.slice(0, -keep)) await rm(join(dirname(file), old), { force: true });
 }
 
-export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
+/**
+ * The profiles in `dir`. `keepReplaced` copies of replaced files are kept per profile
+ * ({@link KEPT_REPLACED} by default; the session, written on every change, keeps none).
+ */
+export function createProfileStore(dir = defaultProfileDir(), options: { keepReplaced?: number } = {}): ProfileStore {
+  const keep = options.keepReplaced ?? KEPT_REPLACED;
   const fileOf = (name: string) => {
     const problem = checkProfileName(name);
     if (problem) throw new HostError('invalid-input', problem);
@@ -194,7 +199,7 @@ export function createProfileStore(dir = defaultProfileDir()): ProfileStore {
           await handle.close();
         }
         // The same text again needs no copy: nothing would be lost.
-        if (existing !== undefined && existing !== text) await keepReplaced(file);
+        if (keep > 0 && existing !== undefined && existing !== text) await keepReplaced(file, keep);
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });

@@ -15,6 +15,9 @@ import { redactTransport } from './redact';
 import { StderrTail } from './stderr-tail';
 import type { ProcessExit } from './stdio-transport';
 
+/** Who watches a resource: the window (what the user looks at) or the context (what it holds). */
+export type WatchPurpose = 'window' | 'context';
+
 /** What the host hands a connection; events get their sequence number from the host. */
 export interface ConnectionDeps {
   emit(event: HostEventBody): void;
@@ -40,6 +43,7 @@ export class ServerConnection {
   #relistTimer?: NodeJS.Timeout;
   #requests = new Map<string, AbortController>();
   #watched: string[] = [];
+  readonly #watchedBy: Record<WatchPurpose, string[]> = { window: [], context: [] };
   /** Serializes subscription changes, so a fast-changing selection cannot interleave them. */
   #watchQueue: Promise<void> = Promise.resolve();
   snapshot: ServerSnapshot;
@@ -202,14 +206,18 @@ export class ServerConnection {
     return controller !== undefined;
   }
 
-  /** The URIs the user is watching on this server. */
-  get watched(): string[] {
-    return [...this.#watched];
+  /** The URIs watched on this server, by who watches them: what the user looks at, and what is in the context. */
+  get watched(): Record<WatchPurpose, string[]> {
+    return { window: [...this.#watchedBy.window], context: [...this.#watchedBy.context] };
   }
 
-  /** Subscribes to exactly `uris` (where the server supports subscriptions); see HostApi.watchResources. */
-  watch(uris: string[]): Promise<void> {
-    const next = [...new Set(uris)];
+  /**
+   * Subscribes to `uris` for one purpose (where the server supports subscriptions; see
+   * HostApi.watchResources). The server is subscribed to what either purpose watches.
+   */
+  watch(uris: string[], purpose: WatchPurpose = 'window'): Promise<void> {
+    this.#watchedBy[purpose] = [...new Set(uris)];
+    const next = [...new Set([...this.#watchedBy.window, ...this.#watchedBy.context])];
     const run = this.#watchQueue.then(() => this.#applyWatch(next));
     this.#watchQueue = run.catch(() => {});
     return run;

@@ -6,13 +6,12 @@ import { createContextSlice, type ContextSlice } from './context-slice';
 import type { ColumnSizes } from './column-sizes';
 import { createHostSlice, type HostSlice } from './host-slice';
 import { createPicksSlice, type PicksSlice } from './picks-slice';
-import { createProfileSlice, type ProfileSlice } from './profile-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & ProfileSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -30,7 +29,6 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createHostSlice(...a),
     ...createTreeSlice(api)(...a),
     ...createPicksSlice(api)(...a),
-    ...createContextSlice(...a),
-    ...createProfileSlice(...a),
+    ...createContextSlice(api)(...a),
   }));
 }

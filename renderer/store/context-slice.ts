@@ -1,90 +1,171 @@
 /**
- * The context slice: the auto-include settings, the user's exclusions and pins (picks are the
- * includes, in the picks slice), and the latest curation: every decision, the assembled text
- * and its token counts. Curation itself runs outside React (context-sync.ts).
+ * The context slice: the latest context frame the host sent this window, and the actions
+ * that change the context on the host. The host keeps the session (marks and settings, one
+ * for every window), curates, reads and counts; the window holds no picks, marks, candidates
+ * or contents, only the frame. What it does hold is what it sent and has not yet seen
+ * answered, so a checkbox or a select does not flick back while the call is on its way.
  */
 import type { StateCreator } from 'zustand';
-import type { ContextFormat } from '../../shared/context/assemble';
-import { DEFAULT_POLICY, type Decision, type PolicySettings } from '../../shared/context/policy';
-import { DEFAULT_ENCODING, type TokenEncoding } from '../../shared/context/encodings';
+import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextFrame, type ContextPatch, type ContextSettings } from '../../shared/context/context-wire';
+import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
+import type { Mark } from '../../shared/context/policy';
+import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
+import { describeError } from './describe-error';
 
-export interface ContextSettings extends PolicySettings {
-  format: ContextFormat;
-  encoding: TokenEncoding;
-}
-
-export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { ...DEFAULT_POLICY, auto: false, format: 'markdown', encoding: DEFAULT_ENCODING };
-
-export interface Curation {
-  state: 'idle' | 'working' | 'done' | 'failed';
-  /** Reads made, and reads the current decision still waits for. */
-  read: number;
-  pending: number;
-  /** By resource key (resource-key.ts). */
-  decisions: ReadonlyMap<string, Decision>;
-  /** Included keys, in context order. */
-  order: readonly string[];
-  text: string;
-  /** Tokens of each included resource's part of the text. */
-  tokens: ReadonlyMap<string, number>;
-  /** Tokens of the whole text. */
-  total: number;
-  /** The text changed and the worker is counting it again. */
-  totalPending?: boolean;
-  used: number;
-  overBudget: number;
-  warnings: readonly string[];
-  error?: string;
-}
-
-export const EMPTY_CURATION: Curation = {
+/** What the Context tab shows before the host's first frame. */
+export const EMPTY_CONTEXT: ContextFrame = {
+  viewId: '',
+  frame: 0,
+  settings: DEFAULT_CONTEXT_SETTINGS,
   state: 'idle',
   read: 0,
   pending: 0,
-  decisions: new Map(),
-  order: [],
-  text: '',
-  tokens: new Map(),
-  total: 0,
+  marks: { picked: 0, pinned: 0, excluded: 0 },
   used: 0,
   overBudget: 0,
+  total: 0,
   warnings: [],
+  included: [],
+  includedCount: 0,
+  gone: [],
+  text: '',
+  textLength: 0,
+  dormant: [],
 };
 
-export type UserMark = 'exclude' | 'pin';
-
 export interface ContextSlice {
-  contextSettings: ContextSettings;
+  /** The latest frame for this window's view. */
+  context: ContextFrame;
+  /** Frames numbered at or below this are older than the one shown. */
+  contextFloor: number;
+  /** Takes a frame the host sent: only this window's, and only a newer one. */
+  applyContextFrame(frame: ContextFrame): void;
+  /** The view is opened again: a host that restarted numbers its frames from 1. */
+  restartContextFrames(): void;
+  /** Settings sent and not answered yet; shown over the frame's (see {@link shownSettings}). */
+  settingsSent: Partial<ContextSettings>;
   setContextSettings(change: Partial<ContextSettings>): void;
-  /** Exclusions and pins by resource key. */
-  marks: ReadonlyMap<string, UserMark>;
-  /** Sets or clears (undefined) the mark of one resource. */
-  setMark(key: string, mark: UserMark | undefined): void;
-  /** Replaces every mark (loading a profile). */
-  setMarks(marks: ReadonlyMap<string, UserMark>): void;
-  /** Sets the mark, or clears it when the resource has it already. */
-  toggleMark(key: string, mark: UserMark): void;
-  curation: Curation;
+  /** Marks sent and not answered yet, by resource key (null: cleared); see {@link shownMark}. */
+  marksSent: ReadonlyMap<string, Mark | null>;
+  /** Sets (or clears, with null) one resource's mark. */
+  setMark(key: string, mark: Mark | null): void;
+  /** Sets a pin or an exclusion, or clears it when the resource has it already (`hostMark` is what the host last said). */
+  toggleMark(key: string, hostMark: Mark | undefined, mark: 'pin' | 'exclude'): void;
+  /** Characters of the text the preview asks for. */
+  previewChars: number;
+  /** "Show more": asks the host for more of the text. */
+  showMorePreview(): void;
+  /** Forgets gone marks: these keys, or every one with []. */
+  dropGone(keys: string[]): void;
+  /** Sends a change of the context; a failure is said in the banner, one line. */
+  sendContext(patch: ContextPatch): Promise<void>;
+  /** Why the host refused the last change of the context, until one goes through. */
+  contextError: string | null;
+  /** Bumped when the host no longer knows this window's view: view-sync opens it again. */
+  viewLost: number;
 }
 
-export const createContextSlice: StateCreator<AppState, [], [], ContextSlice> = (set, get) => ({
-  contextSettings: DEFAULT_CONTEXT_SETTINGS,
-  setContextSettings(change) {
-    set({ contextSettings: { ...get().contextSettings, ...change } });
-  },
-  marks: new Map(),
-  setMark(key, mark) {
-    const marks = new Map(get().marks);
-    if (mark === undefined) marks.delete(key);
-    else marks.set(key, mark);
-    set({ marks });
-  },
-  setMarks(marks) {
-    set({ marks: new Map(marks) });
-  },
-  toggleMark(key, mark) {
-    get().setMark(key, get().marks.get(key) === mark ? undefined : mark);
-  },
-  curation: EMPTY_CURATION,
-});
+/** The settings as the window shows them: the frame's, with what was sent and not answered yet. */
+export function shownSettings(state: Pick<AppState, 'context' | 'settingsSent'>): ContextSettings {
+  return Object.keys(state.settingsSent).length === 0 ? state.context.settings : { ...state.context.settings, ...state.settingsSent };
+}
+
+/** One setting as shown: a narrow selector for a control. */
+export function shownSetting<K extends keyof ContextSettings>(state: Pick<AppState, 'context' | 'settingsSent'>, key: K): ContextSettings[K] {
+  return key in state.settingsSent ? (state.settingsSent[key] as ContextSettings[K]) : state.context.settings[key];
+}
+
+/** A resource's mark as shown: what was sent and not answered yet, else what the host said. */
+export function shownMark(marksSent: ReadonlyMap<string, Mark | null>, key: string, hostMark: Mark | undefined): Mark | undefined {
+  const sent = marksSent.get(key);
+  return sent === undefined ? hostMark : (sent ?? undefined);
+}
+
+/** The next preview size after "Show more": five times as much again, within what the host sends. */
+export function morePreviewChars(current: number): number {
+  return Math.min(MAX_PREVIEW_CHARS, current + PREVIEW_CHARS * 5);
+}
+
+export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): StateCreator<AppState, [], [], ContextSlice> {
+  return (set, get) => {
+    // Settings go one call at a time: a change made while one is on its way waits for it and
+    // goes with every other change made meanwhile, so typing fast costs the host a few
+    // curations, not one per keystroke.
+    let settingsQueued: Partial<ContextSettings> = {};
+    let settingsInFlight = false;
+    function flushSettings(): void {
+      if (settingsInFlight || Object.keys(settingsQueued).length === 0) return;
+      const settings = settingsQueued;
+      settingsQueued = {};
+      settingsInFlight = true;
+      void get()
+        .sendContext({ settings })
+        .finally(() => {
+          settingsInFlight = false;
+          if (Object.keys(settingsQueued).length > 0) return flushSettings();
+          // Answered (its frame came before the reply), or refused: the frame's settings win.
+          set({ settingsSent: {} });
+        });
+    }
+
+    return {
+      context: EMPTY_CONTEXT,
+      contextFloor: 0,
+      applyContextFrame(frame) {
+        const state = get();
+        if (frame.viewId !== state.viewId || frame.frame <= state.contextFloor) return;
+        set({ context: frame, contextFloor: frame.frame });
+      },
+      restartContextFrames() {
+        set({ contextFloor: 0 });
+      },
+      settingsSent: {},
+      setContextSettings(change) {
+        set({ settingsSent: { ...get().settingsSent, ...change } });
+        settingsQueued = { ...settingsQueued, ...change };
+        flushSettings();
+      },
+      marksSent: new Map(),
+      setMark(key, mark) {
+        set({ marksSent: new Map(get().marksSent).set(key, mark) });
+        void get()
+          .sendContext({ mark: { keys: [key], mark } })
+          .finally(() => {
+            // A later change of the same key is still on its way: leave it shown.
+            if (get().marksSent.get(key) !== mark) return;
+            const marksSent = new Map(get().marksSent);
+            marksSent.delete(key);
+            set({ marksSent });
+          });
+      },
+      toggleMark(key, hostMark, mark) {
+        const current = shownMark(get().marksSent, key, hostMark);
+        get().setMark(key, current === mark ? null : mark);
+      },
+      previewChars: PREVIEW_CHARS,
+      showMorePreview() {
+        const previewChars = morePreviewChars(get().previewChars);
+        set({ previewChars });
+        void get().sendContext({ previewChars });
+      },
+      dropGone(keys) {
+        void get().sendContext({ dropGone: keys });
+      },
+      async sendContext(patch) {
+        try {
+          await api.updateContext(get().viewId, patch);
+          if (get().contextError) set({ contextError: null });
+        } catch (error) {
+          const { message } = describeError(error);
+          // A host that lost the view (it restarted) is sent the whole view again (view-sync.ts).
+          if (/no view with id/.test(message)) set({ viewLost: get().viewLost + 1 });
+          // A lost link has its own banner; anything else the host refused is said there, on one line.
+          if (get().hostLink.state === 'open') set({ contextError: message.split('\n')[0] ?? message });
+        }
+      },
+      contextError: null,
+      viewLost: 0,
+    };
+  };
+}

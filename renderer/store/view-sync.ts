@@ -1,14 +1,17 @@
 /**
  * Keeps this window's view on the host (shared/catalog/catalog-view.ts) in step with the
- * store. The host holds the catalogs, the tree and the search; the window sends what the
- * user changed (sort, search text, open rows, selection; picks-slice.ts sends picks) and
- * takes the frames the host sends back. The view is opened again, with the whole state,
- * whenever the link to the host comes back, since a host that restarted knows no view.
+ * store. The host holds the catalogs, the tree and the search, and the context session; the
+ * window sends what the user changed (sort, search text, open rows, selection; marks and
+ * settings go from context-slice.ts) and takes the frames the host sends back: `view` frames
+ * of the tree, `context` frames of the context, for the same view id. The view is opened
+ * again, with the whole state, whenever the link to the host comes back, since a host that
+ * restarted knows no view. The marks and settings are the host's own and outlive it.
  */
+import { resourceKeyString } from '../../shared/catalog/resource-key';
 import type { ViewNode, ViewPatch } from '../../shared/catalog/view-wire';
+import { PREVIEW_CHARS } from '../../shared/context/context-wire';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState, AppStore } from './app-store';
-import { pickParts } from './picks-slice';
 
 export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent'>): () => void {
   const viewId = store.getState().viewId;
@@ -20,6 +23,8 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   let querySent: { query: string; at: number } | undefined;
 
   const stopEvents = api.onEvent((event) => {
+    // The slice takes only this view's frames, and only newer ones.
+    if (event.type === 'context') return store.getState().applyContextFrame(event.frame);
     if (event.type !== 'view' || event.frame.viewId !== viewId || event.frame.frame <= lastFrame) return;
     lastFrame = event.frame.frame;
     store.getState().applyFrame(event.frame);
@@ -32,25 +37,28 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     }
   });
 
-  /** Sends the whole state: every call at once, in order (see sendPicks). */
+  /**
+   * Sends the whole state: every call at once, never after awaiting an earlier one, since the
+   * channel keeps their order and the host applies them in it.
+   */
   function open(): Promise<unknown> {
     patch = {};
     const state = store.getState();
-    // Split once: the first part goes with the view, the rest after it.
-    const [firstPicks = [], ...morePicks] = pickParts([...state.picked]);
     const openIds = [...state.openIds];
     lastFrame = 0;
+    state.restartContextFrames();
     const calls: Promise<unknown>[] = [
       api.openView(viewId, {
         sort: state.sort,
         query: state.searchText,
         open: openIds.slice(0, IDS_PER_CALL),
         selectedId: state.selectedNodeId,
-        picked: firstPicks,
       }),
     ];
     for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
-    for (const part of morePicks) calls.push(api.updateView(viewId, { pick: part }));
+    // What this window shows of the context is the view's, not the session's: a new view starts without it.
+    const select = state.selected ? resourceKeyString(state.selected) : null;
+    if (select !== null || state.previewChars !== PREVIEW_CHARS) calls.push(state.sendContext({ select, previewChars: state.previewChars }));
     return Promise.all(calls);
   }
 
@@ -98,6 +106,9 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     if (state.sort !== previous.sort) queue({ sort: state.sort });
     if (state.searchText !== previous.searchText) queue({ query: state.searchText });
     if (state.selectedNodeId !== previous.selectedNodeId) queue({ selectedId: state.selectedNodeId });
+    // The detail pane's decision comes in the context frame, for the resource selected (or none).
+    if (state.selected !== previous.selected) void state.sendContext({ select: state.selected ? resourceKeyString(state.selected) : null });
+    if (state.viewLost !== previous.viewLost) reopen();
     if (state.openIds !== previous.openIds) {
       const open = [...state.openIds].filter((id) => !previous.openIds.has(id));
       const close = [...previous.openIds].filter((id) => !state.openIds.has(id));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry } from '../mcp-types';
-import { CatalogView, FOLDER_WINDOW, LOOKAHEAD_ROWS, MAX_FOLDER_ROWS, moreNodeId, type ViewSource } from './catalog-view';
+import { CatalogView, type RowMarks, FOLDER_WINDOW, LOOKAHEAD_ROWS, MAX_FOLDER_ROWS, moreNodeId, type ViewSource } from './catalog-view';
 import type { ViewNode } from './view-wire';
 import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from './node-ids';
 import { resourceKeyString } from './resource-key';
@@ -11,10 +11,26 @@ function resource(uri: string, name = uri.split('/').pop() ?? uri): ResourceEntr
 }
 
 /** A view over one server's resources, with a search index fed from the same list. */
-function viewOf(resources: ResourceEntry[], templates: ViewSource['templates'][string] = []) {
+/** The session's marks as the host keeps them, for a view to show: a pick set and a version. */
+function marksOf(picked = new Set<string>()) {
+  let version = 0;
+  return {
+    picked,
+    set(keys: readonly string[], on: boolean) {
+      for (const key of keys) {
+        if (on) picked.add(key);
+        else picked.delete(key);
+      }
+      version += 1;
+    },
+    marks: (): RowMarks => ({ version, picked, mark: (key) => (picked.has(key) ? 'include' : undefined), decision: () => undefined }),
+  };
+}
+
+function viewOf(resources: ResourceEntry[], templates: ViewSource['templates'][string] = [], marks = marksOf()) {
   const index = createSearchIndex();
   index.add('s1', resources, templates);
-  const view = new CatalogView((query) => index.search(query));
+  const view = new CatalogView((query) => index.search(query), undefined, marks.marks);
   view.setSource({ servers: [{ id: 's1', name: 'one' }], resources: { s1: resources }, templates: { s1: templates }, listing: false });
   return view;
 }
@@ -158,29 +174,37 @@ describe('CatalogView frames', () => {
     expect(find(frame.tree, resourceNodeId('s1', 'x://h/src/c.ts'))).toBeUndefined();
   });
 
-  it('counts picks per folder of the shown tree', () => {
-    const view = viewOf(docs);
-    view.update({ pick: [key(docs[0] as ResourceEntry)] });
+  it('counts picks per folder of the shown tree, and marks the picked row', () => {
+    const marks = marksOf();
+    const view = viewOf(docs, [], marks);
+    expect(find(view.frame('v').tree, serverNodeId('s1'))?.picked).toBe(0);
+    marks.set([key(docs[0] as ResourceEntry)], true);
     const frame = view.frame('v');
     expect(find(frame.tree, folderNodeId('s1', 'x://h/docs'))?.picked).toBe(1);
     expect(find(frame.tree, serverNodeId('s1'))?.picked).toBe(1);
+    expect(find(frame.tree, resourceNodeId('s1', (docs[0] as ResourceEntry).uri))?.mark).toBe('include');
     expect(find(frame.tree, templatesNodeId('s1'))).toBeUndefined();
   });
 
   it('toggles a folder by the tri-state rule, over what a search shows of it', () => {
-    const view = viewOf(docs);
+    const marks = marksOf();
+    const view = viewOf(docs, [], marks);
+    const toggle = (id: string) => {
+      const toggled = view.toggleKeys(id);
+      marks.set(toggled.keys, toggled.on);
+      return toggled;
+    };
     const folder = folderNodeId('s1', 'x://h/docs');
     view.update({ query: 'a.md' });
-    const filtered = view.update({ toggleUnder: folder }).toggled;
-    expect(filtered).toEqual({ on: true, keys: [key(docs[0] as ResourceEntry)] });
+    expect(toggle(folder)).toEqual({ on: true, keys: [key(docs[0] as ResourceEntry)] });
     view.update({ query: '' });
     // The whole folder is now mixed: checking it picks the rest, checking again unpicks all.
-    expect(view.update({ toggleUnder: folder }).toggled?.on).toBe(true);
+    expect(toggle(folder).on).toBe(true);
     expect(find(view.frame('v').tree, folder)?.picked).toBe(2);
-    const off = view.update({ toggleUnder: folder }).toggled;
-    expect(off?.on).toBe(false);
-    expect(off?.keys).toHaveLength(2);
-    expect(view.picked()).toEqual([]);
+    const off = toggle(folder);
+    expect(off.on).toBe(false);
+    expect(off.keys).toHaveLength(2);
+    expect([...marks.picked]).toEqual([]);
   });
 
   it('reveals a resource: opens the rows above it and selects it', () => {

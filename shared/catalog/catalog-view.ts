@@ -12,6 +12,8 @@ import { entryKey } from './resource-key';
 import { NO_MATCHES, narrows, normalizeQuery } from './search-index';
 import type { CatalogNode, CatalogSort, SearchMatches } from './tree-types';
 import type { PageDirection, ViewChange, ViewFrame, ViewNode, ViewPatch, ViewState } from './view-wire';
+import type { RowDecision } from '../context/context-wire';
+import type { Mark } from '../context/policy';
 
 /** Every server's catalog lists, as the tree is built from them. */
 export interface ViewSource {
@@ -42,6 +44,22 @@ interface RowWindow {
   start: number;
   end: number;
 }
+/**
+ * What the host's context session says of each resource: its mark and its decision. One for
+ * every view: picks are the session's, not a window's.
+ */
+export interface RowMarks {
+  /** Changes whenever a mark or a decision does, so counts and rows are made again. */
+  readonly version: number;
+  /** The keys with an include mark. */
+  readonly picked: ReadonlySet<string>;
+  mark(key: string): Mark | undefined;
+  decision(key: string): RowDecision | undefined;
+}
+
+/** No marks and no decisions (a view with no session: tests, tools). */
+export const NO_MARKS: RowMarks = { version: 0, picked: new Set(), mark: () => undefined, decision: () => undefined };
+
 /** The counts of one folder in the shown tree. */
 interface PickCount {
   picked: number;
@@ -56,7 +74,9 @@ export class CatalogView {
   #query = '';
   readonly #open = new Set<string>();
   #selectedId: string | null = null;
-  readonly #picked = new Set<string>();
+  readonly #marks: () => RowMarks;
+  /** The marks' version the counts were made for. */
+  #marksVersion = -1;
   #treeStale = true;
   #shownStale = true;
   #tree: CatalogNode[] = [];
@@ -72,10 +92,15 @@ export class CatalogView {
   /** Set when the windows were dropped (another sort, a reset): the next frame shows the selected row again. */
   #recenter = false;
 
-  /** `search` answers a query over every catalog (the host's shared index). */
-  constructor(search: (query: string) => SearchMatches, state?: Partial<ViewState>) {
+  /** `search` answers a query over every catalog (the host's shared index); `marks`, the session's marks and decisions. */
+  constructor(search: (query: string) => SearchMatches, state?: Partial<ViewState>, marks: () => RowMarks = () => NO_MARKS) {
     this.#search = search;
+    this.#marks = marks;
     if (state) this.reset(state);
+  }
+
+  get #picked(): ReadonlySet<string> {
+    return this.#marks().picked;
   }
 
   /** Replaces the whole state (a window opening, or coming back after a lost link). */
@@ -85,8 +110,6 @@ export class CatalogView {
     this.#open.clear();
     for (const id of state.open ?? []) this.#open.add(id);
     this.#selectedId = state.selectedId ?? null;
-    this.#picked.clear();
-    for (const key of state.picked ?? []) this.#picked.add(key);
     this.#counts = new WeakMap();
     this.#windows.clear();
     this.#recenter = true;
@@ -130,12 +153,7 @@ export class CatalogView {
     for (const id of patch.open ?? []) this.#open.add(id);
     for (const id of patch.close ?? []) this.#open.delete(id);
     if (patch.selectedId !== undefined) this.#selectedId = patch.selectedId;
-    if (patch.pick?.length || patch.unpick?.length) {
-      for (const key of patch.pick ?? []) this.#picked.add(key);
-      for (const key of patch.unpick ?? []) this.#picked.delete(key);
-      this.#counts = new WeakMap();
-    }
-    if (patch.toggleUnder !== undefined) change.toggled = this.#toggleUnder(patch.toggleUnder);
+    // toggleUnder changes the session's picks: the host asks toggleKeys, then applies them.
     if (patch.reveal !== undefined) change.revealed = this.#reveal(patch.reveal);
     if (patch.page !== undefined) change.paged = { first: this.#page(patch.page.folderId, patch.page.direction) };
     return change;
@@ -144,6 +162,11 @@ export class CatalogView {
   /** The view as of now, cut to what a window shows. */
   frame(viewId: string): ViewFrame {
     this.#refresh();
+    const marks = this.#marks();
+    if (marks.version !== this.#marksVersion) {
+      this.#marksVersion = marks.version;
+      this.#counts = new WeakMap();
+    }
     if (this.#recenter) {
       this.#recenter = false;
       if (this.#selectedId !== null) this.#centerOn(this.#selectedId);
@@ -213,11 +236,6 @@ export class CatalogView {
     }
   }
 
-  /** The pick keys, for tests and for a window that lost its own. */
-  picked(): string[] {
-    return [...this.#picked];
-  }
-
   #buildTree(): void {
     if (!this.#treeStale) return;
     const { servers, resources, templates } = this.#source;
@@ -280,7 +298,15 @@ export class CatalogView {
     // and a row must not make them.
     const row: ViewNode = { id: node.id, kind: node.kind, serverId: node.serverId, label: node.label, resourceCount: node.resourceCount };
     if (node.rows !== undefined) row.rows = node.rows;
-    if (node.resource) row.resource = rowEntry(node.resource);
+    if (node.resource) {
+      row.resource = rowEntry(node.resource);
+      const key = entryKey(node.resource);
+      const marks = this.#marks();
+      const mark = marks.mark(key);
+      if (mark) row.mark = mark;
+      const decision = marks.decision(key);
+      if (decision) row.decision = decision;
+    }
     if (node.template) row.template = node.template;
     if (node.ordinal !== undefined) row.ordinal = node.ordinal;
     if (isBranch(node)) row.picked = this.#count(node).picked;
@@ -370,7 +396,11 @@ export class CatalogView {
     return children[start - 1]?.id ?? null;
   }
 
-  #toggleUnder(nodeId: string): { on: boolean; keys: string[] } {
+  /**
+   * The tri-state checkbox of a shown row: the keys of every resource shown under it, and
+   * whether they are to be picked (any of them is not yet) or unpicked (all of them are).
+   */
+  toggleKeys(nodeId: string): { on: boolean; keys: string[] } {
     this.#refresh();
     const node = findNode(this.#shown, nodeId);
     const keys: string[] = [];
@@ -382,9 +412,8 @@ export class CatalogView {
       if (current.children) for (const child of current.children) stack.push(child);
     }
     // The usual tri-state rule: a box with everything checked unchecks; any other checks.
-    const on = !keys.every((key) => this.#picked.has(key));
-    this.update(on ? { pick: keys } : { unpick: keys });
-    return { on, keys };
+    const picked = this.#picked;
+    return { on: !keys.every((key) => picked.has(key)), keys };
   }
 
   /**

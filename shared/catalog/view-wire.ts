@@ -4,6 +4,8 @@
  * file so the contract (host-api.ts) can name them without importing the view that makes them.
  */
 import type { CatalogNode, CatalogSort, NodeMatch } from './tree-types';
+import type { RowDecision } from '../context/context-wire';
+import type { Mark } from '../context/policy';
 
 /** A node as a frame carries it: a {@link CatalogNode} with what the row shows besides. */
 export interface ViewNode extends CatalogNode {
@@ -16,6 +18,10 @@ export interface ViewNode extends CatalogNode {
   more?: true;
   /** Folders: picked resources at or below it, of the `resourceCount` shown. */
   picked?: number;
+  /** Resources: the user's mark (include is a pick), from the host's session. */
+  mark?: Mark;
+  /** Resources: the context's decision, once curated; its reason is in the context frame's `selected`. */
+  decision?: RowDecision;
   /** Matched resources and templates: the score and the ranges to highlight. */
   match?: NodeMatch;
   /** Only on a frame's `selected` server, folder or templates row: what is below it. */
@@ -57,22 +63,18 @@ export interface ViewState {
   /** Folder, server and templates rows the window has open. */
   open: string[];
   selectedId: string | null;
-  /** Pick keys (resource-key.ts). */
-  picked: string[];
 }
 
-/** A change to a view. Keys picked or opened are added; unpicked or closed are removed. */
+/** A change to a view. Rows opened are added; closed are removed. Picks go to the context (ContextPatch). */
 export interface ViewPatch {
   sort?: CatalogSort;
   query?: string;
   open?: string[];
   close?: string[];
   selectedId?: string | null;
-  pick?: string[];
-  unpick?: string[];
   /**
    * The tri-state checkbox of a shown row: every resource shown under it is picked, or, when
-   * all of them are already, unpicked. The keys it changed come back in {@link ViewChange}.
+   * all of them are already, unpicked, in the host's session. How many come back in {@link ViewChange}.
    */
   toggleUnder?: string;
   /** Opens the way to a node (of the whole tree, searching or not) and selects it. */
@@ -83,8 +85,8 @@ export interface ViewPatch {
 
 /** What a change did that the window needs to know at once. */
 export interface ViewChange {
-  /** After `toggleUnder`: whether it picked or unpicked, and which keys. */
-  toggled?: { on: boolean; keys: string[] };
+  /** After `toggleUnder`: whether it picked or unpicked, and how many resources. */
+  toggled?: { on: boolean; count: number };
   /** After `reveal`: the node and the ids of the rows above it, or null when no catalog holds it. */
   revealed?: { node: ViewNode; path: string[] } | null;
   /** After `page`: the first row it brought into view (the nearest to the rows shown before), or null. */

@@ -29,6 +29,22 @@ export interface CatalogCandidate {
   size?: number;
 }
 
+// The candidates by key (the first listing of each), per candidate list.
+const keyedLists = new WeakMap<readonly CatalogCandidate[], ReadonlyMap<string, CatalogCandidate>>();
+
+function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, CatalogCandidate> {
+  let byKey = keyedLists.get(candidates);
+  if (!byKey) {
+    const map = new Map<string, CatalogCandidate>();
+    for (const candidate of candidates) {
+      const key = resourceKeyString(candidate);
+      if (!map.has(key)) map.set(key, candidate);
+    }
+    keyedLists.set(candidates, (byKey = map));
+  }
+  return byKey;
+}
+
 // One focus index per candidate list: typing a focus ranks again without indexing again.
 const focusIndexes = new WeakMap<readonly CatalogCandidate[], FocusIndex>();
 
@@ -119,11 +135,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   const maxReads = Math.max(0, options.maxReads ?? MAX_READS);
   const failures = new Map<ServerId, number>();
   const known = options.known ?? new Map<string, ReadState>();
-  const byKey = new Map<string, CatalogCandidate>();
-  for (const candidate of options.candidates) {
-    const key = resourceKeyString(candidate);
-    if (!byKey.has(key)) byKey.set(key, candidate);
-  }
+  const byKey = keyed(options.candidates);
   const itemOf = (candidate: CatalogCandidate, contents: readonly ContentItem[]): ContextItem => ({
     serverId: candidate.serverId,
     serverName: candidate.serverName,
@@ -133,13 +145,9 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     ...withAnnotations(candidate.annotations),
     contents,
   });
-  // Checked and ranked once; each decision after a read is a linear pass.
-  const inputs = [...byKey.values()].map((candidate) => {
-      const input: Candidate = { serverId: candidate.serverId, serverName: candidate.serverName, uri: candidate.uri, annotations: candidate.annotations };
-      if (candidate.size !== undefined) input.size = candidate.size;
-      if (candidate.mimeType !== undefined) input.mimeType = candidate.mimeType;
-      return input;
-  });
+  // Checked and ranked once; each decision after a read is a linear pass. The same list
+  // curated again is checked and ordered once (policy.ts keeps that per list).
+  const inputs: readonly Candidate[] = options.candidates;
   const listedRelevance = focusRelevance(options.candidates, settings.focus);
   let policy = preparePolicy(inputs, marks, settings, options.now ?? 0, listedRelevance);
   /** What reads found, and estimates for the rest learned from them. */

@@ -47,9 +47,21 @@ const WEIGHTS = {
   unfocused: { focus: 0, priority: 0.8, fit: 0.2 },
 } as const;
 
+// A catalog names few MIME types, and each is asked about once per resource per run.
+const binaryTypes = new Map<string, boolean>();
+
 /** MIME types whose content is text the context can carry; anything else that is named is binary. */
 export function isBinaryType(mimeType: string | undefined): boolean {
   if (mimeType === undefined) return false;
+  let binary = binaryTypes.get(mimeType);
+  if (binary === undefined) {
+    binary = binaryByName(mimeType);
+    if (binaryTypes.size < 10_000) binaryTypes.set(mimeType, binary);
+  }
+  return binary;
+}
+
+function binaryByName(mimeType: string): boolean {
   const type = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type.startsWith('text/') || type.endsWith('+json') || type.endsWith('+xml') || type.endsWith('+yaml')) return false;
   if (['application/json', 'application/xml', 'application/yaml', 'application/x-yaml', 'application/javascript', 'application/typescript', 'application/sql', 'application/toml', 'application/graphql', 'application/x-sh', 'application/ld+json', 'application/x-ndjson', 'application/jsonl', ''].includes(type)) return false;

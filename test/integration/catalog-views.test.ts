@@ -58,22 +58,11 @@ describe('catalog views on the host', () => {
     expect(frame.matchCount).toBeGreaterThan(0);
     expect(frame.shownResources).toBeLessThan(COUNT);
     const toggled = await host.updateView('w1', { toggleUnder: serverNodeId('s1') });
-    expect(toggled.toggled?.on).toBe(true);
-    expect(toggled.toggled?.keys).toContain(resourceKeyString({ serverId: 's1', uri: target.uri }));
-    expect(toggled.toggled?.keys.length).toBe(frame.shownResources);
+    expect(toggled.toggled).toEqual({ on: true, count: frame.shownResources });
+    // The picks are the host's session's, not the window's.
+    expect(host.context.session.picked.has(resourceKeyString({ serverId: 's1', uri: target.uri }))).toBe(true);
+    expect(host.context.session.picked.size).toBe(frame.shownResources);
     expect((frames.at(-1) as ViewFrame).tree[0]?.picked).toBe(frame.shownResources);
-  }, 30_000);
-
-  it('gives the context its candidates in slices or by URI, with the catalog’s generation', async () => {
-    const { host } = await listedWithView();
-    const slice = await host.listCandidates('s1', { from: 4990, limit: 50 });
-    expect(slice.total).toBe(COUNT);
-    expect(slice.candidates.map((candidate) => candidate.uri)).toEqual([...Array(10).keys()].map((i) => syntheticResource(4990 + i).uri));
-    const some = await host.listCandidates('s1', { uris: [syntheticResource(7).uri, 'nowhere://x'] });
-    expect(some.candidates).toHaveLength(1);
-    expect(some.candidates[0]).not.toHaveProperty('description');
-    expect(some.generation).toBe(slice.generation);
-    await expect(host.listCandidates('s9', { from: 0, limit: 1 })).rejects.toMatchObject({ code: 'unknown-server' });
   }, 30_000);
 
   it('gives a window that opens after the listing the whole catalog in its first frame', async () => {

@@ -57,7 +57,7 @@ describe('the event stream', () => {
             event?: { type: string; added?: number; resources?: unknown; status?: string; frame?: { viewId: string; resourceTotal: number; tree: unknown[] } };
           };
           if (message.event?.type === 'catalog-page' && message.event.resources !== undefined) reject(new Error('a catalog page carried its resources'));
-          if (message.event?.frame?.viewId === 'page') {
+          if (message.event?.type === 'view' && message.event.frame?.viewId === 'page') {
             frames += 1;
             lastTotal = message.event.frame.resourceTotal;
           }

@@ -7,6 +7,7 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
   const status = useAppStore((state) => state.hostLink);
   const syncError = useAppStore((state) => state.syncError);
   const viewError = useAppStore((state) => state.viewError);
+  const contextError = useAppStore((state) => state.contextError);
   const seconds = useSecondsUntil(status.state === 'lost' || status.state === 'refused' ? status.retryAt : null);
   // A link that opens within a moment (a tab taking its paused link up again) shows no banner.
   const slowToConnect = useTrueAfter(status.state === 'connecting', CONNECTING_NOTICE_MS);
@@ -42,6 +43,13 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
     return (
       <div className="banner banner-error" role="alert">
         <strong>The tree could not follow that change:</strong> {viewError}
+      </div>
+    );
+  }
+  if (contextError) {
+    return (
+      <div className="banner banner-error" role="alert">
+        <strong>The context could not take that change:</strong> {contextError}
       </div>
     );
   }

@@ -1,70 +1,26 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { ProfileSummary, ServerConfig } from '../../../shared/mcp-types';
-import type { Profile } from '../../../shared/profile/profile';
+import type { ProfileSummary } from '../../../shared/mcp-types';
 import { checkProfileName } from '../../../shared/profile/profile-name';
-import { describeReplacement, profileOf } from '../../store/profile-slice';
-import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
+import { describeError } from '../../store/describe-error';
 import { useHostApi } from '../template-detail/host-api-context';
+import { DormantServers } from './dormant-servers';
 
-/** What the page shows of a server's command or URL, with the names (never the values) of its env or headers. */
-function ServerSummary({ server }: { server: ServerConfig }) {
-  const { transport } = server;
-  const secrets = Object.keys((transport.kind === 'stdio' ? transport.env : transport.headers) ?? {});
-  return (
-    <>
-      <strong>{server.name}</strong>{' '}
-      <span className="mono break">{transport.kind === 'stdio' ? [transport.command, ...transport.args].join(' ') : transport.url}</span>
-      {transport.kind === 'stdio' && transport.cwd ? <span className="muted"> in {transport.cwd}</span> : null}
-      {secrets.length > 0 ? <span className="muted"> with {transport.kind === 'stdio' ? 'environment' : 'headers'} {secrets.join(', ')}</span> : null}
-    </>
-  );
+/** The question asked before saving over a profile of the same name. */
+export function replaceQuestion(name: string): string {
+  return `Replace the profile “${name}”? A copy of the file it replaces is kept beside it.`;
 }
 
-const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-
-/**
- * The servers a loaded profile names that this window does not have. Their picks and marks
- * are still part of the profile and saved with it, until the user connects them or removes them.
- */
-function KeptServers({ connect, connecting }: { connect(): void; connecting: boolean }) {
-  const kept = useAppStore((state) => state.keptProfile);
-  const removeKeptServer = useAppStore((state) => state.removeKeptServer);
-  if (!kept) return null;
-  const named = new Set(kept.servers.map((server) => server.name));
-  const orphans = [...kept.picks, ...kept.marks].filter((ref) => !named.has(ref.server)).length;
-  return (
-    <div className="profile-missing small" role="group" aria-label="Not connected now">
-      <p>Not connected now, and still part of “{kept.source}”: saving keeps them, with their picks and marks.</p>
-      {kept.servers.length > 0 ? (
-        <ul>
-          {kept.servers.map((server) => (
-            <li key={server.name}>
-              <ServerSummary server={server} />
-              <span className="muted">
-                {' '}
-                · {plural(kept.picks.filter((pick) => pick.server === server.name).length, 'pick')}, {plural(kept.marks.filter((mark) => mark.server === server.name).length, 'mark')}
-              </span>{' '}
-              <button type="button" onClick={() => removeKeptServer(server.name)} aria-label={`Remove ${server.name} from the profile`}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {orphans > 0 ? <p>{plural(orphans, 'pick or mark')} on servers the profile does not configure.</p> : null}
-      {kept.servers.length > 0 ? (
-        <button type="button" onClick={connect} disabled={connecting}>
-          Connect {kept.servers.length === 1 ? 'it' : `these ${kept.servers.length}`}
-        </button>
-      ) : null}
-    </div>
-  );
+/** What loading a profile says: how many of its servers are not connected (kept, dormant). */
+export function loadedMessage(name: string, dormant: number): string {
+  if (dormant === 0) return `Loaded “${name}”.`;
+  return `Loaded “${name}”; ${dormant.toLocaleString('en-US')} of its servers ${dormant === 1 ? 'is' : 'are'} not connected.`;
 }
 
 /**
- * Save the curation as a profile, and load one back: its settings, picks and marks. Servers
- * it names that are not connected are kept (see profile-slice.ts), and connected only when
- * the user says so.
+ * Save the curation as a profile, and load one back. The host does both with its session:
+ * it writes the servers (with their real configs, which never reach the page), every mark and
+ * the settings, and a load replaces the session's marks and settings; servers of the profile
+ * that are not connected stay dormant, listed below, and are connected only when the user says so.
  */
 export function Profiles() {
   const api = useHostApi();
@@ -72,76 +28,50 @@ export function Profiles() {
   const [list, setList] = useState<ProfileSummary[]>([]);
   const [name, setName] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [connecting, setConnecting] = useState(false);
-  const getState = useAppStoreApi().getState;
+  const say = useCallback((text: string, error: boolean) => setMessage({ text, error }), []);
 
   const refresh = useCallback(async () => {
     if (!api) return;
     try {
       setList(await api.listProfiles());
     } catch (error) {
-      setMessage({ text: `Profiles could not be listed: ${error instanceof Error ? error.message : String(error)}`, error: true });
+      say(`Profiles could not be listed: ${describeError(error).message}`, true);
     }
-  }, [api]);
+  }, [api, say]);
   useEffect(() => {
     if (!api) return;
     let live = true;
     api.listProfiles().then(
       (profiles) => live && setList(profiles),
-      (error: unknown) => live && setMessage({ text: `Profiles could not be listed: ${error instanceof Error ? error.message : String(error)}`, error: true }),
+      (error: unknown) => live && say(`Profiles could not be listed: ${describeError(error).message}`, true),
     );
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, say]);
 
   if (!api) return null;
   const nameProblem = name === '' ? undefined : checkProfileName(name);
 
   async function save() {
     if (!api || name === '' || nameProblem) return;
-    // What is saved is what the user was asked about.
-    const next = profileOf(getState(), name);
-    if (list.some((entry) => entry.name === name)) {
-      // One that cannot be loaded is refused by the host, which says why: there is nothing to ask.
-      const old: Profile | undefined = await api.loadProfile(name).catch(() => undefined);
-      if (old && !window.confirm(describeReplacement(old, next))) return;
-    }
+    if (list.some((entry) => entry.name === name) && !window.confirm(replaceQuestion(name))) return;
     try {
-      const saved = await api.saveProfile(next);
-      getState().setKeptSource(saved.name);
-      setMessage({ text: `Saved “${saved.name}” to ${saved.file}.`, error: false });
+      const saved = await api.saveProfile(name);
+      say(`Saved “${saved.name}” to ${saved.file}.`, false);
       await refresh();
     } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
+      say(describeError(error).message, true);
     }
   }
 
   async function load(profileName: string) {
     if (!api) return;
     try {
-      const profile = await api.loadProfile(profileName);
-      getState().applyProfile(profile);
-      const away = getState().keptProfile?.servers.length ?? 0;
-      const absent = away === 1 ? '1 of its servers is not connected (kept below, with its picks and marks)' : `${away} of its servers are not connected (kept below, with their picks and marks)`;
-      setMessage({ text: `Loaded “${profile.name}”${away > 0 ? `; ${absent}` : ''}.`, error: false });
+      const loaded = await api.loadProfile(profileName);
+      say(loadedMessage(loaded.name, loaded.dormant.length), false);
     } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
-    }
-  }
-
-  async function connectKept() {
-    const kept = getState().keptProfile;
-    if (!api || !kept) return;
-    setConnecting(true);
-    try {
-      // The host connects them from the profile file: the page only ever saw redacted configs.
-      // Each one's picks and marks become ordinary ones as its server arrives (profile-slice.ts).
-      await api.connectProfileServers(kept.source, kept.servers.map((server) => server.name));
-    } catch (error) {
-      setMessage({ text: `A server of “${kept.source}” could not be added: ${error instanceof Error ? error.message : String(error)}`, error: true });
-    } finally {
-      setConnecting(false);
+      say(describeError(error).message, true);
     }
   }
 
@@ -163,7 +93,7 @@ export function Profiles() {
           {message.text}
         </p>
       ) : null}
-      <KeptServers connect={() => void connectKept()} connecting={connecting} />
+      <DormantServers say={say} />
       {list.length === 0 ? (
         <p className="muted small">No saved profiles yet.</p>
       ) : (

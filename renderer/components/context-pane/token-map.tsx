@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { formatCount } from '../../../shared/context/policy';
-import { parseResourceKey } from '../../../shared/catalog/resource-key';
 import { useAppStore } from '../../store/use-app-store';
 
 interface Block {
@@ -23,23 +22,23 @@ const byTokens = (a: Block, b: Block) => b.tokens - a.tokens || (a.label < b.lab
 
 /**
  * Where the budget goes: one stacked bar per server split by folder, and under it one per
- * folder split by resource. A click on a resource's block selects it in the tree.
+ * folder split by resource, from the included list the frame carries (its first 2,000). A
+ * click on a resource's block selects it in the tree.
  */
 export function TokenMap() {
-  const curation = useAppStore((state) => state.curation);
+  const included = useAppStore((state) => state.context.included);
   const servers = useAppStore((state) => state.servers);
   const revealResource = useAppStore((state) => state.revealResource);
   const rows = useMemo(() => {
     const byServer = new Map<string, Map<string, Block[]>>();
-    for (const key of curation.order) {
-      const { serverId, uri } = parseResourceKey(key);
+    for (const { key, serverId, uri, tokens } of included) {
       const slash = uri.lastIndexOf('/');
       const folder = slash > 0 ? uri.slice(0, slash + 1) : uri;
       const folders = byServer.get(serverId) ?? new Map<string, Block[]>();
       byServer.set(serverId, folders);
       const list = folders.get(folder) ?? [];
       folders.set(folder, list);
-      list.push({ key, label: uri.slice(folder.length) || uri, tokens: curation.tokens.get(key) ?? 0, serverId, uri });
+      list.push({ key, label: uri.slice(folder.length) || uri, tokens, serverId, uri });
     }
     const out: ServerRow[] = [];
     for (const [serverId, folders] of byServer) {
@@ -54,11 +53,11 @@ export function TokenMap() {
       out.push({ key: serverId, label: servers[serverId]?.name ?? serverId, serverId, tokens: folderRows.reduce((sum, row) => sum + row.tokens, 0), folders: folderRows });
     }
     return out.sort(byTokens);
-  }, [curation.order, curation.tokens, servers]);
+  }, [included, servers]);
 
   if (rows.length === 0) return null;
   const select = (block: Block) => {
-    if (block.uri) revealResource(block.serverId, block.uri);
+    if (block.uri) void revealResource(block.serverId, block.uri);
   };
   return (
     <section className="token-map" aria-labelledby="token-map-heading">

@@ -1,26 +1,33 @@
+import { entryKey } from '../../../shared/catalog/resource-key';
 import type { ResourceEntry } from '../../../shared/mcp-types';
-import { pickKey } from '../../store/pick-state';
+import { shownMark, shownSetting } from '../../store/context-slice';
 import { useAppStore } from '../../store/use-app-store';
-import { DECISION_TAGS, useDecision } from './decision-badge';
+import { DECISION_TAGS } from './decision-badge';
 
 /**
  * In the detail pane: whether the resource goes into the context and why ("why not included?"
- * answered for any resource), with the user's own include, exclude and pin.
+ * answered for any resource), with the user's own include, exclude and pin. The host sends
+ * the selected resource's decision in full with each context frame (`selected`); until a
+ * frame answers for this resource, it is being decided.
  */
 export function ContextDecision({ entry }: { entry: ResourceEntry }) {
-  const key = pickKey(entry);
-  const decision = useDecision(entry);
-  const picked = useAppStore((state) => state.picked.has(key));
-  const mark = useAppStore((state) => state.marks.get(key));
-  const auto = useAppStore((state) => state.contextSettings.auto);
-  const working = useAppStore((state) => state.curation.state === 'working');
-  const setPicked = useAppStore((state) => state.setPicked);
+  const key = entryKey(entry);
+  const selected = useAppStore((state) => (state.context.selected?.key === key ? state.context.selected : undefined));
+  // Before the context frame answers for this resource, the row's mark (from the view frame).
+  const rowMark = useAppStore((state) => (state.selectedNode?.resource && entryKey(state.selectedNode.resource) === key ? state.selectedNode.mark : undefined));
+  const hostMark = selected ? selected.mark : rowMark;
+  const mark = useAppStore((state) => shownMark(state.marksSent, key, hostMark));
+  const auto = useAppStore((state) => shownSetting(state, 'auto'));
+  const working = useAppStore((state) => state.context.state === 'working');
+  const setMark = useAppStore((state) => state.setMark);
   const toggleMark = useAppStore((state) => state.toggleMark);
-  const summary = decision
-    ? `${decision.included ? 'In the context' : 'Not in the context'}: ${DECISION_TAGS[decision.kind].words}. ${decision.reason[0]?.toUpperCase() ?? ''}${decision.reason.slice(1)}.`
-    : auto || picked || mark
-      ? 'Deciding…'
-      : 'Not in the context: not picked, and auto-include is off.';
+  const decision = selected?.decision;
+  const picked = mark === 'include';
+  let summary: string;
+  if (decision) summary = `${decision.included ? 'In the context' : 'Not in the context'}: ${DECISION_TAGS[decision.kind].words}. ${decision.reason[0]?.toUpperCase() ?? ''}${decision.reason.slice(1)}.`;
+  else if (!selected || working) summary = 'Deciding…';
+  else if (auto || mark) summary = 'Not decided yet.';
+  else summary = 'Not in the context: not picked, and auto-include is off.';
   return (
     <div className="context-decision" aria-live="polite">
       <p className="small">
@@ -33,13 +40,13 @@ export function ContextDecision({ entry }: { entry: ResourceEntry }) {
         </p>
       ))}
       <div className="badges-inline">
-        <button type="button" aria-pressed={picked} onClick={() => setPicked(key, !picked)}>
+        <button type="button" aria-pressed={picked} onClick={() => setMark(key, picked ? null : 'include')}>
           {picked ? 'Picked' : 'Pick'}
         </button>
-        <button type="button" aria-pressed={mark === 'pin'} onClick={() => toggleMark(key, 'pin')} title="Alt+P in the tree">
+        <button type="button" aria-pressed={mark === 'pin'} onClick={() => toggleMark(key, hostMark, 'pin')} title="Alt+P in the tree">
           {mark === 'pin' ? 'Pinned' : 'Pin'}
         </button>
-        <button type="button" aria-pressed={mark === 'exclude'} onClick={() => toggleMark(key, 'exclude')} title="Alt+E in the tree">
+        <button type="button" aria-pressed={mark === 'exclude'} onClick={() => toggleMark(key, hostMark, 'exclude')} title="Alt+E in the tree">
           {mark === 'exclude' ? 'Excluded' : 'Exclude'}
         </button>
       </div>

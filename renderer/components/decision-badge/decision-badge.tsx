@@ -1,7 +1,5 @@
-import type { Decision, DecisionKind } from '../../../shared/context/policy';
-import type { ResourceEntry } from '../../../shared/mcp-types';
-import { pickKey } from '../../store/pick-state';
-import { useAppStore } from '../../store/use-app-store';
+import type { RowDecision } from '../../../shared/context/context-wire';
+import { formatCount, type DecisionKind } from '../../../shared/context/policy';
 
 /** The short tag a row shows for each decision, and how it is coloured. */
 export const DECISION_TAGS: Record<DecisionKind, { tag: string; tone: string; words: string }> = {
@@ -16,18 +14,21 @@ export const DECISION_TAGS: Record<DecisionKind, { tag: string; tone: string; wo
   'not-picked': { tag: '', tone: 'out', words: 'not picked' },
 };
 
-/** The decision about one resource, or undefined before any curation. */
-export function useDecision(resource: ResourceEntry | undefined): Decision | undefined {
-  return useAppStore((state) => (resource ? state.curation.decisions.get(pickKey(resource)) : undefined));
+/** "auto-included: 148 tokens", or "about 148 tokens" when only estimated from the declared size. */
+export function decisionTitle(decision: RowDecision): string {
+  const tokens = `${decision.estimated ? 'about ' : ''}${formatCount(decision.tokens)} tokens`;
+  return `${DECISION_TAGS[decision.kind].words}: ${tokens}`;
 }
 
-/** A row's decision tag; its reason is the tooltip. Nothing for "not picked", the quiet default. */
-export function DecisionBadge({ resource }: { resource: ResourceEntry }) {
-  const decision = useDecision(resource);
+/**
+ * A row's decision tag, as the host's frame carries it with the row; the words and tokens are
+ * the tooltip, the reason is in the detail pane. Nothing for "not picked", the quiet default.
+ */
+export function DecisionBadge({ decision }: { decision: RowDecision | undefined }) {
   if (!decision || decision.kind === 'not-picked') return null;
   const { tag, tone, words } = DECISION_TAGS[decision.kind];
   return (
-    <span className={`decision ${tone}`} title={`${words}: ${decision.reason}`} aria-label={`context: ${words}`}>
+    <span className={`decision ${tone}`} title={decisionTitle(decision)} aria-label={`context: ${words}`}>
       {tag}
     </span>
   );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Tree, type NodeApi, type TreeApi } from 'react-arborist';
 import { RANKED_MATCHES_UP_TO } from '../../../shared/catalog/filter-tree';
 import type { ViewNode } from '../../../shared/catalog/view-wire';
-import { pickKey } from '../../store/pick-state';
+import { entryKey } from '../../../shared/catalog/resource-key';
 import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
 import { TreeNode } from './tree-node';
 import { TreeRow } from './tree-row';
@@ -47,7 +47,7 @@ export function ResourceTree() {
   const tree = useRef<TreeApi<ViewNode> | undefined>(undefined);
   const [box, size] = useElementSize();
   const toggleMark = useAppStore((state) => state.toggleMark);
-  const markNode = useCallback((node: ViewNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(pickKey(node.resource), mark), [toggleMark]);
+  const markNode = useCallback((node: ViewNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(entryKey(node.resource), node.mark, mark), [toggleMark]);
   const storeApi = useAppStoreApi();
   const rowsPending = useCallback(() => storeApi.getState().rowsPending > 0, [storeApi]);
   const onKeyDownCapture = useTreeKeys(tree, togglePick, markNode, rowsPending);

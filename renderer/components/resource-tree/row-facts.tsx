@@ -22,7 +22,7 @@ export function RowFacts({ node }: { node: CatalogNode }) {
   const priority = annotations?.priority;
   return (
     <span className="row-facts">
-      {node.resource ? <DecisionBadge resource={node.resource} /> : null}
+      {node.resource ? <DecisionBadge decision={(node as ViewNode).decision} /> : null}
       {typeof priority === 'number' && Number.isFinite(priority) ? (
         <span className={`priority-mark ${priorityBand(priority)}`} title={`priority ${priority}`}>
           {priority >= 1 ? '★' : priority.toFixed(1).replace(/^0/, '')}

@@ -1,19 +1,23 @@
 import type { MouseEvent } from 'react';
 import type { NodeRendererProps } from 'react-arborist';
 import type { ViewNode } from '../../../shared/catalog/view-wire';
+import { entryKey } from '../../../shared/catalog/resource-key';
+import type { Mark } from '../../../shared/context/policy';
 import type { ResourceEntry } from '../../../shared/mcp-types';
-import { checkState, pickKey } from '../../store/pick-state';
+import { checkState } from '../../store/pick-state';
 import { useAppStore } from '../../store/use-app-store';
 import { ResourceIcon } from '../resource-icon/resource-icon';
 import { useColorScheme } from '../resource-icon/use-color-scheme';
 import { HighlightedText } from './highlighted-text';
 import { labelRanges } from './highlight-segments';
 import { RowFacts } from './row-facts';
+import { useRowMark } from './use-row-mark';
 
 /** What a row shows: twisty, checkbox, icon, label with search highlights, then its facts. */
 export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
   const data = node.data;
-  const checked = useAppStore((state) => checkState(data, state.picked));
+  const mark = useRowMark(data);
+  const checked = checkState(data, mark);
   const togglePick = useAppStore((state) => state.togglePick);
   const match = data.match;
   const theme = useColorScheme();
@@ -43,7 +47,7 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
       <span className="tree-label">
         <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
       </span>
-      {data.resource ? <RowMarks resource={data.resource} /> : null}
+      {data.resource ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
       <RowFacts node={data} />
     </div>
   );
@@ -54,17 +58,15 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
  * (not on hover: they would appear under the pointer of a click meant to open the row).
  * Alt+P and Alt+E do the same from the keyboard; the tree's keys stay the tree's, hence no tab stop.
  */
-function RowMarks({ resource }: { resource: ResourceEntry }) {
-  const key = pickKey(resource);
-  const mark = useAppStore((state) => state.marks.get(key));
+function RowMarks({ resource, mark, hostMark }: { resource: ResourceEntry; mark: Mark | undefined; hostMark: Mark | undefined }) {
   const toggleMark = useAppStore((state) => state.toggleMark);
   const label = resource.title || resource.name;
   const press = (event: MouseEvent, what: 'pin' | 'exclude') => {
     event.stopPropagation();
-    toggleMark(key, what);
+    toggleMark(entryKey(resource), hostMark, what);
   };
   return (
-    <span className={`row-marks${mark ? ' marked' : ''}`}>
+    <span className={`row-marks${mark === 'pin' || mark === 'exclude' ? ' marked' : ''}`}>
       <button type="button" tabIndex={-1} className={`row-mark${mark === 'pin' ? ' on' : ''}`} aria-pressed={mark === 'pin'} aria-label={`Pin ${label}`} title="Pin into the context (Alt+P)" onClick={(event) => press(event, 'pin')}>
         pin
       </button>

@@ -1,7 +1,7 @@
 import type { RowRendererProps } from 'react-arborist';
 import type { ViewNode } from '../../../shared/catalog/view-wire';
 import { checkState } from '../../store/pick-state';
-import { useAppStore } from '../../store/use-app-store';
+import { useRowMark } from './use-row-mark';
 
 /**
  * The treeitem element. react-arborist gives role, aria-level, aria-selected and
@@ -12,7 +12,7 @@ import { useAppStore } from '../../store/use-app-store';
  */
 export function TreeRow({ node, attrs, innerRef, children }: RowRendererProps<ViewNode>) {
   const data = node.data;
-  const checked = useAppStore((state) => checkState(data, state.picked));
+  const checked = checkState(data, useRowMark(data));
   const siblings = node.parent?.children?.length ?? 1;
   return (
     <div

@@ -13,8 +13,8 @@ const TABS = [
 export function RightPane() {
   const tab = useAppStore((state) => state.rightTab);
   const setTab = useAppStore((state) => state.setRightTab);
-  const included = useAppStore((state) => state.curation.order.length);
-  const tokens = useAppStore((state) => state.curation.total);
+  const included = useAppStore((state) => state.context.includedCount);
+  const tokens = useAppStore((state) => state.context.total);
   const id = useId();
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

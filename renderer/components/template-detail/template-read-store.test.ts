@@ -22,11 +22,13 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     listProfiles: vi.fn(),
     saveProfile: vi.fn(),
     loadProfile: vi.fn(),
-    connectProfileServers: vi.fn(),
+    connectDormantServers: vi.fn(),
+    dropDormantServers: vi.fn(),
     openView: vi.fn(),
     updateView: vi.fn(),
     closeView: vi.fn(),
-    listCandidates: vi.fn(),
+    updateContext: vi.fn(),
+    getContextText: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

@@ -1,0 +1,155 @@
+/**
+ * One curation on the host, with what runs before it taught: the shared loop
+ * (shared/context/curate.ts) over every connected catalog, reading through the host's
+ * connections and counting off the main thread. Contents already read are kept, per format
+ * and encoding with their counts, so a toggle re-assembles without reading anything again; a
+ * resource the server says changed, or a catalog that starts over, is read afresh.
+ */
+import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
+import { curateContext, type CatalogCandidate, type Curated, type ReadState } from '../../shared/context/curate';
+import type { ContextSettings } from '../../shared/context/context-wire';
+import type { TokenEncoding } from '../../shared/context/encodings';
+import type { Mark } from '../../shared/context/policy';
+import type { CatalogSnapshot, ContentItem, ServerId } from '../../shared/mcp-types';
+
+/** A server as curation reads it. */
+export interface CurationServer {
+  id: ServerId;
+  name: string;
+  connected: boolean;
+  catalog: CatalogSnapshot;
+}
+
+export interface ContextRunDeps {
+  read(serverId: ServerId, uri: string, requestId: string): Promise<readonly ContentItem[]>;
+  cancel(requestId: string): void;
+  count(text: string, encoding: TokenEncoding): number | Promise<number>;
+}
+
+/** What a run needs besides its deps. */
+export interface RunInput {
+  servers: readonly CurationServer[];
+  marks: ReadonlyMap<string, Mark>;
+  settings: ContextSettings;
+  signal: AbortSignal;
+  now: number;
+  onProgress(read: number, pending: number): void;
+}
+
+/** A run's result. */
+export interface RunResult extends Curated {
+  /** Included keys whose contents changed since they were last curated. */
+  changed: Set<string>;
+}
+
+export interface ContextRunner {
+  run(input: RunInput): Promise<RunResult>;
+  /** The server said this resource changed: its contents are read again next time. */
+  forgetResource(key: string): void;
+  /** The server's catalog started over, or it was renamed or removed: everything of it is read again. */
+  forgetServer(serverId: ServerId): void;
+}
+
+let nextRequest = 1;
+
+export function createContextRunner(deps: ContextRunDeps): ContextRunner {
+  const contents = new Map<string, readonly ContentItem[]>();
+  // Per "format encoding": what curation learned (contents and counts).
+  const learned = new Map<string, Map<string, ReadState>>();
+  // Bumped when a resource (or its server) is forgotten: a read that started before must not bring the old contents back.
+  const versions = new Map<string, number>();
+  const serverVersions = new Map<string, number>();
+  const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(parseResourceKey(key).serverId) ?? 0}`;
+  // The text each included key had, to tell what an update changed.
+  const lastText = new Map<string, string>();
+  // The candidate list, kept while the catalogs are the same so the focus index is kept too.
+  let candidates: { signature: string; list: CatalogCandidate[] } | undefined;
+
+  const drop = (test: (key: string) => boolean) => {
+    for (const key of [...contents.keys()]) if (test(key)) contents.delete(key);
+    for (const known of learned.values()) for (const key of [...known.keys()]) if (test(key)) known.delete(key);
+  };
+
+  function candidatesOf(servers: readonly CurationServer[]): CatalogCandidate[] {
+    const live = servers.filter((server) => server.connected);
+    const signature = live.map((server) => `${server.id}\u0000${server.name}\u0000${server.catalog.generation}\u0000${server.catalog.resources.length}`).join('\n');
+    if (candidates?.signature === signature) return candidates.list;
+    const list: CatalogCandidate[] = [];
+    for (const server of live) {
+      for (const resource of server.catalog.resources) {
+        const candidate: CatalogCandidate = { serverId: server.id, serverName: server.name, uri: resource.uri, name: resource.name };
+        if (resource.title !== undefined) candidate.title = resource.title;
+        if (resource.description !== undefined) candidate.description = resource.description;
+        if (resource.mimeType !== undefined) candidate.mimeType = resource.mimeType;
+        if (resource.annotations !== undefined) candidate.annotations = resource.annotations;
+        if (resource.size !== undefined) candidate.size = resource.size;
+        list.push(candidate);
+      }
+    }
+    candidates = { signature, list };
+    return list;
+  }
+
+  return {
+    async run({ servers, marks, settings, signal, now, onProgress }) {
+      const config = `${settings.format} ${settings.encoding}`;
+      let kept = learned.get(config);
+      if (!kept) learned.set(config, (kept = new Map()));
+      // This run's own copy: what it learns is kept only if nothing changed under it meanwhile.
+      const known = new Map(kept);
+      const readAt = new Map<string, string>();
+      const curated = await curateContext({
+        candidates: candidatesOf(servers),
+        known,
+        marks,
+        settings,
+        format: settings.format,
+        signal,
+        now,
+        count: (text) => deps.count(text, settings.encoding),
+        read: async (serverId, uri) => {
+          const key = resourceKeyString({ serverId, uri });
+          const at = version(key);
+          readAt.set(key, at);
+          const cached = contents.get(key);
+          if (cached) return cached;
+          // A cancelled run cancels its reads too, so the server is never sent more.
+          const requestId = `context-${nextRequest++}`;
+          const cancel = () => deps.cancel(requestId);
+          signal.addEventListener('abort', cancel, { once: true });
+          try {
+            const result = await deps.read(serverId, uri, requestId);
+            if (version(key) === at) contents.set(key, result);
+            return result;
+          } finally {
+            signal.removeEventListener('abort', cancel);
+          }
+        },
+        onProgress,
+      });
+      for (const [key, state] of known) {
+        if ('contents' in state && !kept.has(key) && readAt.get(key) === version(key)) kept.set(key, state);
+      }
+      const changed = new Set<string>();
+      const current = new Set(curated.items.map((item) => resourceKeyString(item)));
+      for (const key of [...lastText.keys()]) if (!current.has(key)) lastText.delete(key);
+      for (const item of curated.items) {
+        const key = resourceKeyString(item);
+        const text = item.contents.map((content) => content.text ?? '').join('\n');
+        const before = lastText.get(key);
+        if (before !== undefined && before !== text) changed.add(key);
+        lastText.set(key, text);
+      }
+      return { ...curated, changed };
+    },
+    forgetResource(key) {
+      versions.set(key, (versions.get(key) ?? 0) + 1);
+      drop((known) => known === key);
+    },
+    forgetServer(serverId) {
+      serverVersions.set(serverId, (serverVersions.get(serverId) ?? 0) + 1);
+      drop((key) => parseResourceKey(key).serverId === serverId);
+      candidates = undefined;
+    },
+  };
+}

@@ -1,0 +1,333 @@
+/**
+ * The context, kept by the host for every window (shared/context/context-view.ts): the
+ * session's marks and settings, the curation they give, and each window's frame of it. Every
+ * change of marks, settings or catalogs starts a new curation (context-run.ts) and cancels the
+ * one in flight; changes are gathered for a moment first, longer while a catalog lists.
+ * Progress goes out at most every {@link PROGRESS_MS}. The CLI's `assemble` is a context with
+ * no window: it waits for {@link ContextViews.settled}, so both faces get the same bytes.
+ */
+import type { RowMarks } from '../../shared/catalog/catalog-view';
+import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
+import { ContextSession, cutContextFrame, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
+import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextPatch, type DormantServer, type GoneEntry, type RowDecision } from '../../shared/context/context-wire';
+import type { HostEventBody } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
+import type { ServerId } from '../../shared/mcp-types';
+import { createContextRunner, type ContextRunDeps, type CurationServer, type RunResult } from './context-run';
+
+/** How often progress reaches the windows while reading. */
+export const PROGRESS_MS = 100;
+/** Resources of the context the host subscribes to per server, in context order. */
+const MAX_CONTEXT_WATCHES = 200;
+
+export interface ContextViewsDeps extends ContextRunDeps {
+  emit(body: HostEventBody): void;
+  servers(): readonly CurationServer[];
+  /** The catalog views show marks and decisions: their frames must follow a change. */
+  rowsChanged(): void;
+  /** Subscribes to what the context holds, per server. */
+  watch(serverId: ServerId, uris: string[]): void;
+  /** Servers the session names that are not connected, as a window may see them. */
+  dormant(): DormantServer[];
+  /** Why the session is not kept on disk, if it is not. */
+  sessionProblem(): string | undefined;
+  /** The session changed: keep it (debounced by the caller). */
+  sessionChanged(): void;
+  delayMs?: number;
+  listingDelayMs?: number;
+  now?(): number;
+}
+
+export interface ContextViews {
+  readonly session: ContextSession;
+  /** What the catalog views show of each resource's mark and decision. */
+  rowMarks(): RowMarks;
+  observe(event: HostEventBody): void;
+  open(viewId: string): void;
+  update(viewId: string, patch: ContextPatch): void;
+  /** Applies marks the host computed (a folder's checkbox) and curates again. */
+  mark(keys: readonly string[], mark: 'include' | null): void;
+  close(viewId: string): void;
+  /** The whole assembled text. */
+  text(): string;
+  /** Starts a curation after a change the host made to the session itself (a profile loaded). */
+  changed(): void;
+  /** Resolves with the last curation once nothing is pending or running. */
+  settled(): Promise<(RunResult & { total: number }) | undefined>;
+  dispose(): void;
+}
+
+interface WindowState {
+  frames: number;
+  previewChars: number;
+  selectedKey: string | null;
+}
+
+export function createContextViews(deps: ContextViewsDeps): ContextViews {
+  const session = new ContextSession();
+  const runner = createContextRunner(deps);
+  const windows = new Map<string, WindowState>();
+  const delayMs = deps.delayMs ?? 30;
+  const listingDelayMs = deps.listingDelayMs ?? 500;
+  let curation: CurationState = EMPTY_CURATION;
+  let result: (RunResult & { total: number }) | undefined;
+  let rowsVersion = 0;
+  let decisionRows = new Map<string, RowDecision>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: AbortController | undefined;
+  let idle: Promise<void> = Promise.resolve();
+  let settle: (() => void) | undefined;
+  let lastProgress = -Infinity;
+  // Curation runs only while someone looks: a window, or the CLI waiting for its result.
+  let wanted = false;
+  // Keys the run in progress may hold (included before), so an update to one starts it again.
+  let watchedKeys = new Set<string>();
+  const names = new Map<ServerId, string>();
+
+  const listing = () => deps.servers().some((server) => server.catalog.status === 'listing');
+
+  function gone(): GoneEntry[] {
+    const servers = new Map(deps.servers().map((server) => [server.id, server]));
+    const out: GoneEntry[] = [];
+    const listed = new Map<ServerId, Set<string>>();
+    for (const [key, mark] of session.marks) {
+      const { serverId, uri } = parseResourceKey(key);
+      const server = servers.get(serverId);
+      if (!server) continue;
+      if (!server.connected) {
+        if (server.catalog.status !== 'listing') out.push({ key, server: server.name, uri, mark, why: `${server.name} is not connected` });
+        continue;
+      }
+      // Only a catalog listed to its end can say a resource is not in it.
+      if (server.catalog.status !== 'complete') continue;
+      let uris = listed.get(serverId);
+      if (!uris) listed.set(serverId, (uris = new Set(server.catalog.resources.map((resource) => resource.uri))));
+      if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: `${server.name} no longer lists it` });
+    }
+    return out;
+  }
+
+  function frameFor(viewId: string, window: WindowState) {
+    window.frames += 1;
+    const frame = cutContextFrame({
+      viewId,
+      frame: window.frames,
+      session,
+      curation,
+      previewChars: window.previewChars,
+      selectedKey: window.selectedKey,
+      gone: gone(),
+      dormant: deps.dormant(),
+      ...(deps.sessionProblem() !== undefined && { sessionProblem: deps.sessionProblem() }),
+    });
+    deps.emit({ type: 'context', frame });
+  }
+
+  function sendAll(): void {
+    for (const [viewId, window] of windows) frameFor(viewId, window);
+  }
+
+  function schedule(): void {
+    if (!wanted && windows.size === 0) return;
+    clearTimeout(timer);
+    if (!settle) idle = new Promise((resolve) => (settle = resolve));
+    timer = setTimeout(() => void run(), listing() ? listingDelayMs : delayMs);
+  }
+
+  async function run(): Promise<void> {
+    timer = undefined;
+    running?.abort();
+    const controller = new AbortController();
+    running = controller;
+    const settings = session.settings;
+    if (!settings.auto && session.marks.size === 0) {
+      result = undefined;
+      finish(controller, { ...EMPTY_CURATION, state: 'done' });
+      settleIfIdle();
+      return;
+    }
+    curation = { ...curation, state: 'working', read: 0, pending: 0 };
+    sendAll();
+    try {
+      const done = await runner.run({
+        servers: deps.servers(),
+        marks: new Map(session.marks),
+        settings,
+        signal: controller.signal,
+        now: deps.now?.() ?? Date.now(),
+        onProgress: (read, pending) => {
+          const now = performance.now();
+          if (running !== controller || now - lastProgress < PROGRESS_MS) return;
+          lastProgress = now;
+          curation = { ...curation, read, pending };
+          sendAll();
+        },
+      });
+      if (running !== controller) return;
+      const order = done.result.context.map((entry) => resourceKeyString(entry));
+      finish(controller, {
+        state: 'done',
+        read: done.reads,
+        pending: 0,
+        decisions: new Map(done.result.decisions.map((decision) => [resourceKeyString(decision), decision])),
+        order,
+        tokens: done.tokens,
+        text: done.text,
+        // Counted next, off the way of the frame: a 4 MB context takes a while to count whole.
+        total: curation.total,
+        totalPending: true,
+        used: done.result.used,
+        overBudget: done.result.overBudget,
+        warnings: done.result.warnings,
+        changed: done.changed,
+        stale: new Set(),
+      });
+      watchContext(order);
+      const total = await deps.count(done.text, settings.encoding);
+      // A newer run took over while counting: its own count follows.
+      if (running !== undefined || timer !== undefined) return;
+      result = { ...done, total };
+      curation = { ...curation, total, totalPending: false };
+      sendAll();
+      settleIfIdle();
+    } catch (error) {
+      if (running !== controller) return;
+      finish(controller, { ...curation, state: 'failed', error: error instanceof Error ? error.message : String(error) });
+      settleIfIdle();
+    }
+  }
+
+  function settleIfIdle(): void {
+    if (timer !== undefined || running !== undefined) return;
+    settle?.();
+    settle = undefined;
+  }
+
+  function finish(controller: AbortController, next: CurationState): void {
+    if (running === controller) running = undefined;
+    curation = next;
+    decisionRows = new Map([...next.decisions].map(([key, decision]) => [key, rowDecision(decision)]));
+    watchedKeys = new Set(next.order);
+    rowsVersion += 1;
+    sendAll();
+    deps.rowsChanged();
+  }
+
+  /** Subscribes, per server, to the first resources of the context, so an update re-reads them. */
+  function watchContext(order: readonly string[]): void {
+    const byServer = new Map<ServerId, string[]>();
+    for (const server of deps.servers()) byServer.set(server.id, []);
+    for (const key of order) {
+      const { serverId, uri } = parseResourceKey(key);
+      const uris = byServer.get(serverId);
+      if (uris && uris.length < MAX_CONTEXT_WATCHES) uris.push(uri);
+    }
+    for (const [serverId, uris] of byServer) deps.watch(serverId, uris);
+  }
+
+  function window(viewId: string): WindowState {
+    const found = windows.get(viewId);
+    if (!found) throw new HostError('invalid-input', `no view with id ${viewId.slice(0, 100)}`);
+    return found;
+  }
+
+  function marksChanged(): void {
+    rowsVersion += 1;
+    deps.sessionChanged();
+    deps.rowsChanged();
+    schedule();
+  }
+
+  return {
+    session,
+    rowMarks() {
+      return {
+        version: rowsVersion,
+        picked: session.picked,
+        mark: (key) => session.marks.get(key),
+        decision: (key) => decisionRows.get(key),
+      };
+    },
+    observe(event) {
+      switch (event.type) {
+        case 'resource-updated': {
+          const key = resourceKeyString(event);
+          runner.forgetResource(key);
+          if (watchedKeys.has(key)) schedule();
+          break;
+        }
+        case 'catalog-reset':
+          runner.forgetServer(event.serverId);
+          schedule();
+          break;
+        case 'catalog-page':
+        case 'catalog-status':
+          schedule();
+          break;
+        case 'server': {
+          const before = names.get(event.server.id);
+          if (before !== undefined && before !== event.server.name) runner.forgetServer(event.server.id);
+          if (before === undefined) {
+            const version = session.version;
+            session.serverAdded({ id: event.server.id, name: event.server.name });
+            if (session.version !== version) deps.sessionChanged();
+          }
+          names.set(event.server.id, event.server.name);
+          schedule();
+          break;
+        }
+        case 'server-removed': {
+          const name = names.get(event.serverId);
+          names.delete(event.serverId);
+          runner.forgetServer(event.serverId);
+          if (name !== undefined) session.serverRemoved({ id: event.serverId, name });
+          deps.sessionChanged();
+          schedule();
+          break;
+        }
+        default:
+      }
+    },
+    open(viewId) {
+      const first = windows.size === 0 && !wanted;
+      if (!windows.has(viewId)) windows.set(viewId, { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null });
+      frameFor(viewId, window(viewId));
+      // The first window: curate what the catalogs hold now.
+      if (first) schedule();
+    },
+    update(viewId, patch) {
+      const state = window(viewId);
+      if (patch.previewChars !== undefined) state.previewChars = Math.min(MAX_PREVIEW_CHARS, Math.max(PREVIEW_CHARS, patch.previewChars));
+      if (patch.select !== undefined) state.selectedKey = patch.select;
+      const change = session.apply(patch.dropGone?.length === 0 ? { ...patch, dropGone: gone().map((entry) => entry.key) } : patch);
+      if (change.marks || change.settings) marksChanged();
+      frameFor(viewId, state);
+    },
+    mark(keys, mark) {
+      if (session.setMarks(keys, mark)) marksChanged();
+      sendAll();
+    },
+    close(viewId) {
+      windows.delete(viewId);
+    },
+    text: () => curation.text,
+    changed() {
+      marksChanged();
+      sendAll();
+    },
+    async settled() {
+      if (!wanted) {
+        wanted = true;
+        schedule();
+      }
+      await idle;
+      return result;
+    },
+    dispose() {
+      clearTimeout(timer);
+      running?.abort();
+      windows.clear();
+      settle?.();
+    },
+  };
+}

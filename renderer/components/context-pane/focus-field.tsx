@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { MAX_FOCUS_LENGTH } from '../../../shared/context/focus-limits';
+import { useAppStore } from '../../store/use-app-store';
+import { useDraft } from './use-draft';
+import { useSetting } from './use-setting';
+
+/**
+ * What the agent is about to do, in a line of free text: auto-include ranks every resource by
+ * relevance to it, which works on servers that set no annotations at all. Typed text stays as
+ * typed while the host's frames catch up (use-draft.ts).
+ */
+export function FocusField() {
+  const focus = useSetting('focus') ?? '';
+  const auto = useSetting('auto');
+  const set = useAppStore((state) => state.setContextSettings);
+  const field = useDraft(focus, (text) => set({ focus: text }));
+  const id = useId();
+  return (
+    <div className="focus-field">
+      <label htmlFor={`${id}-focus`}>Focus</label>
+      <input
+        id={`${id}-focus`}
+        type="search"
+        value={field.value}
+        maxLength={MAX_FOCUS_LENGTH}
+        placeholder="What is the agent about to do? e.g. rotate the database credentials"
+        aria-describedby={`${id}-focus-hint`}
+        onFocus={field.onFocus}
+        onBlur={field.onBlur}
+        onChange={(event) => field.onChange(event.target.value)}
+      />
+      <p id={`${id}-focus-hint`} className="muted small">
+        {auto
+          ? 'Auto-include ranks resources by how well their title, name, description and URI match it; each decision names what matched.'
+          : 'Turn on auto-include below to rank resources by this focus.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { formatCount } from '../../../shared/context/policy';
+import { useHostApi } from '../template-detail/host-api-context';
+import { describeError } from '../../store/describe-error';
+import { useAppStore } from '../../store/use-app-store';
+import { IncludedList } from './included-list';
+import { useSetting } from './use-setting';
+
+/**
+ * The assembled text, exactly as a model would receive it. A frame carries its start only
+ * (the characters this window asked for); "Show more" asks for more, and Copy and Save take
+ * the whole text from the host.
+ */
+export function Preview() {
+  const api = useHostApi();
+  const text = useAppStore((state) => state.context.text);
+  const textLength = useAppStore((state) => state.context.textLength);
+  const total = useAppStore((state) => state.context.total);
+  const included = useAppStore((state) => state.context.includedCount);
+  const showMore = useAppStore((state) => state.showMorePreview);
+  const format = useSetting('format');
+  const encoding = useSetting('encoding');
+  const auto = useSetting('auto');
+  const [said, setSaid] = useState<string | null>(null);
+
+  async function wholeText(): Promise<string | null> {
+    if (!api) return null;
+    try {
+      return await api.getContextText();
+    } catch (error) {
+      setSaid(`Could not get the context from the host: ${describeError(error).message}`);
+      return null;
+    }
+  }
+
+  async function copy() {
+    const whole = await wholeText();
+    if (whole === null) return;
+    try {
+      await navigator.clipboard.writeText(whole);
+      setSaid(`Copied ${formatCount(whole.length)} characters.`);
+    } catch (error) {
+      setSaid(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async function save() {
+    const whole = await wholeText();
+    if (whole === null) return;
+    const blob = new Blob([whole], { type: format === 'json' ? 'application/json' : 'text/markdown' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = format === 'json' ? 'context.json' : 'context.md';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  const left = textLength - text.length;
+  return (
+    <section className="context-preview" aria-labelledby="preview-heading">
+      <div className="preview-head">
+        <h3 id="preview-heading">Preview</h3>
+        <span className="muted small">
+          {formatCount(included)} resources · {formatCount(total)} tokens ({encoding}) · {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
+        </span>
+        <span className="preview-actions">
+          <button type="button" onClick={() => void copy()} disabled={textLength === 0}>
+            Copy
+          </button>
+          <button type="button" onClick={() => void save()} disabled={textLength === 0}>
+            Save…
+          </button>
+        </span>
+      </div>
+      {said ? (
+        <p className="muted small" role="status">
+          {said}
+        </p>
+      ) : null}
+      <p className="muted small">Binary content (images and other blobs) is left out of the text context; Markdown names what was left out.</p>
+      <IncludedList />
+      {textLength === 0 ? (
+        <p className="muted small">{auto ? 'Nothing is included yet.' : 'Pick resources in the tree, or turn auto-include on.'}</p>
+      ) : (
+        <>
+          <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>
+            {text}
+          </pre>
+          {left > 0 ? (
+            <button type="button" onClick={showMore}>
+              Show more ({formatCount(left)} characters left)
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

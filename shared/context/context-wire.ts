@@ -1,0 +1,127 @@
+/**
+ * What a window and the host say to each other about the context: the settings and marks a
+ * window changes, and the frames it gets back. The host keeps the curation (one session for
+ * every window, kept on disk), curates, reads and counts; a window is sent what it shows: the
+ * totals, the included list and token map (bounded), and the part of the text it looks at.
+ * Data only, in its own file so the contract (host-api.ts) names it without importing the
+ * code that makes it.
+ */
+import type { ServerId, ServerTransportConfig } from '../mcp-types';
+import type { ContextFormat } from './assemble';
+import type { TokenEncoding } from './encodings';
+import type { DecisionKind, Mark, PolicySettings } from './policy';
+
+/** The policy with how the context is written out and counted. */
+export interface ContextSettings extends PolicySettings {
+  format: ContextFormat;
+  encoding: TokenEncoding;
+}
+
+/** A change a window asks of the context; every field optional. */
+export interface ContextPatch {
+  settings?: Partial<ContextSettings>;
+  /** Sets the mark of these keys (resource-key.ts), or clears it with null. */
+  mark?: { keys: string[]; mark: Mark | null };
+  /** Clears every mark of one kind ('include' clears the picks), or every mark. */
+  clear?: Mark | 'all';
+  /** The resource the window has selected, whose decision the frame carries in full; null for none. */
+  select?: string | null;
+  /** Forgets the marks of resources that are gone from their catalog (these keys; all with []). */
+  dropGone?: string[];
+  /** How many characters of the text this window shows (it asks for more with "Show more"). */
+  previewChars?: number;
+}
+
+/** What a row of the tree shows of a resource's decision; the reason is in the detail pane. */
+export interface RowDecision {
+  kind: DecisionKind;
+  included: boolean;
+  tokens: number;
+  estimated: boolean;
+}
+
+/** One included resource, in context order, as the window lists it. */
+export interface IncludedEntry {
+  key: string;
+  serverId: ServerId;
+  uri: string;
+  kind: DecisionKind;
+  /** Tokens of its part of the text. */
+  tokens: number;
+  /** Set when its contents changed since the last context this window was sent. */
+  changed?: true;
+  /** Set while its server is not connected: its text is the last read, maybe no longer true. */
+  stale?: true;
+}
+
+/** A mark whose resource is no longer listed by its server, or whose server is not connected. */
+export interface GoneEntry {
+  key: string;
+  /** The server's name: the server may be gone, and its id with it. */
+  server: string;
+  uri: string;
+  mark: Mark;
+  /** Why it is not in the context, in words: "the server no longer lists it", "… is not connected". */
+  why: string;
+}
+
+/** The full decision about one resource: the detail pane's "why (not) included". */
+export interface DecisionDetail extends RowDecision {
+  reason: string;
+  warnings: string[];
+  rank?: number;
+}
+
+/** The context as one window sees it, as of one change. */
+export interface ContextFrame {
+  viewId: string;
+  /** Counts up per frame of one view: a window drops an older one. */
+  frame: number;
+  settings: ContextSettings;
+  /** Where curation stands: reading (with progress), done, or failed with the reason. */
+  state: 'idle' | 'working' | 'done' | 'failed';
+  read: number;
+  pending: number;
+  error?: string;
+  /** The user's marks, counted: what the header and the server cards say. */
+  marks: { picked: number; pinned: number; excluded: number };
+  /** Tokens the included resources use, of the budget, and how many over it. */
+  used: number;
+  overBudget: number;
+  /** Tokens of the whole text, counted as one. */
+  total: number;
+  /** Set while the whole text is being counted again; `total` is the count before. */
+  totalPending?: true;
+  warnings: string[];
+  /** The included resources in context order, the first {@link MAX_INCLUDED_SHOWN}. */
+  included: IncludedEntry[];
+  includedCount: number;
+  /** Marks on resources that are not in any catalog now; they count nowhere until dropped or back. */
+  gone: GoneEntry[];
+  /** The text a model receives, from its start: `text.length` of `textLength` characters. */
+  text: string;
+  textLength: number;
+  /** The selected resource's decision in full, when the window has one selected. */
+  selected?: { key: string; decision: DecisionDetail | null; mark?: Mark };
+  /** Servers of a loaded profile or the last session that are not connected, with their marks kept. */
+  dormant: DormantServer[];
+  /** Why the session could not be kept on disk, if it could not (one line). */
+  sessionProblem?: string;
+}
+
+/** A server the session names that is not connected: what a window may show of it. */
+export interface DormantServer {
+  name: string;
+  /** Its transport with header and env values redacted. */
+  transport: ServerTransportConfig;
+  marks: number;
+}
+
+/** Included entries a frame lists; the rest are counted in `includedCount`. */
+export const MAX_INCLUDED_SHOWN = 2000;
+/** Gone entries a frame lists. */
+export const MAX_GONE_SHOWN = 500;
+/** Characters of the text a frame carries at first; a window asks for more. */
+export const PREVIEW_CHARS = 200_000;
+/** The most a window may ask to be sent. */
+export const MAX_PREVIEW_CHARS = 20_000_000;

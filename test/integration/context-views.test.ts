@@ -1,0 +1,184 @@
+/**
+ * The context kept by the host, as a window sees it: frames, updates, gone resources, the
+ * session kept on disk, and the same bytes as the CLI. Real servers: the demo (v2 SDK,
+ * in memory, a status page that changes on every tick and drafts that come and go) and the
+ * knowledge base (stdio, no annotations).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDemoServer } from '../../electron/demo-server/server';
+import { DRAFTS_PREFIX, STATUS_URI } from '../../electron/demo-server/live';
+import type { Host } from '../../electron/host/host';
+import { createProfileStore } from '../../electron/host/profile-store';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
+import type { ContextFrame } from '../../shared/context/context-wire';
+import type { HostOptions } from '../../electron/host/host';
+import type { ServerConfig } from '../../shared/mcp-types';
+import { fixture, settled, startHost } from './harness';
+
+let hosts: Host[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.map((host) => host.close()));
+  hosts = [];
+});
+
+function demo(tickMs: number, options: Omit<HostOptions, 'servers'> = {}) {
+  const started = startHost([{ name: 'demo', transport: { kind: 'stdio', command: 'unused', args: [] } }], {
+    ...options,
+    transportFor: () => {
+      const [client, server] = InMemoryTransport.createLinkedPair();
+      serveStdio(() => createDemoServer({ tickMs }), { transport: server });
+      return client;
+    },
+  });
+  hosts.push(started.host);
+  return started.host;
+}
+
+/** The context frames of one window, and a wait for the first that matches. */
+function watchFrames(host: Host, viewId: string) {
+  const frames: ContextFrame[] = [];
+  const waiters: { test: (frame: ContextFrame) => boolean; resolve: (frame: ContextFrame) => void }[] = [];
+  host.onEvent((event) => {
+    if (event.type !== 'context' || event.frame.viewId !== viewId) return;
+    frames.push(event.frame);
+    for (const waiter of [...waiters]) {
+      if (!waiter.test(event.frame)) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(event.frame);
+    }
+  });
+  const until = (test: (frame: ContextFrame) => boolean, ms = 15_000) =>
+    new Promise<ContextFrame>((resolve, reject) => {
+      const found = frames.findLast(test);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => reject(new Error(`no such context frame within ${ms} ms; last: ${JSON.stringify(frames.at(-1))?.slice(0, 400)}`)), ms);
+      waiters.push({ test, resolve: (frame) => (clearTimeout(timer), resolve(frame)) });
+    });
+  return { frames, until };
+}
+
+describe('the context on the host', () => {
+  it('re-reads a resource in the context when the server says it changed, and marks it changed', async () => {
+    const host = demo(150);
+    await settled(host);
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    const key = resourceKeyString({ serverId: 's1', uri: STATUS_URI });
+    await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
+    const first = await until((frame) => frame.state === 'done' && frame.included.some((entry) => entry.key === key));
+    const tick = (frame: ContextFrame) => /\(tick (\d+)\)/.exec(frame.text)?.[1];
+    expect(tick(first)).toBeDefined();
+    // Subscribed because it is in the context; the next ticks re-read it and say so.
+    const later = await until((frame) => frame.state === 'done' && tick(frame) !== tick(first));
+    expect(later.included.find((entry) => entry.key === key)?.changed).toBe(true);
+    expect(later.marks.picked).toBe(1);
+  }, 30_000);
+
+  it('shows a picked resource the server removed as gone, counted nowhere, until it is dropped', async () => {
+    const host = demo(100);
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    const draft = `${DRAFTS_PREFIX}draft-001.md`;
+    const key = resourceKeyString({ serverId: 's1', uri: draft });
+    // The first draft comes at the third tick and goes at the twelfth.
+    await until((frame) => frame.state === 'done' && frame.textLength > 0 && host.context.session.marks.size === 0);
+    for (;;) {
+      const snapshot = await host.getSnapshot();
+      if (snapshot.catalogs[0]?.resources.some((resource) => resource.uri === draft) && snapshot.catalogs[0].status === 'complete') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
+    const picked = await until((frame) => frame.included.some((entry) => entry.key === key));
+    expect(picked.marks.picked).toBe(1);
+    const gone = await until((frame) => frame.state === 'done' && frame.gone.some((entry) => entry.key === key));
+    expect(gone.gone.find((entry) => entry.key === key)).toMatchObject({ server: 'demo', uri: draft, mark: 'include', why: 'demo no longer lists it' });
+    expect(gone.marks.picked).toBe(0);
+    expect(gone.included.some((entry) => entry.key === key)).toBe(false);
+    await host.updateContext('w', { dropGone: [key] });
+    const dropped = await until((frame) => frame.gone.length === 0);
+    expect(host.context.session.marks.has(key)).toBe(false);
+    expect(dropped.marks.picked).toBe(0);
+  }, 30_000);
+
+  it('keeps the session on disk: a new host with the same file brings the marks, settings and focus back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'session-'));
+    const sessionFile = join(dir, 'session.json');
+    const kb = fixture('knowledge-base-server.ts');
+    const first = startHost([kb], { sessionFile });
+    hosts.push(first.host);
+    await settled(first.host);
+    await first.host.openView('w', {});
+    const key = resourceKeyString({ serverId: 's1', uri: 'kb://team/guides/onboarding.md' });
+    await first.host.updateContext('w', { settings: { focus: 'restore a backup', budget: 1200 }, mark: { keys: [key], mark: 'pin' } });
+    await first.host.context.settled();
+    const text = await first.host.getContextText();
+    await first.host.close();
+    hosts = [];
+    expect(JSON.parse(await readFile(sessionFile, 'utf8'))).toMatchObject({ policy: { focus: 'restore a backup', budget: 1200 }, marks: [{ uri: 'kb://team/guides/onboarding.md', mark: 'pin' }] });
+
+    const second = startHost([kb], { sessionFile });
+    hosts.push(second.host);
+    await second.host.ready;
+    await settled(second.host);
+    const { until } = watchFrames(second.host, 'w2');
+    await second.host.openView('w2', {});
+    const back = await until((frame) => frame.state === 'done' && frame.textLength > 0);
+    expect(back.settings).toMatchObject({ focus: 'restore a backup', budget: 1200 });
+    expect(back.marks.pinned).toBe(1);
+    expect(await second.host.getContextText()).toBe(text);
+  }, 40_000);
+
+  it('never overwrites a session file it cannot read: it says why in every window, and leaves the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'session-'));
+    const sessionFile = join(dir, 'session.json');
+    await writeFile(sessionFile, '{ not json');
+    const { host } = startHost([fixture('knowledge-base-server.ts')], { sessionFile });
+    hosts.push(host);
+    await host.ready;
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    await host.updateContext('w', { settings: { budget: 999 } });
+    // At once: the last session could not be brought back; after the first change: nor kept.
+    expect((await until((next) => next.sessionProblem !== undefined, 5_000)).sessionProblem).toMatch(/^the last session could not be restored: profile "session" could not be loaded: it is not JSON .*; a copy is at /);
+    const frame = await until((next) => next.sessionProblem?.startsWith('the session is not being kept') === true, 5_000);
+    expect(frame.sessionProblem).toMatch(/^the session is not being kept: profile "session" could not be loaded: it is not JSON/);
+    expect(await readFile(sessionFile, 'utf8')).toBe('{ not json');
+  }, 30_000);
+
+  it('gives the same bytes as `mcp-context assemble --profile` for the same profile, focus included', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'same-bytes-'));
+    const profiles = createProfileStore(dir);
+    const server: ServerConfig = fixture('knowledge-base-server.ts');
+    await profiles.save({
+      kind: 'mcp-context-profile',
+      version: 2,
+      name: 'ops',
+      savedAt: '2026-12-01T10:00:00.000Z',
+      servers: [server],
+      picks: [{ server: server.name, uri: 'kb://team/notes/glossary.md' }],
+      marks: [{ server: server.name, uri: 'kb://team/runbooks/restart-api.md', mark: 'exclude' }],
+      policy: { auto: true, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 1500, order: 'rank', focus: 'rotate the database credentials' },
+      output: { format: 'markdown', encoding: 'o200k_base' },
+    });
+    const cli = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['bin/mcp-context.mjs', 'assemble', '--profile', join(dir, 'ops.json')], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout))),
+    );
+    const { host } = startHost([server], { profiles });
+    hosts.push(host);
+    await settled(host);
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    await host.loadProfile('ops');
+    const frame = await until((next) => next.state === 'done' && next.settings.focus === 'rotate the database credentials' && next.marks.picked === 1);
+    expect(frame.text).toBe(cli);
+    expect(await host.getContextText()).toBe(cli);
+    expect(cli).toContain('- URI: kb://team/runbooks/rotate-database-credentials.md');
+    expect(cli).not.toContain('- URI: kb://team/runbooks/restart-api.md');
+  }, 40_000);
+});
