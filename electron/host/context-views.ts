@@ -95,14 +95,14 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const server = servers.get(serverId);
       if (!server) continue;
       if (!server.connected) {
-        if (server.catalog.status !== 'listing') out.push({ key, server: server.name, uri, mark, why: `${server.name} is not connected` });
+        if (server.catalog.status !== 'listing') out.push({ key, server: server.name, uri, mark, why: 'its server is not connected' });
         continue;
       }
       // Only a catalog listed to its end can say a resource is not in it.
       if (server.catalog.status !== 'complete') continue;
       let uris = listed.get(serverId);
       if (!uris) listed.set(serverId, (uris = new Set(server.catalog.resources.map((resource) => resource.uri))));
-      if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: `${server.name} no longer lists it` });
+      if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: 'its server no longer lists it' });
     }
     return out;
   }

@@ -44,6 +44,8 @@ export class ServerConnection {
   #requests = new Map<string, AbortController>();
   #watched: string[] = [];
   readonly #watchedBy: Record<WatchPurpose, string[]> = { window: [], context: [] };
+  /** The set the last queued watch will apply. */
+  #pendingWatch: string[] | undefined;
   /** Serializes subscription changes, so a fast-changing selection cannot interleave them. */
   #watchQueue: Promise<void> = Promise.resolve();
   snapshot: ServerSnapshot;
@@ -218,6 +220,11 @@ export class ServerConnection {
   watch(uris: string[], purpose: WatchPurpose = 'window'): Promise<void> {
     this.#watchedBy[purpose] = [...new Set(uris)];
     const next = [...new Set([...this.#watchedBy.window, ...this.#watchedBy.context])];
+    // The same set again (the context curated anew, the same resources in it): nothing to tell
+    // the server; in 2026-07-28 a change reopens the listen stream.
+    const current = new Set(this.#pendingWatch ?? this.#watched);
+    if (next.length === current.size && next.every((uri) => current.has(uri))) return this.#watchQueue;
+    this.#pendingWatch = next;
     const run = this.#watchQueue.then(() => this.#applyWatch(next));
     this.#watchQueue = run.catch(() => {});
     return run;

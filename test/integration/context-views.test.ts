@@ -97,7 +97,7 @@ describe('the context on the host', () => {
     const picked = await until((frame) => frame.included.some((entry) => entry.key === key));
     expect(picked.marks.picked).toBe(1);
     const gone = await until((frame) => frame.state === 'done' && frame.gone.some((entry) => entry.key === key));
-    expect(gone.gone.find((entry) => entry.key === key)).toMatchObject({ server: 'demo', uri: draft, mark: 'include', why: 'demo no longer lists it' });
+    expect(gone.gone.find((entry) => entry.key === key)).toMatchObject({ server: 'demo', uri: draft, mark: 'include', why: 'its server no longer lists it' });
     expect(gone.marks.picked).toBe(0);
     expect(gone.included.some((entry) => entry.key === key)).toBe(false);
     await host.updateContext('w', { dropGone: [key] });
