@@ -49,4 +49,22 @@ describe('curateContext with a focus', () => {
     expect(curated.items.length).toBeGreaterThan(0);
     expect(curated.result.used).toBeLessThanOrEqual(120);
   });
+
+  it('decides the same whatever earlier runs read: estimates come from what this run takes in', async () => {
+    // No sizes declared, bodies of very different lengths: what fits depends on the guesses.
+    const bodyOf = (uri: string) => `Notes about ${uri}. `.repeat(1 + ((Number(uri.split('-').pop()) * 37) % 60));
+    const many = Array.from({ length: 80 }, (_, i) => doc(`kb://c/note-${i}`, `Note ${i}`));
+    const read = async (_server: string, uri: string): Promise<ContentItem[]> => {
+      const text = bodyOf(uri);
+      return [{ uri, mimeType: 'text/markdown', text, size: text.length }];
+    };
+    const tight = { ...DEFAULT_POLICY, budget: 900 };
+    const fresh = await curateContext({ candidates: many, marks: new Map(), settings: tight, format: 'markdown', read, count: counter.count });
+    // A window that first curated with a large budget has read far more, with other averages.
+    const wide = await curateContext({ candidates: many, marks: new Map(), settings: { ...tight, budget: 20_000 }, format: 'markdown', read, count: counter.count });
+    const after = await curateContext({ candidates: many, marks: new Map(), settings: tight, format: 'markdown', read, count: counter.count, known: wide.known });
+    expect(after.text).toBe(fresh.text);
+    expect(after.result.decisions.map((decision) => decision.reason)).toEqual(fresh.result.decisions.map((decision) => decision.reason));
+    expect(after.reads).toBeLessThan(fresh.reads);
+  });
 });

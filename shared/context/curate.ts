@@ -157,7 +157,9 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     let sizedBytes = 0;
     let sizedTokens = 0;
     const observed = new Map<string, Observed>();
-    for (const [key, state] of known) {
+    for (const key of visited) {
+      const state = known.get(key);
+      if (!state) continue;
       if ('tokens' in state) {
         readTokens += state.tokens;
         readCount += 1;
@@ -184,26 +186,35 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   let reads = 0;
   let probed = false;
   let result: PolicyResult | undefined;
+  // What this run has taken in, as a run that knew nothing would have read it. Decisions see
+  // only these, never what earlier runs happened to read, so the same inputs give the same
+  // bytes whatever was curated before (the UI after a toggle, the CLI from scratch); what is
+  // known already is only not read again.
+  const visited = new Set<string>();
 
-  /** Reads what the guards allow of `wanted`, best first, a few at a time. */
+  /** Takes in what the guards allow of `wanted`, best first: reads what is not known, a few at a time. */
   async function readWave(wanted: readonly string[]): Promise<void> {
-    let unreadNow = 0;
-    // What the guards refuse to read is decided as not read, with the reason.
-    const unread = wanted.filter((key) => {
+    const unread: string[] = [];
+    for (const key of wanted) {
+      if (visited.has(key)) continue;
       const candidate = byKey.get(key) as CatalogCandidate;
+      // What the guards refuse to read is decided as not read, with the reason.
       if ((failures.get(candidate.serverId) ?? 0) >= MAX_FAILED_READS) {
+        visited.add(key);
         known.set(key, { error: `not read: ${MAX_FAILED_READS} reads from this server failed in this run` });
-        return false;
+        continue;
       }
       // The user's own picks and pins are read whatever their number: they asked for them.
       const asked = marks.get(key) === 'include' || marks.get(key) === 'pin';
-      if (!asked && reads + unreadNow >= maxReads) {
+      if (!asked && visited.size >= maxReads) {
+        visited.add(key);
         known.set(key, { error: `not read: this run already read ${formatCount(maxReads)} resources, its limit` });
-        return false;
+        continue;
       }
-      unreadNow += 1;
-      return true;
-    });
+      visited.add(key);
+      // Contents read before are taken as they are; a failure is tried again, as a new run would.
+      if (!('contents' in (known.get(key) ?? {}))) unread.push(key);
+    }
     let next = 0;
     const worker = async () => {
       while (next < unread.length && !signal?.aborted) {
@@ -228,7 +239,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     // Refine the focus by content: read the best matches by listing (the same ones whoever
     // asks, so the CLI and the UI agree), then rank them again by what they say inside.
     const pool = policy.ranked.filter((key) => listedRelevance.has(key)).slice(0, FOCUS_POOL);
-    await readWave(pool.filter((key) => !known.has(key)));
+    await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');
     const texts = pool.flatMap((key) => {
       const state = known.get(key);
@@ -240,15 +251,15 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   for (;;) {
     if (signal?.aborted) throw new Error('cancelled');
     const [observed, estimates] = observations();
-    let unread = policy.included(observed, estimates).filter((key) => !known.has(key));
+    let unread = policy.included(observed, estimates).filter((key) => !visited.has(key));
     if (unread.length === 0) {
       result = policy.decide(observed, estimates);
-      unread = result.context.map((entry) => resourceKeyString(entry)).filter((key) => !known.has(key));
+      unread = result.context.map((entry) => resourceKeyString(entry)).filter((key) => !visited.has(key));
       if (unread.length === 0 && !probed && !result.decisions.some((decision) => decision.kind === 'auto')) {
         // Nothing fits, but only on guesses (no size declared, nothing read yet): read the best
         // few to learn what they really cost, rather than give an empty context for a guess.
         probed = true;
-        unread = policy.ranked.filter((key) => !known.has(key) && byKey.get(key)?.size === undefined).slice(0, concurrency);
+        unread = policy.ranked.filter((key) => !visited.has(key) && byKey.get(key)?.size === undefined).slice(0, concurrency);
       }
     }
     options.onProgress?.(reads, unread.length);

@@ -49,6 +49,8 @@ const STOP_WORDS = new Set(
 
 /** Title counts most, then the name (often the file name), then the description and URI words. */
 const BOOST: Record<FocusField, number> = { title: 3, name: 2, description: 1, uri: 1, content: 1 };
+/** Characters of each listed field indexed: a 20,000-character description tells no more than its start. */
+const FIELD_CHARS = 2000;
 /** Characters of a resource's content the refinement reads: enough to tell, bounded for a huge one. */
 const CONTENT_CHARS = 100_000;
 
@@ -89,8 +91,8 @@ export function createFocusIndex(documents: Iterable<FocusDocument>): FocusIndex
     fields: [...LISTED_FIELDS],
     extractField: (document, field) => {
       if (field === 'key') return document.key;
-      if (field === 'uri') return uriText(document.uri);
-      return (document as unknown as Record<string, unknown>)[field] as string | undefined ?? '';
+      if (field === 'uri') return uriText(document.uri).slice(0, FIELD_CHARS);
+      return (((document as unknown as Record<string, unknown>)[field] as string | undefined) ?? '').slice(0, FIELD_CHARS);
     },
     tokenize: focusWords,
     processTerm: termOf,
