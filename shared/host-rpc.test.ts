@@ -65,4 +65,16 @@ describe('the HostApi channel', () => {
     await expect(failure).rejects.toBeInstanceOf(HostError);
     await expect(failure).rejects.toMatchObject({ code: 'unknown-resource', rpcCode: -32602, message: 'unknown resource: demo://nope (-32602)' });
   });
+
+  it('refuses a context change whose keys are not resource keys, or whose settings are out of range', async () => {
+    const { host, calls } = recordingHost();
+    const badKey = await dispatchHostCall(host, 'updateContext', ['w', { mark: { keys: ['not a key'], mark: 'include' } }]);
+    expect(badKey).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'updateContext: invalid argument at 1.mark.keys.0: not a resource key' } });
+    expect(await dispatchHostCall(host, 'updateContext', ['w', { settings: { budget: -1 } }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'updateContext', ['w', { settings: { focus: 'x'.repeat(1001) } }])).toMatchObject({ ok: false });
+    expect(await dispatchHostCall(host, 'updateContext', ['w', { settings: { shell: true } }])).toMatchObject({ ok: false });
+    expect(calls).toEqual([]);
+    const good = await dispatchHostCall(host, 'updateContext', ['w', { mark: { keys: [JSON.stringify(['s1', 'x://a'])], mark: 'pin' }, settings: { focus: 'deploy', halfLifeDays: 0 } }]);
+    expect(good).toEqual({ ok: true, value: null });
+  });
 });

@@ -8,6 +8,7 @@ import { MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
 import { HostError, type HostErrorData } from './host-error';
 import type { RpcResponse } from './host-remote';
 import { MAX_FOCUS_LENGTH } from './context/focus-limits';
+import { parseResourceKey } from './catalog/resource-key';
 import { MAX_PREVIEW_CHARS } from './context/context-wire';
 import { serverConfigSchema } from './server-config-schema';
 
@@ -22,7 +23,6 @@ const completionContext = z.record(z.string().max(200), z.string().max(4096)).re
 const viewId = z.string().min(1).max(100);
 const nodeId = z.string().min(1).max(1_000_100);
 const ids = z.array(nodeId).max(2_000);
-const pickKeys = z.array(z.string().min(1).max(1_000_300)).max(MAX_PICKS_PER_CALL);
 const sort = z.enum(['name', 'priority', 'lastModified']);
 const query = z.string().max(1000);
 const viewState = z.strictObject({ sort, query, open: ids, selectedId: nodeId.nullable() }).partial();
@@ -38,7 +38,19 @@ const viewPatch = z
     page: z.strictObject({ folderId: nodeId, direction: z.enum(['next', 'previous']) }),
   })
   .partial();
-const pickKey = z.string().min(1).max(1_000_300);
+// A key must decode (resource-key.ts): the host parses every mark it keeps.
+const pickKey = z
+  .string()
+  .min(1)
+  .max(1_000_300)
+  .refine((key) => {
+    try {
+      parseResourceKey(key);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a resource key');
 const mark = z.enum(['include', 'exclude', 'pin']);
 const contextSettings = z
   .strictObject({
@@ -58,7 +70,7 @@ const contextSettings = z
 const contextPatch = z
   .strictObject({
     settings: contextSettings,
-    mark: z.strictObject({ keys: pickKeys, mark: mark.nullable() }),
+    mark: z.strictObject({ keys: z.array(pickKey).max(MAX_PICKS_PER_CALL), mark: mark.nullable() }),
     clear: z.union([mark, z.literal('all')]),
     dropGone: z.array(pickKey).max(MAX_PICKS_PER_CALL),
     select: pickKey.nullable(),

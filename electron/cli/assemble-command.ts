@@ -57,18 +57,19 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   if (snapshot.servers.every((server) => server.status !== 'connected')) throw new HostError('disconnected', 'no server is connected');
 
   const marks = new Map<string, Mark>();
-  // The profile's marks first, by server name and URI; ones whose server or URI is gone are said, not fatal.
   if (profile) {
+    // The profile goes into the session as a window's load puts it (host-session.ts): its
+    // settings, and its marks by server name and URI. Ones that match nothing are said, not fatal.
+    host.applyProfile(profile);
     const ids = new Map(snapshot.servers.map((server) => [server.name, server.id]));
     const keys = new Set(listed.map((entry) => resourceKeyString(entry)));
-    const apply = (server: string, uri: string, what: Mark) => {
+    const check = (server: string, uri: string, what: Mark) => {
       const id = ids.get(server);
       const key = id === undefined ? undefined : resourceKeyString({ serverId: id, uri });
       if (key === undefined || !keys.has(key)) process.stderr.write(`warning: the profile's ${what} of ${safe(uri)} on ${safe(server)} matches nothing listed now; skipped\n`);
-      else marks.set(key, what);
     };
-    for (const pick of profile.picks) apply(pick.server, pick.uri, 'include');
-    for (const entry of profile.marks) apply(entry.server, entry.uri, entry.mark);
+    for (const pick of profile.picks) check(pick.server, pick.uri, 'include');
+    for (const entry of profile.marks) check(entry.server, entry.uri, entry.mark);
   }
   const mark = (uri: string, what: Mark) => {
     const matching = listed.filter((entry) => entry.uri === uri);
@@ -79,9 +80,10 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   for (const uri of args.pins) mark(uri, 'pin');
   for (const uri of args.excludes) mark(uri, 'exclude');
 
+  const { context } = host;
+  // The flags win over the profile's settings.
   const settings: ContextSettings = {
-    ...DEFAULT_CONTEXT_SETTINGS,
-    ...(profile && { ...profile.policy, ...profile.output }),
+    ...(profile ? context.session.settings : DEFAULT_CONTEXT_SETTINGS),
     ...(args.format !== undefined && { format: args.format }),
     ...(args.encoding !== undefined && { encoding: args.encoding }),
     ...(args.budget !== undefined && { budget: args.budget }),
@@ -95,7 +97,6 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   };
   const format = settings.format;
   // The same driver as a window's: a context view with no window (context-views.ts).
-  const { context } = host;
   context.session.setSettings(settings);
   for (const [mark, keys] of groupByMark(marks)) context.session.setMarks(keys, mark);
   const curated = await context.settled();

@@ -44,16 +44,27 @@ export interface RunResult extends Curated {
 
 export interface ContextRunner {
   run(input: RunInput): Promise<RunResult>;
-  /** The server said this resource changed: its contents are read again next time. */
-  forgetResource(key: string): void;
+  /** The server said this resource changed: its contents are read again next time. True when some were kept. */
+  forgetResource(key: string): boolean;
   /** The server's catalog started over, or it was renamed or removed: everything of it is read again. */
   forgetServer(serverId: ServerId): void;
 }
 
 let nextRequest = 1;
 
-export function createContextRunner(deps: ContextRunDeps): ContextRunner {
-  const contents = new Map<string, readonly ContentItem[]>();
+/**
+ * Contents read are kept this long: a server that cannot say a resource changed (no
+ * subscriptions, or past the ones we hold) must not have its old text served for ever.
+ */
+export const CONTENT_TTL_MS = 30_000;
+/** And at most this much of them, the oldest going first: the host is Electron's main process. */
+export const MAX_KEPT_BYTES = 256 * 1024 * 1024;
+
+export function createContextRunner(deps: ContextRunDeps & { now?(): number }): ContextRunner {
+  const clock = deps.now ?? Date.now;
+  // Oldest first (a Map keeps insertion order; a read again is put last).
+  const contents = new Map<string, { items: readonly ContentItem[]; at: number; bytes: number }>();
+  let keptBytes = 0;
   // Per "format encoding": what curation learned (contents and counts).
   const learned = new Map<string, Map<string, ReadState>>();
   // Bumped when a resource (or its server) is forgotten: a read that started before must not bring the old contents back.
@@ -65,9 +76,23 @@ export function createContextRunner(deps: ContextRunDeps): ContextRunner {
   // The candidate list, kept while the catalogs are the same so the focus index is kept too.
   let candidates: { signature: string; list: CatalogCandidate[] } | undefined;
 
+  const forget = (key: string) => {
+    const kept = contents.get(key);
+    if (kept) keptBytes -= kept.bytes;
+    contents.delete(key);
+    for (const known of learned.values()) known.delete(key);
+  };
   const drop = (test: (key: string) => boolean) => {
-    for (const key of [...contents.keys()]) if (test(key)) contents.delete(key);
+    for (const key of [...contents.keys()]) if (test(key)) forget(key);
     for (const known of learned.values()) for (const key of [...known.keys()]) if (test(key)) known.delete(key);
+  };
+  /** Lets go of what is too old, or too much. */
+  const sweep = () => {
+    const now = clock();
+    for (const [key, kept] of contents) {
+      if (now - kept.at < CONTENT_TTL_MS && keptBytes <= MAX_KEPT_BYTES) break;
+      forget(key);
+    }
   };
 
   function candidatesOf(servers: readonly CurationServer[]): CatalogCandidate[] {
@@ -92,6 +117,7 @@ export function createContextRunner(deps: ContextRunDeps): ContextRunner {
 
   return {
     async run({ servers, marks, settings, signal, now, onProgress }) {
+      sweep();
       const config = `${settings.format} ${settings.encoding}`;
       let kept = learned.get(config);
       if (!kept) learned.set(config, (kept = new Map()));
@@ -112,14 +138,19 @@ export function createContextRunner(deps: ContextRunDeps): ContextRunner {
           const at = version(key);
           readAt.set(key, at);
           const cached = contents.get(key);
-          if (cached) return cached;
+          if (cached) return cached.items;
           // A cancelled run cancels its reads too, so the server is never sent more.
           const requestId = `context-${nextRequest++}`;
           const cancel = () => deps.cancel(requestId);
           signal.addEventListener('abort', cancel, { once: true });
           try {
             const result = await deps.read(serverId, uri, requestId);
-            if (version(key) === at) contents.set(key, result);
+            if (version(key) === at) {
+              forget(key);
+              const bytes = result.reduce((sum, item) => sum + (item.text?.length ?? 0) * 2 + (item.blob?.length ?? 0), 0);
+              contents.set(key, { items: result, at: clock(), bytes });
+              keptBytes += bytes;
+            }
             return result;
           } finally {
             signal.removeEventListener('abort', cancel);
@@ -128,7 +159,8 @@ export function createContextRunner(deps: ContextRunDeps): ContextRunner {
         onProgress,
       });
       for (const [key, state] of known) {
-        if ('contents' in state && !kept.has(key) && readAt.get(key) === version(key)) kept.set(key, state);
+        // Kept only while its contents are (see sweep): what was let go of is read again.
+        if ('contents' in state && !kept.has(key) && readAt.get(key) === version(key) && contents.has(key)) kept.set(key, state);
       }
       const changed = new Set<string>();
       const current = new Set(curated.items.map((item) => resourceKeyString(item)));
@@ -144,7 +176,9 @@ export function createContextRunner(deps: ContextRunDeps): ContextRunner {
     },
     forgetResource(key) {
       versions.set(key, (versions.get(key) ?? 0) + 1);
-      drop((known) => known === key);
+      const had = contents.has(key);
+      forget(key);
+      return had;
     },
     forgetServer(serverId) {
       serverVersions.set(serverId, (serverVersions.get(serverId) ?? 0) + 1);

@@ -48,13 +48,27 @@ export interface ContextViews {
   /** Applies marks the host computed (a folder's checkbox) and curates again. */
   mark(keys: readonly string[], mark: 'include' | null): void;
   close(viewId: string): void;
-  /** The whole assembled text. */
-  text(): string;
+  /** The whole assembled text, once the curation in progress (if any) is done. */
+  text(): Promise<string>;
   /** Starts a curation after a change the host made to the session itself (a profile loaded). */
   changed(): void;
   /** Resolves with the last curation once nothing is pending or running. */
   settled(): Promise<(RunResult & { total: number }) | undefined>;
   dispose(): void;
+}
+
+/** The server id of a key, or undefined for a string that is not one. */
+function keyServer(key: string): ServerId | undefined {
+  try {
+    return parseResourceKey(key).serverId;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a run gives when nothing can go in (auto-include off, nothing marked). */
+function emptyRun(): RunResult {
+  return { result: { decisions: [], context: [], used: 0, overBudget: 0, warnings: [] }, items: [], text: '', tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
 }
 
 interface WindowState {
@@ -78,6 +92,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   let idle: Promise<void> = Promise.resolve();
   let settle: (() => void) | undefined;
   let lastProgress = -Infinity;
+  let runs = 0;
+  let disposed = false;
   // Curation runs only while someone looks: a window, or the CLI waiting for its result.
   let wanted = false;
   // Keys the run in progress may hold (included before), so an update to one starts it again.
@@ -128,27 +144,33 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   }
 
   function schedule(): void {
-    if (!wanted && windows.size === 0) return;
+    if (disposed || (!wanted && windows.size === 0)) return;
     clearTimeout(timer);
     if (!settle) idle = new Promise((resolve) => (settle = resolve));
-    timer = setTimeout(() => void run(), listing() ? listingDelayMs : delayMs);
+    // From now on the context shown is not the one the session asks for: frames say so.
+    curation = { ...curation, state: 'working' };
+    timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : delayMs);
   }
 
   async function run(): Promise<void> {
     timer = undefined;
+    if (disposed) return;
     running?.abort();
     const controller = new AbortController();
     running = controller;
+    // Every await below checks it is still the newest run: an older one never writes.
+    const mine = (runs += 1);
+    const current = () => mine === runs && !disposed;
     const settings = session.settings;
-    if (!settings.auto && session.marks.size === 0) {
-      result = undefined;
-      finish(controller, { ...EMPTY_CURATION, state: 'done' });
-      settleIfIdle();
-      return;
-    }
-    curation = { ...curation, state: 'working', read: 0, pending: 0 };
-    sendAll();
     try {
+      if (!settings.auto && session.marks.size === 0) {
+        result = { ...emptyRun(), total: 0 };
+        finish(controller, { ...EMPTY_CURATION, state: 'done' });
+        settleIfIdle();
+        return;
+      }
+      curation = { ...curation, state: 'working', read: 0, pending: 0 };
+      sendAll();
       const done = await runner.run({
         servers: deps.servers(),
         marks: new Map(session.marks),
@@ -163,13 +185,13 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
           sendAll();
         },
       });
-      if (running !== controller) return;
+      if (!current()) return;
       const order = done.result.context.map((entry) => resourceKeyString(entry));
       finish(controller, {
         state: 'done',
         read: done.reads,
         pending: 0,
-        decisions: new Map(done.result.decisions.map((decision) => [resourceKeyString(decision), decision])),
+        decisions: new Map(done.result.decisions.map((decision) => [decision.key, decision])),
         order,
         tokens: done.tokens,
         text: done.text,
@@ -185,14 +207,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       watchContext(order);
       const total = await deps.count(done.text, settings.encoding);
       // A newer run took over while counting: its own count follows.
-      if (running !== undefined || timer !== undefined) return;
+      if (!current()) return;
       result = { ...done, total };
       curation = { ...curation, total, totalPending: false };
       sendAll();
       settleIfIdle();
     } catch (error) {
-      if (running !== controller) return;
-      finish(controller, { ...curation, state: 'failed', error: error instanceof Error ? error.message : String(error) });
+      if (!current()) return;
+      if (running === controller) running = undefined;
+      curation = { ...curation, state: 'failed', totalPending: false, error: error instanceof Error ? error.message : String(error) };
+      sendAll();
       settleIfIdle();
     }
   }
@@ -249,11 +273,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       };
     },
     observe(event) {
+      if (disposed) return;
       switch (event.type) {
         case 'resource-updated': {
           const key = resourceKeyString(event);
-          runner.forgetResource(key);
-          if (watchedKeys.has(key)) schedule();
+          // In the context, or read for it (a run in flight may be about to take it in).
+          if (runner.forgetResource(key) || watchedKeys.has(key)) schedule();
           break;
         }
         case 'catalog-reset':
@@ -299,18 +324,36 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const state = window(viewId);
       if (patch.previewChars !== undefined) state.previewChars = Math.min(MAX_PREVIEW_CHARS, Math.max(PREVIEW_CHARS, patch.previewChars));
       if (patch.select !== undefined) state.selectedKey = patch.select;
-      const change = session.apply(patch.dropGone?.length === 0 ? { ...patch, dropGone: gone().map((entry) => entry.key) } : patch);
+      const known = new Set(deps.servers().map((server) => server.id));
+      // A key that names no server here (a stale tab after a restart, a server just removed)
+      // would count as picked and show nowhere: it is refused, not kept.
+      const usable = (keys: readonly string[]) => keys.filter((key) => known.has(keyServer(key) ?? ''));
+      const goneKeys = new Set(gone().map((entry) => entry.key));
+      const checked: ContextPatch = {
+        ...patch,
+        ...(patch.mark && { mark: { keys: usable(patch.mark.keys), mark: patch.mark.mark } }),
+        // Only what is gone can be dropped as gone; [] is every gone mark.
+        ...(patch.dropGone && { dropGone: patch.dropGone.length === 0 ? [...goneKeys] : patch.dropGone.filter((key) => goneKeys.has(key)) }),
+      };
+      const change = session.apply(checked);
       if (change.marks || change.settings) marksChanged();
       frameFor(viewId, state);
     },
     mark(keys, mark) {
-      if (session.setMarks(keys, mark)) marksChanged();
+      // A folder's box picks what has no mark and unpicks only picks: a pin or an exclusion
+      // under it is the user's word about that resource, not the folder's to overwrite.
+      const touched = keys.filter((key) => (mark === 'include' ? !session.marks.has(key) : session.marks.get(key) === 'include'));
+      if (session.setMarks(touched, mark)) marksChanged();
       sendAll();
     },
     close(viewId) {
       windows.delete(viewId);
     },
-    text: () => curation.text,
+    async text() {
+      // Copy and Save take the context the session asks for, not one a change is replacing.
+      await this.settled();
+      return curation.text;
+    },
     changed() {
       marksChanged();
       sendAll();
@@ -324,8 +367,11 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       return result;
     },
     dispose() {
+      disposed = true;
       clearTimeout(timer);
+      timer = undefined;
       running?.abort();
+      running = undefined;
       windows.clear();
       settle?.();
     },

@@ -38,6 +38,8 @@ export interface HostSession {
   dropDormant(names: readonly string[]): void;
   /** A server the user removed: its config stays, dormant, while marks on it remain. */
   removed(config: ServerConfig): void;
+  /** Puts a profile into the session, as loading it does (the CLI's `assemble --profile`). */
+  apply(profile: Profile): ProfileLoaded;
   /** The session changed: keep it on disk (a moment later). */
   persist(): void;
   /** Brings back the last session's marks and settings; its servers that are not connected stay dormant. */
@@ -84,6 +86,7 @@ export function createHostSession(deps: HostSessionDeps): HostSession {
   }
 
   return {
+    apply,
     dormant() {
       const out: DormantServer[] = [];
       const marks = context.session.dormant;

@@ -2,7 +2,8 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
-import type { HostApi, HostEvent, HostEventBody, HostSnapshot } from '../../shared/host-api';
+import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ProfileLoaded } from '../../shared/host-api';
+import type { Profile } from '../../shared/profile/profile';
 import type { ServerConfig, ServerId } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
 import type { TokenEncoding } from '../../shared/context/encodings';
@@ -47,6 +48,8 @@ export interface Host extends HostApi {
   ready: Promise<void>;
   /** The context, for a face in the same process (the CLI's `assemble` is a context with no window). */
   readonly context: ContextViews;
+  /** Puts a profile already read into the session, as `loadProfile` does with a saved one. */
+  applyProfile(profile: Profile): ProfileLoaded;
 }
 
 /** Creates the host and starts connecting the given servers. */
@@ -141,6 +144,7 @@ export function createHost(options: HostOptions = {}): Host {
   return {
     ready: Promise.all([...initial, restored]).then(() => undefined),
     context,
+    applyProfile: (profile) => session.apply(profile),
 
     listProfiles: () => profiles().list(),
     saveProfile: (name) => session.saveProfile(name),

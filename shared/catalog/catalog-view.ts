@@ -411,9 +411,14 @@ export class CatalogView {
       if (current.kind === 'resource' && current.resource) keys.push(entryKey(current.resource));
       if (current.children) for (const child of current.children) stack.push(child);
     }
-    // The usual tri-state rule: a box with everything checked unchecks; any other checks.
-    const picked = this.#picked;
-    return { on: !keys.every((key) => picked.has(key)), keys };
+    // The usual tri-state rule: a box with everything checked unchecks; any other checks. A
+    // pinned or excluded resource is the user's own word, and the box leaves it be.
+    const marks = this.#marks();
+    const pickable = keys.filter((key) => {
+      const mark = marks.mark(key);
+      return mark === undefined || mark === 'include';
+    });
+    return { on: !pickable.every((key) => marks.picked.has(key)), keys };
   }
 
   /**

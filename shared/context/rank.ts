@@ -61,12 +61,20 @@ export function isBinaryType(mimeType: string | undefined): boolean {
   return binary;
 }
 
+/**
+ * Binary by its name: images, sound, video, fonts and 3D models, and the application types that
+ * are archives, executables or office documents. Any other application type (x-python, rtf,
+ * x-tex, a vendor's JSON) is not called binary: an unknown type ranks as unknown, not low.
+ */
 function binaryByName(mimeType: string): boolean {
   const type = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type.startsWith('text/') || type.endsWith('+json') || type.endsWith('+xml') || type.endsWith('+yaml')) return false;
-  if (['application/json', 'application/xml', 'application/yaml', 'application/x-yaml', 'application/javascript', 'application/typescript', 'application/sql', 'application/toml', 'application/graphql', 'application/x-sh', 'application/ld+json', 'application/x-ndjson', 'application/jsonl', ''].includes(type)) return false;
-  return /^(image|audio|video|font|model)\//.test(type) || type.startsWith('application/');
+  if (/^(image|audio|video|font|model)\//.test(type)) return !type.startsWith('image/svg');
+  if (!type.startsWith('application/') || /[+](json|xml|yaml)$/.test(type)) return false;
+  const sub = type.slice('application/'.length);
+  return BINARY_APPLICATION.has(sub) || /^(x-)?(zip|gzip|bzip2|xz|7z|rar|tar|msdownload|executable|sharedlib)/.test(sub) || /^vnd\.(ms-|openxmlformats|oasis|apple\.)/.test(sub);
 }
+
+const BINARY_APPLICATION = new Set(['octet-stream', 'pdf', 'wasm', 'java-archive', 'x-iso9660-image', 'x-sqlite3', 'vnd.sqlite3', 'x-protobuf', 'protobuf', 'x-msgpack', 'msgpack', 'cbor', 'x-bson', 'ogg', 'x-shockwave-flash', 'x-apple-diskimage', 'epub+zip']);
 
 /** True when the focus has words to rank by. */
 export function hasFocus(settings: RankSettings): boolean {

@@ -141,4 +141,11 @@ describe('mcp-context assemble', () => {
       expect(refused.stderr).toMatch(new RegExp(`^mcp-context: ${flag}`, 'm'));
     }
   });
+
+  it('prints an empty context, not an error, with auto-include off and nothing marked', async () => {
+    const { code, stdout, stderr } = await assemble('--no-auto', ...server);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^0 resources, 0 tokens \(o200k_base\); 0 of 8,000 budgeted; 0 read$/m);
+  });
 });

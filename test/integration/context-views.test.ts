@@ -19,6 +19,7 @@ import { resourceKeyString } from '../../shared/catalog/resource-key';
 import type { ContextFrame } from '../../shared/context/context-wire';
 import type { HostOptions } from '../../electron/host/host';
 import type { ServerConfig } from '../../shared/mcp-types';
+import { serverNodeId } from '../../shared/catalog/node-ids';
 import { fixture, settled, startHost } from './harness';
 
 let hosts: Host[] = [];
@@ -181,4 +182,34 @@ describe('the context on the host', () => {
     expect(cli).toContain('- URI: kb://team/runbooks/rotate-database-credentials.md');
     expect(cli).not.toContain('- URI: kb://team/runbooks/restart-api.md');
   }, 40_000);
+
+  it('a folder’s checkbox picks and unpicks only what has no other mark: pins and exclusions stay', async () => {
+    const { host } = startHost([fixture('knowledge-base-server.ts')]);
+    hosts.push(host);
+    await settled(host);
+    await host.openView('w', {});
+    const key = (path: string) => resourceKeyString({ serverId: 's1', uri: `kb://team/${path}` });
+    await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key('runbooks/restart-api.md')], mark: 'pin' } });
+    await host.updateContext('w', { mark: { keys: [key('runbooks/restore-backup.md')], mark: 'exclude' } });
+    const on = await host.updateView('w', { toggleUnder: serverNodeId('s1') });
+    expect(on.toggled).toEqual({ on: true, count: 20 });
+    const marks = host.context.session.marks;
+    expect(marks.get(key('runbooks/restart-api.md'))).toBe('pin');
+    expect(marks.get(key('runbooks/restore-backup.md'))).toBe('exclude');
+    expect(marks.get(key('guides/onboarding.md'))).toBe('include');
+    await host.updateView('w', { toggleUnder: serverNodeId('s1') });
+    expect([...marks.values()].sort()).toEqual(['exclude', 'pin']);
+  }, 30_000);
+
+  it('refuses marks for a server it does not have, so nothing counts that shows nowhere', async () => {
+    const { host } = startHost([fixture('knowledge-base-server.ts')]);
+    hosts.push(host);
+    await settled(host);
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    await host.updateContext('w', { mark: { keys: [resourceKeyString({ serverId: 's9', uri: 'kb://team/x.md' })], mark: 'include' } });
+    const frame = await until((next) => next.state === 'done');
+    expect(frame.marks.picked).toBe(0);
+    expect(host.context.session.marks.size).toBe(0);
+  }, 30_000);
 });

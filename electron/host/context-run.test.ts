@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
+import { createTokenCounter } from '../../shared/context/tokens';
+import type { CatalogSnapshot, ContentItem } from '../../shared/mcp-types';
+import { CONTENT_TTL_MS, createContextRunner, type CurationServer } from './context-run';
+
+const counter = createTokenCounter();
+const catalog = (uris: string[]): CatalogSnapshot => ({ serverId: 's1', generation: 1, status: 'complete', resources: uris.map((uri) => ({ serverId: 's1', uri, name: uri })), templates: [], pages: 1, warnings: [] });
+
+function runnerWithClock() {
+  let now = 1_000_000;
+  const reads: string[] = [];
+  let body = 'first';
+  const runner = createContextRunner({
+    now: () => now,
+    read: async (_serverId, uri): Promise<ContentItem[]> => {
+      reads.push(uri);
+      return [{ uri, mimeType: 'text/plain', text: `${body} ${uri}`, size: 10 }];
+    },
+    cancel: () => {},
+    count: (text) => counter.count(text),
+  });
+  const servers: CurationServer[] = [{ id: 's1', name: 'one', connected: true, catalog: catalog(['a://1', 'a://2']) }];
+  const run = () => runner.run({ servers, marks: new Map(), settings: DEFAULT_CONTEXT_SETTINGS, signal: new AbortController().signal, now, onProgress: () => {} });
+  return { runner, reads, run, tick: (ms: number) => (now += ms), setBody: (text: string) => (body = text) };
+}
+
+describe('the host’s curation runs', () => {
+  it('reads nothing again while what it read is fresh, and reads again once it is old', async () => {
+    const { reads, run, tick, setBody } = runnerWithClock();
+    await run();
+    expect(reads).toEqual(['a://1', 'a://2']);
+    await run();
+    expect(reads).toHaveLength(2);
+    // A server that cannot tell us a resource changed: after a while its text is read again.
+    setBody('second');
+    tick(CONTENT_TTL_MS + 1);
+    const again = await run();
+    expect(reads).toHaveLength(4);
+    expect(again.text).toContain('second a://1');
+    expect(again.changed).toEqual(new Set([JSON.stringify(['s1', 'a://1']), JSON.stringify(['s1', 'a://2'])]));
+  });
+
+  it('reads a resource the server said changed, and only that one', async () => {
+    const { runner, reads, run } = runnerWithClock();
+    await run();
+    runner.forgetResource(JSON.stringify(['s1', 'a://2']));
+    await run();
+    expect(reads).toEqual(['a://1', 'a://2', 'a://2']);
+  });
+});
