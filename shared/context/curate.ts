@@ -114,6 +114,9 @@ export const MAX_READS = 1000;
 export const MAX_FAILED_READS = 20;
 /** Every resource in the context costs at least this much: its heading and URI lines. */
 export const MIN_SECTION_TOKENS = 12;
+/** Resources past the budget's edge each wave also takes in, after the first few waves (see curateContext). */
+export const READ_AHEAD = 16;
+const QUICK_WAVES = 4;
 /** With a focus, the best matches by listing read for their content: a wave of reads, not the catalog. */
 export const FOCUS_POOL = 20;
 
@@ -179,6 +182,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         // Without a size: the average of those read. With one: bytes per token as read so far.
         guess: Math.max(MIN_SECTION_TOKENS, readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS),
         ...(sizedTokens > 0 && { bytesPerToken: sizedBytes / sizedTokens }),
+        minTokens: MIN_SECTION_TOKENS,
       },
     ];
   };
@@ -248,6 +252,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     policy = preparePolicy(inputs, marks, settings, options.now ?? 0, refineByContent(listedRelevance, texts, settings.focus ?? ''));
   }
 
+  let waves = 0;
   for (;;) {
     if (signal?.aborted) throw new Error('cancelled');
     const [observed, estimates] = observations();
@@ -264,6 +269,19 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     }
     options.onProgress?.(reads, unread.length);
     if (unread.length === 0) break;
+    waves += 1;
+    if (waves > QUICK_WAVES && (!probed || result === undefined)) {
+      // Read ahead: the next best after the boundary too. Each wave tells what the resources
+      // near the budget's edge really cost, which moves the edge by a few; without reading
+      // ahead, a catalog of 100,000 small resources took 900 waves, each a pass over all.
+      // Most catalogs settle in a few waves, and read nothing more.
+      const wanted = new Set(unread);
+      for (const key of policy.ranked) {
+        if (wanted.size >= 2 * unread.length + READ_AHEAD) break;
+        if (!visited.has(key) && !wanted.has(key)) wanted.add(key);
+      }
+      unread = [...wanted];
+    }
     result = undefined;
     // Everything the decision takes in, best first; then decide again, since what they really
     // cost changes what fits. A wave, not one read per decision: deciding is linear in the

@@ -122,6 +122,12 @@ export interface Estimates {
   guess?: number;
   /** Bytes per token for one that does (learned from reads; {@link BYTES_PER_TOKEN_ESTIMATE} before any). */
   bytesPerToken?: number;
+  /**
+   * The least any resource costs once read (its heading and URI lines): an estimate below it
+   * is raised to it, so the edge of a nearly full budget is not chased through a catalog of
+   * tiny declared sizes that each turn out not to fit.
+   */
+  minTokens?: number;
 }
 
 export interface PreparedPolicy {

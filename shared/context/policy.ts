@@ -154,7 +154,7 @@ function costOf(facts: Facts, observed: Observed | undefined, estimates: Estimat
   }
   if (facts.s.size !== undefined) {
     const ratio = estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0 ? estimates.bytesPerToken : BYTES_PER_TOKEN_ESTIMATE;
-    const tokens = Math.ceil(facts.s.size / ratio);
+    const tokens = Math.max(estimates.minTokens ?? 0, Math.ceil(facts.s.size / ratio));
     return tokensOnly ? tokens : { tokens, estimated: true, basis: 'size' };
   }
   const guessed = Math.max(0, Math.round(estimates.guess ?? facts.s.candidate.guess ?? 0));
