@@ -96,7 +96,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   let disposed = false;
   // Curation runs only while someone looks: a window, or the CLI waiting for its result.
   let wanted = false;
-  // Keys the run in progress may hold (included before), so an update to one starts it again.
+  // The keys of the last context made, so an update to one of them curates again.
   let watchedKeys = new Set<string>();
   const names = new Map<ServerId, string>();
 

@@ -48,7 +48,7 @@ export interface IncludedEntry {
   kind: DecisionKind;
   /** Tokens of its part of the text. */
   tokens: number;
-  /** Set when its contents changed since the last context this window was sent. */
+  /** Set when the last curation read it again and its text changed (the server said it was updated, or it was read afresh). */
   changed?: true;
   /** Set while its server is not connected: its text is the last read, maybe no longer true. */
   stale?: true;
@@ -61,7 +61,7 @@ export interface GoneEntry {
   server: string;
   uri: string;
   mark: Mark;
-  /** Why it is not in the context, in words: "the server no longer lists it", "… is not connected". */
+  /** Why it is not in the context, in words: "its server no longer lists it", "its server is not connected". */
   why: string;
 }
 
