@@ -143,13 +143,14 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     for (const [viewId, window] of windows) frameFor(viewId, window);
   }
 
-  function schedule(): void {
+  /** Curates again a moment from now: `gather` ms to take in the changes that follow (typing). */
+  function schedule(gather = delayMs): void {
     if (disposed || (!wanted && windows.size === 0)) return;
     clearTimeout(timer);
     if (!settle) idle = new Promise((resolve) => (settle = resolve));
     // From now on the context shown is not the one the session asks for: frames say so.
     curation = { ...curation, state: 'working' };
-    timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : delayMs);
+    timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : gather);
   }
 
   async function run(): Promise<void> {
@@ -255,11 +256,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     return found;
   }
 
-  function marksChanged(): void {
+  /** A click (a mark) curates at once; typed settings wait a moment for the next key. */
+  function marksChanged(typed = false): void {
     rowsVersion += 1;
     deps.sessionChanged();
     deps.rowsChanged();
-    schedule();
+    schedule(typed ? delayMs : 0);
   }
 
   return {
@@ -336,7 +338,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         ...(patch.dropGone && { dropGone: patch.dropGone.length === 0 ? [...goneKeys] : patch.dropGone.filter((key) => goneKeys.has(key)) }),
       };
       const change = session.apply(checked);
-      if (change.marks || change.settings) marksChanged();
+      if (change.marks || change.settings) marksChanged(change.settings);
       frameFor(viewId, state);
     },
     mark(keys, mark) {
