@@ -10,7 +10,8 @@
 import type { HostEventBody } from '../../shared/host-api';
 import type { CatalogSnapshot, ResourceEntry, ServerId, TemplateEntry } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
-import { CatalogView, NO_MARKS, type RowMarks, type ViewSource } from '../../shared/catalog/catalog-view';
+import { CatalogView, type ViewSource } from '../../shared/catalog/catalog-view';
+import { NO_MARKS, type RowMarks } from '../../shared/catalog/view-rows';
 import type { ViewChange, ViewPatch, ViewState } from '../../shared/catalog/view-wire';
 import { createSearchIndex } from '../../shared/catalog/search-index';
 

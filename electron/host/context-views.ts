@@ -6,7 +6,7 @@
  * Progress goes out at most every {@link PROGRESS_MS}. The CLI's `assemble` is a context with
  * no window: it waits for {@link ContextViews.settled}, so both faces get the same bytes.
  */
-import type { RowMarks } from '../../shared/catalog/catalog-view';
+import type { RowMarks } from '../../shared/catalog/view-rows';
 import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
 import { ContextSession, cutContextFrame, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
 import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextPatch, type DormantServer, type GoneEntry, type RowDecision } from '../../shared/context/context-wire';

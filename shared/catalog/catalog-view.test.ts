@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEntry } from '../mcp-types';
-import { CatalogView, type RowMarks, FOLDER_WINDOW, LOOKAHEAD_ROWS, MAX_FOLDER_ROWS, moreNodeId, type ViewSource } from './catalog-view';
+import { CatalogView, LOOKAHEAD_ROWS, type ViewSource } from './catalog-view';
+import { FOLDER_WINDOW, MAX_FOLDER_ROWS } from './folder-windows';
+import { moreNodeId, type RowMarks } from './view-rows';
 import type { ViewNode } from './view-wire';
 import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from './node-ids';
 import { resourceKeyString } from './resource-key';

@@ -11,9 +11,9 @@ import { filterCatalogTree, RANKED_MATCHES_UP_TO } from './filter-tree';
 import { entryKey } from './resource-key';
 import { NO_MATCHES, narrows, normalizeQuery } from './search-index';
 import type { CatalogNode, CatalogSort, SearchMatches } from './tree-types';
-import type { PageDirection, ViewChange, ViewFrame, ViewNode, ViewPatch, ViewState } from './view-wire';
-import type { RowDecision } from '../context/context-wire';
-import type { Mark } from '../context/policy';
+import type { ViewChange, ViewFrame, ViewNode, ViewPatch, ViewState } from './view-wire';
+import { FolderWindows } from './folder-windows';
+import { findNode, isBranch, NO_MARKS, pathTo, rowEntry, type RowMarks } from './view-rows';
 
 /** Every server's catalog lists, as the tree is built from them. */
 export interface ViewSource {
@@ -30,35 +30,6 @@ export interface ViewSource {
  */
 export const LOOKAHEAD_ROWS = 600;
 export const SEARCH_LOOKAHEAD_ROWS = 150;
-
-/**
- * The rows of one open folder a frame carries at first. A folder of 100,000 resources sent
- * whole made every change a 26 MB frame; its other rows are a `more` row away (or a search).
- */
-export const FOLDER_WINDOW = 1000;
-/** The most rows of one folder a frame carries: past it, showing more lets go of the far end. */
-export const MAX_FOLDER_ROWS = 5000;
-
-/** The rows of a large folder shown: from `start` (inclusive) to `end` (exclusive). */
-interface RowWindow {
-  start: number;
-  end: number;
-}
-/**
- * What the host's context session says of each resource: its mark and its decision. One for
- * every view: picks are the session's, not a window's.
- */
-export interface RowMarks {
-  /** Changes whenever a mark or a decision does, so counts and rows are made again. */
-  readonly version: number;
-  /** The keys with an include mark. */
-  readonly picked: ReadonlySet<string>;
-  mark(key: string): Mark | undefined;
-  decision(key: string): RowDecision | undefined;
-}
-
-/** No marks and no decisions (a view with no session: tests, tools). */
-export const NO_MARKS: RowMarks = { version: 0, picked: new Set(), mark: () => undefined, decision: () => undefined };
 
 /** The counts of one folder in the shown tree. */
 interface PickCount {
@@ -87,8 +58,7 @@ export class CatalogView {
   /** Per-folder counts for the current picks; dropped whenever picks change. */
   #counts = new WeakMap<CatalogNode, PickCount>();
   #frames = 0;
-  /** The rows shown of large open folders, by folder id; absent means the first {@link FOLDER_WINDOW}. */
-  readonly #windows = new Map<string, RowWindow>();
+  readonly #windows = new FolderWindows();
   /** Set when the windows were dropped (another sort, a reset): the next frame shows the selected row again. */
   #recenter = false;
 
@@ -155,7 +125,10 @@ export class CatalogView {
     if (patch.selectedId !== undefined) this.#selectedId = patch.selectedId;
     // toggleUnder changes the session's picks: the host asks toggleKeys, then applies them.
     if (patch.reveal !== undefined) change.revealed = this.#reveal(patch.reveal);
-    if (patch.page !== undefined) change.paged = { first: this.#page(patch.page.folderId, patch.page.direction) };
+    if (patch.page !== undefined) {
+      this.#refresh();
+      change.paged = { first: this.#windows.page(findNode(this.#shown, patch.page.folderId), patch.page.direction) };
+    }
     return change;
   }
 
@@ -327,7 +300,7 @@ export class CatalogView {
       list.map((node) => {
         const row = this.#row(node);
         if (isBranch(node)) {
-          if (expandAll || this.#open.has(node.id)) row.children = this.#windowed(node, level);
+          if (expandAll || this.#open.has(node.id)) row.children = this.#windows.rows(node, level);
           else {
             row.children = [];
             row.more = true;
@@ -349,51 +322,6 @@ export class CatalogView {
       delete row.more;
     }
     return tree;
-  }
-
-  /** The rows of an open folder: all of them, or its window with a `more` row at each cut end. */
-  #windowed(node: CatalogNode, level: (list: readonly CatalogNode[]) => ViewNode[]): ViewNode[] {
-    const children = windowable(node);
-    if (children.length <= FOLDER_WINDOW) return level(node.children ?? []);
-    const { start, end } = this.#window(node.id, children.length);
-    const rows = level(children.slice(start, end));
-    const more = (direction: PageDirection, hidden: number): ViewNode => ({
-      id: moreNodeId(node.id, direction),
-      kind: 'more',
-      serverId: node.serverId,
-      label: `Show ${Math.min(FOLDER_WINDOW, hidden).toLocaleString('en-US')} ${direction === 'next' ? 'more' : 'above'} (${hidden.toLocaleString('en-US')} not shown)`,
-      resourceCount: 0,
-      page: { folderId: node.id, direction, hidden },
-    });
-    if (start > 0) rows.unshift(more('previous', start));
-    if (end < children.length) rows.push(more('next', children.length - end));
-    // A server's Templates branch stays last, in view whatever the window.
-    if (children !== node.children) rows.push(...level((node.children ?? []).slice(children.length)));
-    return rows;
-  }
-
-  /** The window of a folder of `length` rows, fitted to them (a folder shrinks when a listing starts over). */
-  #window(folderId: string, length: number): RowWindow {
-    const known = this.#windows.get(folderId) ?? { start: 0, end: FOLDER_WINDOW };
-    const end = Math.min(length, Math.max(known.end, Math.min(length, FOLDER_WINDOW)));
-    return { start: Math.min(known.start, Math.max(0, end - FOLDER_WINDOW)), end };
-  }
-
-  /** Moves a folder's window one step; returns the id of the first row it brought in. */
-  #page(folderId: string, direction: PageDirection): string | null {
-    this.#refresh();
-    const node = findNode(this.#shown, folderId);
-    const children = node && windowable(node);
-    if (!children || children.length <= FOLDER_WINDOW) return null;
-    const { start, end } = this.#window(folderId, children.length);
-    if (direction === 'next') {
-      const grown = Math.min(children.length, end + FOLDER_WINDOW);
-      this.#windows.set(folderId, { start: Math.max(start, grown - MAX_FOLDER_ROWS), end: grown });
-      return children[end]?.id ?? null;
-    }
-    const grown = Math.max(0, start - FOLDER_WINDOW);
-    this.#windows.set(folderId, { start: grown, end: Math.min(end, grown + MAX_FOLDER_ROWS) });
-    return children[start - 1]?.id ?? null;
   }
 
   /**
@@ -421,24 +349,10 @@ export class CatalogView {
     return { on: !pickable.every((key) => marks.picked.has(key)), keys };
   }
 
-  /**
-   * Moves the windows of the large folders above a node so that it is shown, centred, if it
-   * was outside. In the shown tree (a search's, perhaps), where the windows apply.
-   */
+  /** Moves the windows above a node so it is shown: in the shown tree (a search's, perhaps), where they apply. */
   #centerOn(id: string): void {
     const path = pathTo(this.#shown, id);
-    if (!path) return;
-    for (let depth = 0; depth + 1 < path.length; depth += 1) {
-      const folder = path[depth] as CatalogNode;
-      const children = windowable(folder);
-      if (children.length <= FOLDER_WINDOW) continue;
-      const index = children.indexOf(path[depth + 1] as CatalogNode);
-      if (index === -1) continue;
-      const { start, end } = this.#window(folder.id, children.length);
-      if (index >= start && index < end) continue;
-      const from = Math.max(0, Math.min(index - FOLDER_WINDOW / 2, children.length - FOLDER_WINDOW));
-      this.#windows.set(folder.id, { start: from, end: from + FOLDER_WINDOW });
-    }
+    if (path) this.#windows.centerOn(path);
   }
 
   #reveal(id: string): { node: ViewNode; path: string[] } | null {
@@ -451,53 +365,4 @@ export class CatalogView {
     this.#selectedId = id;
     return { node: this.#row(path[path.length - 1] as CatalogNode), path: above };
   }
-}
-
-/** The id of a `more` row: never a node id of the tree, whose ids start with their kind. */
-export function moreNodeId(folderId: string, direction: PageDirection): string {
-  return `more\u0000${direction}\u0000${folderId}`;
-}
-
-const rowEntries = new WeakMap<ResourceEntry, ResourceEntry>();
-
-/** A resource entry without the fields no row shows; made once per entry. */
-function rowEntry(entry: ResourceEntry): ResourceEntry {
-  if (entry.description === undefined && entry._meta === undefined) return entry;
-  let slim = rowEntries.get(entry);
-  if (!slim) {
-    const { description: _description, _meta, ...rest } = entry;
-    slim = rest;
-    rowEntries.set(entry, slim);
-  }
-  return slim;
-}
-
-/** The rows of a branch that a window cuts: all, but a server's Templates branch, which stays. */
-function windowable(node: CatalogNode): readonly CatalogNode[] {
-  const children = node.children ?? [];
-  return node.kind === 'server' && children.at(-1)?.kind === 'templates' ? children.slice(0, -1) : children;
-}
-
-/** Servers, folders and the templates branch: the rows that hold others. */
-function isBranch(node: CatalogNode): boolean {
-  return node.kind === 'server' || node.kind === 'folder' || node.kind === 'templates';
-}
-
-/** A node by id, depth first. */
-function findNode(tree: readonly CatalogNode[], id: string): CatalogNode | null {
-  return pathTo(tree, id)?.at(-1) ?? null;
-}
-
-/** The nodes from a root down to the node with `id`, or undefined when no node has it. */
-function pathTo(tree: readonly CatalogNode[], id: string): CatalogNode[] | undefined {
-  const path: CatalogNode[] = [];
-  const visit = (nodes: readonly CatalogNode[]): boolean => {
-    for (const node of nodes) {
-      path.push(node);
-      if (node.id === id || (node.children && visit(node.children))) return true;
-      path.pop();
-    }
-    return false;
-  };
-  return visit(tree) ? path : undefined;
 }
