@@ -9,7 +9,7 @@
 import type { RowMarks } from '../../shared/catalog/view-rows';
 import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
 import { ContextSession, cutContextFrame, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
-import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextPatch, type DormantServer, type GoneEntry, type RowDecision } from '../../shared/context/context-wire';
+import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextPatch, type DormantServer, type GoneEntry } from '../../shared/context/context-wire';
 import type { HostEventBody } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import type { ServerId } from '../../shared/mcp-types';
@@ -86,7 +86,6 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   let curation: CurationState = EMPTY_CURATION;
   let result: (RunResult & { total: number }) | undefined;
   let rowsVersion = 0;
-  let decisionRows = new Map<string, RowDecision>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;
   let idle: Promise<void> = Promise.resolve();
@@ -231,7 +230,6 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   function finish(controller: AbortController, next: CurationState): void {
     if (running === controller) running = undefined;
     curation = next;
-    decisionRows = new Map([...next.decisions].map(([key, decision]) => [key, rowDecision(decision)]));
     watchedKeys = new Set(next.order);
     rowsVersion += 1;
     sendAll();
@@ -271,7 +269,11 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         version: rowsVersion,
         picked: session.picked,
         mark: (key) => session.marks.get(key),
-        decision: (key) => decisionRows.get(key),
+        // Made for the rows a frame shows, not for all 100,000 decisions of a run.
+        decision: (key) => {
+          const decision = curation.decisions.get(key);
+          return decision && rowDecision(decision);
+        },
       };
     },
     observe(event) {
