@@ -68,7 +68,7 @@ function keyServer(key: string): ServerId | undefined {
 
 /** What a run gives when nothing can go in (auto-include off, nothing marked). */
 function emptyRun(): RunResult {
-  return { result: { decisions: [], context: [], used: 0, overBudget: 0, warnings: [] }, items: [], text: '', tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
+  return { result: { decisions: [], decision: () => undefined, context: [], used: 0, overBudget: 0, warnings: [] }, items: [], text: '', tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
 }
 
 interface WindowState {
@@ -191,7 +191,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         state: 'done',
         read: done.reads,
         pending: 0,
-        decisions: new Map(done.result.decisions.map((decision) => [decision.key, decision])),
+        decision: (key) => done.result.decision(key),
         order,
         tokens: done.tokens,
         text: done.text,
@@ -271,7 +271,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         mark: (key) => session.marks.get(key),
         // Made for the rows a frame shows, not for all 100,000 decisions of a run.
         decision: (key) => {
-          const decision = curation.decisions.get(key);
+          const decision = curation.decision(key);
           return decision && rowDecision(decision);
         },
       };

@@ -199,7 +199,8 @@ export interface CurationState {
   read: number;
   pending: number;
   error?: string;
-  decisions: ReadonlyMap<string, Decision>;
+  /** A resource's decision, by key (made when first asked for). */
+  decision(key: string): Decision | undefined;
   /** Included keys, in context order. */
   order: readonly string[];
   /** Tokens of each included resource's part of the text. */
@@ -221,7 +222,7 @@ export const EMPTY_CURATION: CurationState = {
   state: 'idle',
   read: 0,
   pending: 0,
-  decisions: new Map(),
+  decision: () => undefined,
   order: [],
   tokens: new Map(),
   text: '',
@@ -270,7 +271,7 @@ export function cutContextFrame(input: {
   }
   const included: IncludedEntry[] = [];
   for (const key of curation.order.slice(0, MAX_INCLUDED_SHOWN)) {
-    const decision = curation.decisions.get(key);
+    const decision = curation.decision(key);
     if (!decision) continue;
     included.push({
       key,
@@ -305,7 +306,7 @@ export function cutContextFrame(input: {
     ...(input.sessionProblem !== undefined && { sessionProblem: input.sessionProblem }),
   };
   if (input.selectedKey !== null) {
-    const decision = curation.decisions.get(input.selectedKey);
+    const decision = curation.decision(input.selectedKey);
     const mark = session.marks.get(input.selectedKey);
     frame.selected = { key: input.selectedKey, decision: decision ? detail(decision) : null, ...(mark && { mark }) };
   }

@@ -153,29 +153,29 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   const inputs: readonly Candidate[] = options.candidates;
   const listedRelevance = focusRelevance(options.candidates, settings.focus);
   let policy = preparePolicy(inputs, marks, settings, options.now ?? 0, listedRelevance);
-  /** What reads found, and estimates for the rest learned from them. */
-  const observations = (): [Map<string, Observed>, Estimates] => {
-    let readTokens = 0;
-    let readCount = 0;
-    let sizedBytes = 0;
-    let sizedTokens = 0;
-    const observed = new Map<string, Observed>();
-    for (const key of visited) {
-      const state = known.get(key);
-      if (!state) continue;
-      if ('tokens' in state) {
-        readTokens += state.tokens;
-        readCount += 1;
-        observed.set(key, { tokens: state.tokens });
-        const size = byKey.get(key)?.size;
-        if (size !== undefined && size > 0 && state.tokens > 0) {
-          sizedBytes += size;
-          sizedTokens += state.tokens;
-        }
-      } else {
-        observed.set(key, { unreadable: state.error });
-      }
+  // What this run's reads found, by key, kept as they land: a wave's decision must not walk
+  // every read before it again.
+  const observed = new Map<string, Observed>();
+  const learned = { readTokens: 0, readCount: 0, sizedBytes: 0, sizedTokens: 0 };
+  function observe(key: string): void {
+    const state = known.get(key);
+    if (!state) return;
+    if (!('tokens' in state)) {
+      observed.set(key, { unreadable: state.error });
+      return;
     }
+    observed.set(key, { tokens: state.tokens });
+    learned.readTokens += state.tokens;
+    learned.readCount += 1;
+    const size = byKey.get(key)?.size;
+    if (size !== undefined && size > 0 && state.tokens > 0) {
+      learned.sizedBytes += size;
+      learned.sizedTokens += state.tokens;
+    }
+  }
+  /** What reads found, and estimates for the rest learned from them. */
+  function observations(): [Map<string, Observed>, Estimates] {
+    const { readTokens, readCount, sizedBytes, sizedTokens } = learned;
     return [
       observed,
       {
@@ -183,9 +183,15 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         guess: Math.max(MIN_SECTION_TOKENS, readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS),
         ...(sizedTokens > 0 && { bytesPerToken: sizedBytes / sizedTokens }),
         minTokens: MIN_SECTION_TOKENS,
+        refused,
       },
     ];
-  };
+  }
+
+  const failing = (serverId: ServerId) => ((failures.get(serverId) ?? 0) >= MAX_FAILED_READS ? `not read: ${MAX_FAILED_READS} reads from this server failed in this run` : undefined);
+  const overLimit = () => (visited.size >= maxReads ? `not read: this run already read ${formatCount(maxReads)} resources, its limit` : undefined);
+  /** What auto-include will not have read, whatever it decides (see Estimates.refused). */
+  const refused = (serverId: ServerId) => failing(serverId) ?? overLimit();
 
   let reads = 0;
   let probed = false;
@@ -202,22 +208,19 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     for (const key of wanted) {
       if (visited.has(key)) continue;
       const candidate = byKey.get(key) as CatalogCandidate;
-      // What the guards refuse to read is decided as not read, with the reason.
-      if ((failures.get(candidate.serverId) ?? 0) >= MAX_FAILED_READS) {
-        visited.add(key);
-        known.set(key, { error: `not read: ${MAX_FAILED_READS} reads from this server failed in this run` });
-        continue;
-      }
-      // The user's own picks and pins are read whatever their number: they asked for them.
+      // What the guards refuse to read is decided as not read, with the reason. The user's
+      // own picks and pins are read whatever their number: they asked for them.
       const asked = marks.get(key) === 'include' || marks.get(key) === 'pin';
-      if (!asked && visited.size >= maxReads) {
-        visited.add(key);
-        known.set(key, { error: `not read: this run already read ${formatCount(maxReads)} resources, its limit` });
+      const refusal = failing(candidate.serverId) ?? (asked ? undefined : overLimit());
+      visited.add(key);
+      if (refusal !== undefined) {
+        known.set(key, { error: refusal });
+        observe(key);
         continue;
       }
-      visited.add(key);
       // Contents read before are taken as they are; a failure is tried again, as a new run would.
-      if (!('contents' in (known.get(key) ?? {}))) unread.push(key);
+      if ('contents' in (known.get(key) ?? {})) observe(key);
+      else unread.push(key);
     }
     let next = 0;
     const worker = async () => {
@@ -232,6 +235,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
           failures.set(candidate.serverId, (failures.get(candidate.serverId) ?? 0) + 1);
           known.set(key, { error: error instanceof Error ? error.message : String(error) });
         }
+        observe(key);
         reads += 1;
         options.onProgress?.(reads, unread.length - next);
       }
@@ -242,7 +246,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   if (listedRelevance.size > 0 && settings.auto) {
     // Refine the focus by content: read the best matches by listing (the same ones whoever
     // asks, so the CLI and the UI agree), then rank them again by what they say inside.
-    const pool = policy.ranked.filter((key) => listedRelevance.has(key)).slice(0, FOCUS_POOL);
+    const pool = firstOf(policy.ranked, FOCUS_POOL, (key) => listedRelevance.has(key));
     await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');
     const texts = pool.flatMap((key) => {
@@ -260,11 +264,11 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     if (unread.length === 0) {
       result = policy.decide(observed, estimates);
       unread = result.context.map((entry) => resourceKeyString(entry)).filter((key) => !visited.has(key));
-      if (unread.length === 0 && !probed && !result.decisions.some((decision) => decision.kind === 'auto')) {
+      if (unread.length === 0 && !probed && result.context.every((entry) => marks.has(resourceKeyString(entry)))) {
         // Nothing fits, but only on guesses (no size declared, nothing read yet): read the best
         // few to learn what they really cost, rather than give an empty context for a guess.
         probed = true;
-        unread = policy.ranked.filter((key) => !visited.has(key) && byKey.get(key)?.size === undefined).slice(0, concurrency);
+        unread = firstOf(policy.ranked, concurrency, (key) => !visited.has(key) && byKey.get(key)?.size === undefined);
       }
     }
     options.onProgress?.(reads, unread.length);
@@ -302,6 +306,16 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     tokens.set(key, state.tokens);
   }
   return { result, items, text: assembleContext(items, format).text, tokens, known, reads };
+}
+
+/** The first `count` of `keys` that pass `test`, without walking the rest. */
+function firstOf(keys: readonly string[], count: number, test: (key: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const key of keys) {
+    if (found.length >= count) break;
+    if (test(key)) found.push(key);
+  }
+  return found;
 }
 
 /** Only valid annotations reach the context; the policy already warned about the rest. */

@@ -88,8 +88,10 @@ export interface Decision {
 }
 
 export interface PolicyResult {
-  /** One per candidate, ordered by server name, then URI. */
-  decisions: Decision[];
+  /** One per candidate, ordered by server name, then URI; made when first read. */
+  readonly decisions: readonly Decision[];
+  /** One candidate's decision, by key: what a window showing a few rows asks for. */
+  decision(key: string): Decision | undefined;
   /** The included resources, in the order they go into the context. */
   context: { serverId: ServerId; uri: string }[];
   /** Tokens of everything included, and how many of them exceed the budget. */
@@ -128,6 +130,12 @@ export interface Estimates {
    * tiny declared sizes that each turn out not to fit.
    */
   minTokens?: number;
+  /**
+   * Why a resource not observed yet will not be read in this run, if it will not (a read limit
+   * reached, its server failing every read): auto-include then decides it unreadable in the
+   * same pass, rather than a read wave refusing it a few at a time.
+   */
+  refused?(serverId: ServerId): string | undefined;
 }
 
 export interface PreparedPolicy {

@@ -145,6 +145,21 @@ describe('decideContext', () => {
     expect(JSON.stringify(decideContext(shuffled, userMarks, policy({ budget: 2000 })))).toBe(forward);
   });
 
+  it('decides one catalog the same under settings it already saw as a fresh copy of it does', () => {
+    // The rank is kept per catalog and settings, and the focus matches merged into it: a kept
+    // rank must never leak into other settings, and a merge must order as a sort would.
+    const candidates = Array.from({ length: 300 }, (_, i) => c(`a://r/${i}`, i % 4 === 0 ? undefined : { priority: (i % 11) / 10 }, { tokens: 20 + (i % 9) * 7, ...(i % 5 === 0 && { size: 900 }) }));
+    const relevance = new Map(candidates.filter((_, i) => i % 7 === 0).map((candidate, i) => [resourceKeyString(candidate), { score: (i % 4) / 3, words: ['x'], fields: ['title' as const] }]));
+    const userMarks = marks([['a://r/14', 'pin']]);
+    const variants: Partial<PolicySettings>[] = [{ budget: 900 }, { budget: 900, focus: 'x' }, { budget: 400, threshold: 0.2 }, { budget: 900, requirePriorityOne: false, focus: 'x' }, { budget: 900, auto: false }, { budget: 900, halfLifeDays: 7 }];
+    const fresh = variants.map((variant) => JSON.stringify(decideContext([...candidates], userMarks, policy(variant), 0, relevance)));
+    for (const round of [0, 1]) {
+      variants.forEach((variant, at) => expect(JSON.stringify(decideContext(candidates, userMarks, policy(variant), 0, relevance)), `round ${round}, ${JSON.stringify(variant)}`).toBe(fresh[at]));
+    }
+    // The focus changes the order: the matches merged in are not where the unfocused rank has them.
+    expect(fresh[1]).not.toBe(fresh[0]);
+  });
+
   it('decides a resource listed twice once, by its first listing', () => {
     const result = decideContext([c('a://x', { priority: 0.9 }, { tokens: 5 }), c('a://x', { priority: 0.1 }, { tokens: 5 })], marks(), policy());
     expect(result.decisions).toHaveLength(1);

@@ -3,13 +3,14 @@
  * deterministic: the same candidates, marks and settings give the same decisions and the same
  * order, whatever order the catalog arrived in. Token counts are inputs (counted elsewhere, off
  * the UI thread); before a resource is read, its declared size stands in as a stated estimate.
+ *
+ * A run is a pass over arrays indexed by catalog order (policy-catalog.ts): the rank without a
+ * focus is sorted once per settings, the few resources a focus matched are merged into it, and
+ * a decision object and its reason are made only for the resources somebody looks at.
  */
-import { resourceKeyString } from '../catalog/resource-key';
-import type { ServerId } from '../mcp-types';
-import { checkAnnotations } from '../catalog/validate-item';
 import type { FocusMatch } from './focus';
-import { rankScore, signalText, type RankInput } from './rank';
-
+import { baseRankOf, catalogOf, compareRank, isRequired, rankInput, type BaseRank, type PolicyCatalog, type StaticFacts } from './policy-catalog';
+import { rankScore, signalText } from './rank';
 import {
   BYTES_PER_TOKEN_ESTIMATE,
   formatCount,
@@ -27,44 +28,24 @@ import {
 
 export * from './policy-types';
 
-/** What a candidate says by itself: checked once per catalog, whatever the marks and settings. */
-interface StaticFacts {
-  candidate: Candidate;
-  key: string;
-  /** Its place in the catalog ordered by server name, URI, then id: what orders equals. */
-  order: number;
-  priority: number | undefined;
-  audience: readonly string[] | undefined;
-  time: number | undefined;
-  /** The declared size in bytes, if usable. */
-  size: number | undefined;
-  warnings: string[];
+const number = formatCount;
+
+/** Decision kinds as stored per resource during a run; 255 is "decided when read" (a filter's). */
+const KINDS: readonly DecisionKind[] = ['picked', 'pinned', 'auto', 'excluded-by-user', 'excluded-by-audience', 'below-threshold', 'over-budget', 'unreadable', 'not-picked'];
+const CODE = new Map(KINDS.map((kind, code) => [kind, code]));
+const FILTERED = 255;
+
+/** Tokens as known now: counted, else estimated from the size, else guessed. */
+interface Cost {
+  tokens: number;
+  estimated: boolean;
+  /** How the estimate was made, when it is one. */
+  basis: 'counted' | 'size' | 'guess' | 'unknown';
 }
 
-/** A candidate under one set of marks and settings: small, made once per decision run. */
-interface Facts {
-  s: StaticFacts;
-  mark: Mark | undefined;
-  /** Its rank score (rank.ts), for those auto-include may take. */
-  score: number;
-  /** Why auto-include leaves it out before any budget (see filteredOut), worked out once. */
-  out: DecisionKind | undefined;
-  /** How it matched the focus, if it did. */
-  focus: FocusMatch | undefined;
-  /** Its place in auto-include's rank, from 1, if auto-include may take it. */
-  rank?: number;
-  /** What the last decide() said of it. */
-  decision?: Decision;
-  /** The run that last decided it. */
-  stamp?: number;
-}
-
-/**
- * A decision whose reason is written when first read: a catalog of 100,000 gets 100,000
- * decisions per run, and a window reads the reasons of the few it shows.
- */
+/** A decision whose reason is written when first read: a window reads the reasons of the few it shows. */
 class PolicyDecision implements Decision {
-  readonly serverId: ServerId;
+  readonly serverId: Decision['serverId'];
   readonly uri: string;
   readonly key: string;
   readonly kind: DecisionKind;
@@ -74,16 +55,16 @@ class PolicyDecision implements Decision {
   readonly warnings: string[];
   readonly rank?: number;
   #reason: string | (() => string);
-  constructor(facts: Facts, cost: { tokens: number; estimated: boolean }, kind: DecisionKind, reason: () => string) {
-    this.serverId = facts.s.candidate.serverId;
-    this.uri = facts.s.candidate.uri;
-    this.key = facts.s.key;
+  constructor(facts: StaticFacts, cost: Cost, kind: DecisionKind, rank: number, reason: () => string) {
+    this.serverId = facts.candidate.serverId;
+    this.uri = facts.candidate.uri;
+    this.key = facts.key;
     this.kind = kind;
     this.included = kind === 'picked' || kind === 'pinned' || kind === 'auto';
     this.tokens = cost.tokens;
     this.estimated = cost.estimated;
-    this.warnings = facts.s.warnings;
-    if (facts.rank !== undefined) this.rank = facts.rank;
+    this.warnings = facts.warnings;
+    if (rank > 0) this.rank = rank;
     this.#reason = reason;
   }
   get reason(): string {
@@ -96,69 +77,20 @@ class PolicyDecision implements Decision {
   }
 }
 
-const number = formatCount;
-
-function staticFactsOf(candidate: Candidate): StaticFacts & { sortKey: string } {
-  const warnings: string[] = [];
-  const annotations = checkAnnotations(candidate.annotations, warnings);
-  // A size of 0 says nothing useful (a hostile server could make everything look free).
-  const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
-  return {
-    candidate,
-    key: resourceKeyString(candidate),
-    sortKey: JSON.stringify([candidate.serverName ?? candidate.serverId, candidate.uri, candidate.serverId]),
-    order: 0,
-    priority: annotations?.priority,
-    audience: annotations?.audience,
-    time: annotations?.lastModified === undefined ? undefined : Date.parse(annotations.lastModified),
-    size: sized ? candidate.size : undefined,
-    warnings,
-  };
+/** Tokens as known now; counted else estimated. The number alone is the hot path's (no object per call). */
+function tokensOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): number {
+  return costOf(facts, observed, estimates).tokens;
 }
 
-// Per candidate list: a catalog curated again and again (every toggle, every letter of a
-// focus) is checked, keyed and put in order once, not once per decision.
-const catalogFacts = new WeakMap<readonly Candidate[], readonly StaticFacts[]>();
-
-/** One entry per key (the first listed), in key order: the arrival order must not matter. */
-function catalogOf(candidates: readonly Candidate[]): readonly StaticFacts[] {
-  const known = catalogFacts.get(candidates);
-  if (known) return known;
-  const unique = new Map<string, StaticFacts & { sortKey: string }>();
-  for (const candidate of candidates) {
-    const facts = staticFactsOf(candidate);
-    if (!unique.has(facts.key)) unique.set(facts.key, facts);
-  }
-  const sorted = [...unique.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
-  const list = sorted.map(({ sortKey: _sortKey, ...facts }, order) => ({ ...facts, order }));
-  catalogFacts.set(candidates, list);
-  return list;
-}
-
-/** Tokens as known now: counted, else estimated from the size, else guessed. */
-interface Cost {
-  tokens: number;
-  estimated: boolean;
-  /** How the estimate was made, when it is one. */
-  basis: 'counted' | 'size' | 'guess' | 'unknown';
-}
-
-/** Tokens as known now, counted else estimated; just the number with `tokensOnly` (no object per call). */
-function costOf(facts: Facts, observed: Observed | undefined, estimates: Estimates, tokensOnly: true): number;
-function costOf(facts: Facts, observed: Observed | undefined, estimates: Estimates): Cost;
-function costOf(facts: Facts, observed: Observed | undefined, estimates: Estimates, tokensOnly?: true): Cost | number {
-  const counted = observed?.tokens ?? facts.s.candidate.tokens;
-  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0) {
-    const tokens = Math.round(counted);
-    return tokensOnly ? tokens : { tokens, estimated: false, basis: 'counted' };
-  }
-  if (facts.s.size !== undefined) {
+function costOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): Cost {
+  const counted = observed?.tokens ?? facts.candidate.tokens;
+  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0) return { tokens: Math.round(counted), estimated: false, basis: 'counted' };
+  if (facts.size !== undefined) {
     const ratio = estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0 ? estimates.bytesPerToken : BYTES_PER_TOKEN_ESTIMATE;
-    const tokens = Math.max(estimates.minTokens ?? 0, Math.ceil(facts.s.size / ratio));
-    return tokensOnly ? tokens : { tokens, estimated: true, basis: 'size' };
+    return { tokens: Math.max(estimates.minTokens ?? 0, Math.ceil(facts.size / ratio)), estimated: true, basis: 'size' };
   }
-  const guessed = Math.max(0, Math.round(estimates.guess ?? facts.s.candidate.guess ?? 0));
-  return tokensOnly ? guessed : { tokens: guessed, estimated: true, basis: guessed > 0 ? 'guess' : 'unknown' };
+  const guessed = Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
+  return { tokens: guessed, estimated: true, basis: guessed > 0 ? 'guess' : 'unknown' };
 }
 
 function tokenText(cost: Cost): string {
@@ -174,32 +106,15 @@ function tokenText(cost: Cost): string {
   }
 }
 
-function rankInput(facts: Facts): RankInput {
-  return { priority: facts.s.priority, time: facts.s.time, size: facts.s.size, mimeType: facts.s.candidate.mimeType, focus: facts.focus };
-}
-
-function compareKeys(a: Facts, b: Facts): number {
-  return a.s.order - b.s.order;
-}
-
-/** Why auto-include leaves a resource out before any budget, or undefined when it is in the running. */
-function filteredOut(facts: Facts, settings: PolicySettings): DecisionKind | undefined {
-  if (!settings.auto) return 'not-picked';
-  if (settings.audience === 'assistant' && facts.s.audience !== undefined && !facts.s.audience.includes('assistant')) return 'excluded-by-audience';
-  // No priority is unknown, not 0: only a stated one below the threshold leaves a resource out.
-  if (facts.s.priority !== undefined && facts.s.priority < settings.threshold) return 'below-threshold';
-  return undefined;
-}
-
-/** Why a filter left it out, written only when a reason is read. */
-function outReason(facts: Facts, kind: DecisionKind, settings: PolicySettings): string {
+/** Why a filter left it out. */
+function outReason(facts: StaticFacts, kind: DecisionKind, settings: PolicySettings): string {
   if (kind === 'not-picked') return 'not picked, and auto-include is off';
-  if (kind === 'excluded-by-audience') return `audience is ${(facts.s.audience ?? []).join(' and ')}, not assistant`;
-  return `priority ${facts.s.priority} < ${settings.threshold}`;
+  if (kind === 'excluded-by-audience') return `audience is ${(facts.audience ?? []).join(' and ')}, not assistant`;
+  return `priority ${facts.priority} < ${settings.threshold}`;
 }
 
 /**
- * Decides every candidate. `marks` are keyed by {@link resourceKeyString}; `now` (milliseconds)
+ * Decides every candidate. `marks` are keyed by resourceKeyString; `now` (milliseconds)
  * matters only with a half-life, and is an input so the result stays reproducible.
  * `relevance` is how candidates matched the settings' focus (focus.ts), by key.
  */
@@ -207,145 +122,197 @@ export function decideContext(candidates: readonly Candidate[], marks: ReadonlyM
   return preparePolicy(candidates, marks, settings, now, relevance).decide();
 }
 
+/** Auto-include's rank under these marks and focus: the base rank with the focus matches merged in. */
+function rankedOrder(catalog: PolicyCatalog, base: BaseRank, markAt: ReadonlyMap<number, Mark>, focusAt: ReadonlyMap<number, FocusMatch>, settings: PolicySettings, now: number): Int32Array {
+  const skip = new Uint8Array(catalog.facts.length);
+  for (const at of markAt.keys()) skip[at] = 1;
+  const matched: { at: number; score: number }[] = [];
+  for (const [at, match] of focusAt) {
+    if (skip[at] || base.out[at] !== undefined) continue;
+    skip[at] = 1;
+    matched.push({ at, score: rankScore(rankInput(catalog.facts[at] as StaticFacts, match), settings, now) });
+  }
+  matched.sort((a, b) => compareRank(catalog, settings, a.at, a.score, b.at, b.score));
+  const ranked = new Int32Array(base.ranked.length);
+  let taken = 0;
+  let next = 0;
+  for (const at of base.ranked) {
+    if (skip[at]) continue;
+    const score = base.score[at] as number;
+    for (let match = matched[next]; match && compareRank(catalog, settings, match.at, match.score, at, score) < 0; match = matched[++next]) ranked[taken++] = match.at;
+    ranked[taken++] = at;
+  }
+  for (; next < matched.length; next += 1) ranked[taken++] = (matched[next] as { at: number }).at;
+  return ranked.subarray(0, taken);
+}
+
 /** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
 export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0, relevance: ReadonlyMap<string, FocusMatch> = new Map()): PreparedPolicy {
-  const all = catalogOf(candidates).map((known): Facts => {
-    const facts: Facts = { s: known, mark: marks.get(known.key), score: 0, out: undefined, focus: relevance.get(known.key) };
-    facts.out = filteredOut(facts, settings);
-    return facts;
-  });
-  const marked = all.filter((facts) => facts.mark !== undefined);
-  const filtered = all.filter((facts) => facts.mark === undefined && facts.out !== undefined);
-  // Rank order among those auto-include may take: required first, then score, newer, key.
-  const ranked = all.filter((facts) => facts.mark === undefined && facts.out === undefined);
-  for (const facts of ranked) facts.score = rankScore(rankInput(facts), settings, now);
-  ranked.sort((a, b) => {
-    const required = Number(isRequired(b, settings)) - Number(isRequired(a, settings));
-    if (required !== 0) return required;
-    const score = b.score - a.score;
-    if (score !== 0) return score;
-    const time = (b.s.time ?? -Infinity) - (a.s.time ?? -Infinity);
-    if (time !== 0 && !Number.isNaN(time)) return time;
-    return compareKeys(a, b);
+  const catalog = catalogOf(candidates);
+  const { facts } = catalog;
+  const factsAt = (at: number) => facts[at] as StaticFacts;
+  let rankedKeys: string[] | undefined;
+  const base = baseRankOf(catalog, settings, now);
+  const markAt = new Map<number, Mark>();
+  for (const [key, mark] of marks) {
+    const at = catalog.at.get(key);
+    if (at !== undefined) markAt.set(at, mark);
+  }
+  // Pins and picks are taken in key order.
+  const marked = [...markAt.keys()].sort((a, b) => a - b);
+  const focusAt = new Map<number, FocusMatch>();
+  for (const [key, match] of relevance) {
+    const at = catalog.at.get(key);
+    if (at !== undefined) focusAt.set(at, match);
+  }
+  const ranked = rankedOrder(catalog, base, markAt, focusAt, settings, now);
+  const rankOf = new Int32Array(facts.length);
+  let requiredCount = 0;
+  ranked.forEach((at, place) => {
+    rankOf[at] = place + 1;
+    if (isRequired(factsAt(at), settings)) requiredCount = place + 1;
   });
   const budget = Math.max(0, settings.budget);
-  let runs = 0;
-  ranked.forEach((facts, at) => (facts.rank = at + 1));
-  const rankText = (facts: Facts) => `rank ${number(facts.rank ?? 0)} of ${number(ranked.length)}: ${signalText(rankInput(facts), settings, settings.threshold, now)}`;
   const requiredCap = Math.max(budget, REQUIRED_CAP_BUDGETS * budget);
 
   /**
-   * The one pass behind both methods. `explain` receives each decision with its reason made
-   * on demand, so `included` costs no strings for the 100,000 that stay out.
+   * The one pass behind both methods. With `record`, every decision's kind and the tokens used
+   * before it are kept, which is all its reason needs; without, it stops once the budget is full.
    */
-  function run(observed: ReadonlyMap<string, Observed>, estimates: Estimates, explain?: (facts: Facts, cost: Cost, kind: DecisionKind, reason: () => string) => void) {
-    const included: Facts[] = [];
-    // Decided in this run: a stamp on the facts, not a set of 100,000.
-    const stamp = (runs += 1);
+  function run(observed: ReadonlyMap<string, Observed>, estimates: Estimates, record: boolean) {
+    const included: number[] = [];
+    const kinds = record ? new Uint8Array(facts.length).fill(FILTERED) : undefined;
+    const before = record ? new Float64Array(facts.length) : undefined;
+    /** Why each resource decided unreadable was, as it stood then. */
+    const failures = new Map<number, string>();
     let used = 0;
-    const usedText = (at: number) => `${number(at)} of ${number(budget)} used`;
-    const overText = (at: number) => (at > budget ? `; over the budget by ${number(at - budget)}` : '');
-    const unreadable = (facts: Facts) => observed.get(facts.s.key)?.unreadable ?? facts.s.candidate.unreadable;
-    const decide = (facts: Facts, cost: Cost, kind: DecisionKind, reason: () => string) => {
-      facts.stamp = stamp;
-      if (kind === 'picked' || kind === 'pinned' || kind === 'auto') included.push(facts);
-      explain?.(facts, cost, kind, reason);
+    const decide = (at: number, kind: DecisionKind) => {
+      if (kinds && before) {
+        kinds[at] = CODE.get(kind) as number;
+        before[at] = used;
+      }
+      if (kind === 'picked' || kind === 'pinned' || kind === 'auto') included.push(at);
+    };
+    const unreadable = (at: number) => unreadableOf(factsAt(at), observed);
+    // Auto-include's candidates are also refused when the run will read no more of them.
+    const refused = (at: number) => unreadable(at) ?? (estimates.refused && !observed.has(factsAt(at).key) ? estimates.refused(factsAt(at).candidate.serverId) : undefined);
+    const fail = (at: number, why: string) => {
+      failures.set(at, why);
+      decide(at, 'unreadable');
     };
 
-    // 1. The user's word first: exclusions, pins, then picks (pins and picks in key order).
-    for (const facts of marked) {
-      const cost = costOf(facts, observed.get(facts.s.key), estimates);
-      const failed = unreadable(facts);
-      if (facts.mark === 'exclude') decide(facts, cost, 'excluded-by-user', () => 'excluded by you');
-      else if (failed !== undefined) decide(facts, cost, 'unreadable', () => `could not be read: ${failed}`);
+    // 1. The user's word first: exclusions, pins, then picks.
+    for (const at of marked) {
+      const failed = unreadable(at);
+      if (markAt.get(at) === 'exclude') decide(at, 'excluded-by-user');
+      else if (failed !== undefined) fail(at, failed);
     }
     for (const mark of ['pin', 'include'] as const) {
-      for (const facts of marked) {
-        if (facts.mark !== mark || facts.stamp === stamp) continue;
-        const cost = costOf(facts, observed.get(facts.s.key), estimates);
-        used += cost.tokens;
-        const after = used;
-        decide(facts, cost, mark === 'pin' ? 'pinned' : 'picked', () => `${mark === 'pin' ? 'pinned' : 'picked'} by you; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`);
+      for (const at of marked) {
+        if (markAt.get(at) !== mark || unreadable(at) !== undefined) continue;
+        const tokens = tokensOf(factsAt(at), observed.get(factsAt(at).key), estimates);
+        decide(at, mark === 'pin' ? 'pinned' : 'picked');
+        used += tokens;
       }
     }
-
-    // 2. Auto-include: what the filters leave out, then fill the budget in rank order.
-    if (explain) {
-      for (const facts of filtered) {
-        const cost = costOf(facts, observed.get(facts.s.key), estimates);
-        const failed = unreadable(facts);
-        const out = facts.out as DecisionKind;
-        if (out !== 'not-picked' && failed !== undefined) decide(facts, cost, 'unreadable', () => `could not be read: ${failed}`);
-        else decide(facts, cost, out, () => outReason(facts, out, settings));
-      }
-    }
-    for (const facts of ranked) {
-      if (!explain) {
-        // The quick answer: what goes in, with no cost objects and no reasons.
-        if (unreadable(facts) !== undefined) continue;
-        const tokens = costOf(facts, observed.get(facts.s.key), estimates, true);
-        const required = isRequired(facts, settings);
-        if (used + tokens <= (required ? requiredCap : budget)) {
-          used += tokens;
-          included.push(facts);
-        } else if (!required && used >= budget) {
-          // Full: only a resource costing nothing could still go in, and decide() will say so.
-          break;
-        }
-        continue;
-      }
-      const cost = costOf(facts, observed.get(facts.s.key), estimates);
-      const failed = unreadable(facts);
+    // 2. Auto-include fills the budget in rank order. What the filters left out is decided
+    // when its decision is read: its kind does not depend on the budget.
+    // The quick answer leaves the required once nothing more of them can fit: they come first.
+    const least = Math.max(1, estimates.minTokens ?? 0);
+    for (let place = 0; place < ranked.length; place += 1) {
+      if (!record && place < requiredCount && used + least > requiredCap) place = requiredCount;
+      const at = ranked[place] as number;
+      if (at === undefined) break;
+      const entry = factsAt(at);
+      const failed = refused(at);
       if (failed !== undefined) {
-        decide(facts, cost, 'unreadable', () => `could not be read: ${failed}`);
+        if (record) fail(at, failed);
         continue;
       }
-      const required = isRequired(facts, settings);
-      if (required && used + cost.tokens <= requiredCap) {
-        used += cost.tokens;
-        const after = used;
-        decide(facts, cost, 'auto', () => `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`);
-      } else if (required) {
-        const would = used + cost.tokens;
-        decide(facts, cost, 'over-budget', () => `priority 1 is required, but ${tokenText(cost)} would make ${number(would)}, more than ${REQUIRED_CAP_BUDGETS}× the budget of ${number(budget)}`);
-      } else if (used + cost.tokens <= budget) {
-        used += cost.tokens;
-        const after = used;
-        decide(facts, cost, 'auto', () => `${rankText(facts)}; ${tokenText(cost)}; ${usedText(after)}`);
-      } else {
-        const would = used + cost.tokens;
-        decide(facts, cost, 'over-budget', () => `${rankText(facts)}; but ${tokenText(cost)} would make ${number(would)} of ${number(budget)}`);
+      const tokens = tokensOf(entry, observed.get(entry.key), estimates);
+      const required = isRequired(entry, settings);
+      if (used + tokens <= (required ? requiredCap : budget)) {
+        decide(at, 'auto');
+        used += tokens;
+      } else if (record) {
+        decide(at, 'over-budget');
+      } else if (!required && used >= budget) {
+        // Full: only a resource costing nothing could still go in, and decide() will say so.
+        break;
       }
     }
-    return { included: orderContext(included, settings), used };
+    return { included: orderContext(included, markAt, settings), used, kinds, before, failures };
   }
 
   return {
     decide(observed = new Map(), estimates = {}) {
-      const { included, used } = run(observed, estimates, (facts, cost, kind, reason) => {
-        facts.decision = new PolicyDecision(facts, cost, kind, reason);
-      });
+      const { included, used, kinds, before, failures } = run(observed, estimates, true) as ReturnType<typeof run> & { kinds: Uint8Array; before: Float64Array };
+      const rankText = (entry: StaticFacts, at: number) => `rank ${number(rankOf[at] as number)} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusAt.get(at)), settings, settings.threshold, now)}`;
+      const usedText = (at: number) => `${number(at)} of ${number(budget)} used`;
+      const overText = (at: number) => (at > budget ? `; over the budget by ${number(at - budget)}` : '');
+
+      /** The decision of the resource at `at`, made when first asked for. */
+      const decisionAt = (at: number): Decision => {
+        const entry = factsAt(at);
+        const cost = costOf(entry, observed.get(entry.key), estimates);
+        const after = (before[at] as number) + cost.tokens;
+        const code = kinds[at] as number;
+        let kind = KINDS[code] as DecisionKind;
+        let reason: () => string;
+        if (code === FILTERED) {
+          const out = base.out[at] as DecisionKind;
+          const failed = unreadableOf(entry, observed);
+          kind = out !== 'not-picked' && failed !== undefined ? 'unreadable' : out;
+          reason = () => (kind === 'unreadable' ? `could not be read: ${failed}` : outReason(entry, out, settings));
+        } else if (kind === 'unreadable') {
+          reason = () => `could not be read: ${failures.get(at)}`;
+        } else if (kind === 'excluded-by-user') {
+          reason = () => 'excluded by you';
+        } else if (kind === 'picked' || kind === 'pinned') {
+          reason = () => `${kind} by you; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`;
+        } else if (isRequired(entry, settings)) {
+          reason =
+            kind === 'auto'
+              ? () => `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`
+              : () => `priority 1 is required, but ${tokenText(cost)} would make ${number(after)}, more than ${REQUIRED_CAP_BUDGETS}× the budget of ${number(budget)}`;
+        } else {
+          reason = kind === 'auto' ? () => `${rankText(entry, at)}; ${tokenText(cost)}; ${usedText(after)}` : () => `${rankText(entry, at)}; but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
+        }
+        return new PolicyDecision(entry, cost, kind, rankOf[at] as number, reason);
+      };
+      const made = new Map<number, Decision>();
+      const decisionOf = (at: number) => {
+        let decision = made.get(at);
+        if (!decision) made.set(at, (decision = decisionAt(at)));
+        return decision;
+      };
+      let all: Decision[] | undefined;
       const overBudget = Math.max(0, used - budget);
-      const warnings = overBudget > 0 ? [`over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`] : [];
-      const context = included.map((facts) => ({ serverId: facts.s.candidate.serverId, uri: facts.s.candidate.uri }));
-      const decisions = all.map((facts) => facts.decision as Decision);
-      return { decisions, context, used, overBudget, warnings };
+      const result = {} as PolicyResult;
+      Object.defineProperty(result, 'decisions', { enumerable: true, get: () => (all ??= facts.map((_, at) => decisionOf(at))) });
+      Object.defineProperty(result, 'decision', { value: (key: string) => (catalog.at.has(key) ? decisionOf(catalog.at.get(key) as number) : undefined) });
+      return Object.assign(result, {
+        context: included.map((at) => ({ serverId: factsAt(at).candidate.serverId, uri: factsAt(at).candidate.uri })),
+        used,
+        overBudget,
+        warnings: overBudget > 0 ? [`over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`] : [],
+      });
     },
     included(observed = new Map(), estimates = {}) {
-      return run(observed, estimates).included.map((facts) => facts.s.key);
+      return run(observed, estimates, false).included.map((at) => factsAt(at).key);
     },
-    ranked: ranked.map((facts) => facts.s.key),
+    get ranked() {
+      return (rankedKeys ??= Array.from(ranked, (at) => factsAt(at).key));
+    },
   };
 }
 
-function isRequired(facts: Facts, settings: PolicySettings): boolean {
-  return settings.requirePriorityOne && facts.s.priority === 1;
+function unreadableOf(facts: StaticFacts, observed: ReadonlyMap<string, Observed>): string | undefined {
+  return observed.get(facts.key)?.unreadable ?? facts.candidate.unreadable;
 }
 
 /** Pins first, then the rest in the order they were taken (rank), or everything by server and URI. */
-function orderContext(included: Facts[], settings: PolicySettings): Facts[] {
-  if (settings.order === 'uri') return [...included].sort(compareKeys);
-  const pinned = included.filter((facts) => facts.mark === 'pin');
-  const rest = included.filter((facts) => facts.mark !== 'pin');
-  return [...pinned, ...rest];
+function orderContext(included: number[], markAt: ReadonlyMap<number, Mark>, settings: PolicySettings): number[] {
+  if (settings.order === 'uri') return [...included].sort((a, b) => a - b);
+  return [...included.filter((at) => markAt.get(at) === 'pin'), ...included.filter((at) => markAt.get(at) !== 'pin')];
 }

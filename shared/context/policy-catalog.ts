@@ -1,0 +1,147 @@
+/**
+ * What the policy works out once per catalog, and once per catalog and settings, so that a
+ * decision run at 100,000 resources costs a pass over arrays rather than a sort and 100,000
+ * objects: every toggle and every letter of a focus decides again.
+ * - The catalog: each candidate's checked facts, in key order, and where each key sits.
+ * - A base rank: the filters' verdicts and the scores without a focus match, and those in the
+ *   running in rank order. A run merges the few its focus matched into it (policy.ts).
+ */
+import { resourceKeyString } from '../catalog/resource-key';
+import { checkAnnotations } from '../catalog/validate-item';
+import type { Candidate, DecisionKind, PolicySettings } from './policy-types';
+import { hasFocus, rankScore, type RankInput } from './rank';
+
+/** What a candidate says by itself, whatever the marks and settings. */
+export interface StaticFacts {
+  candidate: Candidate;
+  key: string;
+  priority: number | undefined;
+  audience: readonly string[] | undefined;
+  /** lastModified in milliseconds; -Infinity when absent, so the newest-first order needs no test. */
+  time: number;
+  /** The declared size in bytes, if usable. */
+  size: number | undefined;
+  warnings: string[];
+}
+
+export interface PolicyCatalog {
+  /** One entry per key (the first listed), ordered by server name, URI, then id: its index is its order. */
+  facts: readonly StaticFacts[];
+  /** The order of each key. */
+  at: ReadonlyMap<string, number>;
+  /** Base ranks by settings, the latest few. */
+  bases: Map<string, BaseRank>;
+}
+
+/** A catalog under one set of settings, before marks and focus matches. */
+export interface BaseRank {
+  /** Why auto-include leaves each out before any budget, by order; undefined if it is in the running. */
+  out: readonly (DecisionKind | undefined)[];
+  /** Each one's rank score without a focus match, by order. */
+  score: Float64Array;
+  /** Those in the running, best first (see {@link compareRank}). */
+  ranked: Int32Array;
+}
+
+const BASES_KEPT = 4;
+
+// Per candidate list: a catalog curated again and again is checked, keyed and ordered once.
+const catalogs = new WeakMap<readonly Candidate[], PolicyCatalog>();
+
+function staticFactsOf(candidate: Candidate): StaticFacts & { sortKey: string } {
+  const warnings: string[] = [];
+  const annotations = checkAnnotations(candidate.annotations, warnings);
+  // A size of 0 says nothing useful (a hostile server could make everything look free).
+  const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
+  return {
+    candidate,
+    key: resourceKeyString(candidate),
+    sortKey: JSON.stringify([candidate.serverName ?? candidate.serverId, candidate.uri, candidate.serverId]),
+    priority: annotations?.priority,
+    audience: annotations?.audience,
+    // checkAnnotations keeps only valid ISO timestamps, so this is finite.
+    time: annotations?.lastModified === undefined ? -Infinity : Date.parse(annotations.lastModified),
+    size: sized ? candidate.size : undefined,
+    warnings,
+  };
+}
+
+/** The catalog of a candidate list; the arrival order does not matter. */
+export function catalogOf(candidates: readonly Candidate[]): PolicyCatalog {
+  const known = catalogs.get(candidates);
+  if (known) return known;
+  const unique = new Map<string, StaticFacts & { sortKey: string }>();
+  for (const candidate of candidates) {
+    const facts = staticFactsOf(candidate);
+    if (!unique.has(facts.key)) unique.set(facts.key, facts);
+  }
+  const sorted = [...unique.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  const facts = sorted.map(({ sortKey: _sortKey, ...rest }) => rest);
+  const catalog: PolicyCatalog = { facts, at: new Map(facts.map((entry, order) => [entry.key, order])), bases: new Map() };
+  catalogs.set(candidates, catalog);
+  return catalog;
+}
+
+export function rankInput(facts: StaticFacts, focus: RankInput['focus']): RankInput {
+  return { priority: facts.priority, time: facts.time === -Infinity ? undefined : facts.time, size: facts.size, mimeType: facts.candidate.mimeType, focus };
+}
+
+export function isRequired(facts: StaticFacts, settings: PolicySettings): boolean {
+  return settings.requirePriorityOne && facts.priority === 1;
+}
+
+/**
+ * Auto-include's order, as a comparison of two resources by order and score: required first,
+ * then the higher score, the newer, and the catalog order. A total order, so merging lists
+ * sorted by it gives what sorting them together would.
+ */
+export function compareRank(catalog: PolicyCatalog, settings: PolicySettings, a: number, scoreA: number, b: number, scoreB: number): number {
+  const factsA = catalog.facts[a] as StaticFacts;
+  const factsB = catalog.facts[b] as StaticFacts;
+  const required = Number(isRequired(factsB, settings)) - Number(isRequired(factsA, settings));
+  if (required !== 0) return required;
+  if (scoreA !== scoreB) return scoreB - scoreA;
+  // Both absent is -Infinity minus -Infinity: NaN, a tie.
+  const time = factsB.time - factsA.time;
+  if (time !== 0 && !Number.isNaN(time)) return time;
+  return a - b;
+}
+
+/** Why auto-include leaves a resource out before any budget, or undefined when it is in the running. */
+function filteredOut(facts: StaticFacts, settings: PolicySettings): DecisionKind | undefined {
+  if (!settings.auto) return 'not-picked';
+  if (settings.audience === 'assistant' && facts.audience !== undefined && !facts.audience.includes('assistant')) return 'excluded-by-audience';
+  // No priority is unknown, not 0: only a stated one below the threshold leaves a resource out.
+  if (facts.priority !== undefined && facts.priority < settings.threshold) return 'below-threshold';
+  return undefined;
+}
+
+/**
+ * The base rank for these settings. With a half-life the scores depend on `now`, so it is
+ * made again for each `now`; without one, once per settings.
+ */
+export function baseRankOf(catalog: PolicyCatalog, settings: PolicySettings, now: number): BaseRank {
+  const key = JSON.stringify([settings.auto, settings.audience, settings.threshold, settings.requirePriorityOne, settings.halfLifeDays ?? 0, settings.budget, hasFocus(settings), settings.halfLifeDays ? now : 0]);
+  const kept = catalog.bases.get(key);
+  if (kept) {
+    // Most recently used last, so the oldest goes first.
+    catalog.bases.delete(key);
+    catalog.bases.set(key, kept);
+    return kept;
+  }
+  const count = catalog.facts.length;
+  const out = new Array<DecisionKind | undefined>(count);
+  const score = new Float64Array(count);
+  const running: number[] = [];
+  catalog.facts.forEach((facts, order) => {
+    out[order] = filteredOut(facts, settings);
+    if (out[order] !== undefined) return;
+    score[order] = rankScore(rankInput(facts, undefined), settings, now);
+    running.push(order);
+  });
+  running.sort((a, b) => compareRank(catalog, settings, a, score[a] as number, b, score[b] as number));
+  const base: BaseRank = { out, score, ranked: Int32Array.from(running) };
+  catalog.bases.set(key, base);
+  if (catalog.bases.size > BASES_KEPT) catalog.bases.delete(catalog.bases.keys().next().value as string);
+  return base;
+}
