@@ -132,6 +132,7 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
         format: settings.format,
         signal,
         now,
+        pause: () => new Promise((resolve) => setImmediate(resolve)),
         count: (text) => deps.count(text, settings.encoding),
         read: async (serverId, uri) => {
           const key = resourceKeyString({ serverId, uri });

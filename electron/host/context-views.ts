@@ -75,6 +75,8 @@ interface WindowState {
   frames: number;
   previewChars: number;
   selectedKey: string | null;
+  /** What its last frame carried of the included list and the text, to leave out when the same. */
+  sent?: { included: readonly unknown[]; text: string; chars: number };
 }
 
 export function createContextViews(deps: ContextViewsDeps): ContextViews {
@@ -124,7 +126,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
 
   function frameFor(viewId: string, window: WindowState) {
     window.frames += 1;
+    // What the included list is cut from: the same parts, the same list.
+    const included = [curation.order, curation.decision, curation.tokens, curation.changed, curation.stale];
+    const sent = window.sent;
+    const unchanged = {
+      included: sent !== undefined && included.every((part, at) => part === sent.included[at]),
+      text: sent !== undefined && sent.text === curation.text && sent.chars === window.previewChars,
+    };
+    window.sent = { included, text: curation.text, chars: window.previewChars };
     const frame = cutContextFrame({
+      unchanged,
       viewId,
       frame: window.frames,
       session,
@@ -254,12 +265,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     return found;
   }
 
-  /** A click (a mark) curates at once; typed settings wait a moment for the next key. */
-  function marksChanged(typed = false): void {
+  /**
+   * The user changed something: curate at once. A key typed while a run is under way cancels
+   * it and starts the next, so the last key's curation is never kept waiting; what a server
+   * says (updates, new pages) waits `delayMs` to take in the notifications that follow.
+   */
+  function marksChanged(): void {
     rowsVersion += 1;
     deps.sessionChanged();
     deps.rowsChanged();
-    schedule(typed ? delayMs : 0);
+    schedule(0);
   }
 
   return {
@@ -320,6 +335,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     open(viewId) {
       const first = windows.size === 0 && !wanted;
       if (!windows.has(viewId)) windows.set(viewId, { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null });
+      // Opened again (a reload, a link back): its next frame carries everything.
+      delete window(viewId).sent;
       frameFor(viewId, window(viewId));
       // The first window: curate what the catalogs hold now.
       if (first) schedule();
@@ -340,7 +357,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         ...(patch.dropGone && { dropGone: patch.dropGone.length === 0 ? [...goneKeys] : patch.dropGone.filter((key) => goneKeys.has(key)) }),
       };
       const change = session.apply(checked);
-      if (change.marks || change.settings) marksChanged(change.settings);
+      if (change.marks || change.settings) marksChanged();
       frameFor(viewId, state);
     },
     mark(keys, mark) {

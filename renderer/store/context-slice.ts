@@ -6,7 +6,7 @@
  * answered, so a checkbox or a select does not flick back while the call is on its way.
  */
 import type { StateCreator } from 'zustand';
-import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextFrame, type ContextPatch, type ContextSettings } from '../../shared/context/context-wire';
+import { followContextFrame, MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextFrame, type ContextPatch, type ContextSettings, type FullContextFrame } from '../../shared/context/context-wire';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import type { Mark } from '../../shared/context/policy';
 import type { WindowApi } from '../../shared/window-api';
@@ -14,7 +14,7 @@ import type { AppState } from './app-store';
 import { describeError } from './describe-error';
 
 /** What the Context tab shows before the host's first frame. */
-export const EMPTY_CONTEXT: ContextFrame = {
+export const EMPTY_CONTEXT: FullContextFrame = {
   viewId: '',
   frame: 0,
   settings: DEFAULT_CONTEXT_SETTINGS,
@@ -35,8 +35,8 @@ export const EMPTY_CONTEXT: ContextFrame = {
 };
 
 export interface ContextSlice {
-  /** The latest frame for this window's view. */
-  context: ContextFrame;
+  /** The latest frame for this window's view, with what it left out taken from the one before. */
+  context: FullContextFrame;
   /** Frames numbered at or below this are older than the one shown. */
   contextFloor: number;
   /** Takes a frame the host sent: only this window's, and only a newer one. */
@@ -115,7 +115,7 @@ export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): State
       applyContextFrame(frame) {
         const state = get();
         if (frame.viewId !== state.viewId || frame.frame <= state.contextFloor) return;
-        set({ context: frame, contextFloor: frame.frame });
+        set({ context: followContextFrame(state.context, frame), contextFloor: frame.frame });
       },
       restartContextFrames() {
         set({ contextFloor: 0 });

@@ -254,6 +254,8 @@ export function cutContextFrame(input: {
   gone: readonly GoneEntry[];
   dormant: readonly DormantServer[];
   sessionProblem?: string;
+  /** Leave out the included list or the text: the window's last frame had the same. */
+  unchanged?: { included?: boolean; text?: boolean };
 }): ContextFrame {
   const { session, curation } = input;
   const marks = { picked: 0, pinned: 0, excluded: 0 };
@@ -270,7 +272,7 @@ export function cutContextFrame(input: {
     else marks.excluded -= 1;
   }
   const included: IncludedEntry[] = [];
-  for (const key of curation.order.slice(0, MAX_INCLUDED_SHOWN)) {
+  for (const key of input.unchanged?.included ? [] : curation.order.slice(0, MAX_INCLUDED_SHOWN)) {
     const decision = curation.decision(key);
     if (!decision) continue;
     included.push({
@@ -297,10 +299,10 @@ export function cutContextFrame(input: {
     total: curation.total,
     ...(curation.totalPending && { totalPending: true }),
     warnings: [...curation.warnings],
-    included,
+    ...(!input.unchanged?.included && { included }),
     includedCount: curation.order.length,
     gone: input.gone.slice(0, MAX_GONE_SHOWN),
-    text: curation.text.length > input.previewChars ? curation.text.slice(0, input.previewChars) : curation.text,
+    ...(!input.unchanged?.text && { text: curation.text.length > input.previewChars ? curation.text.slice(0, input.previewChars) : curation.text }),
     textLength: curation.text.length,
     dormant: [...input.dormant],
     ...(input.sessionProblem !== undefined && { sessionProblem: input.sessionProblem }),

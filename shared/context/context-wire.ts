@@ -93,13 +93,17 @@ export interface ContextFrame {
   /** Set while the whole text is being counted again; `total` is the count before. */
   totalPending?: true;
   warnings: string[];
-  /** The included resources in context order, the first {@link MAX_INCLUDED_SHOWN}. */
-  included: IncludedEntry[];
+  /**
+   * The included resources in context order, the first {@link MAX_INCLUDED_SHOWN}. Absent
+   * when they are the same as in the window's frame before (see {@link followContextFrame}):
+   * a frame that only says "working" or a new total does not carry 2,000 entries again.
+   */
+  included?: IncludedEntry[];
   includedCount: number;
   /** Marks on resources that are not in any catalog now; they count nowhere until dropped or back. */
   gone: GoneEntry[];
-  /** The text a model receives, from its start: `text.length` of `textLength` characters. */
-  text: string;
+  /** The text a model receives, from its start: `text.length` of `textLength` characters. Absent when unchanged, as `included`. */
+  text?: string;
   textLength: number;
   /** The selected resource's decision in full, when the window has one selected. */
   selected?: { key: string; decision: DecisionDetail | null; mark?: Mark };
@@ -125,3 +129,14 @@ export const MAX_GONE_SHOWN = 500;
 export const PREVIEW_CHARS = 200_000;
 /** The most a window may ask to be sent. */
 export const MAX_PREVIEW_CHARS = 20_000_000;
+
+/** A frame as a window keeps it: every part present. */
+export type FullContextFrame = ContextFrame & Required<Pick<ContextFrame, 'included' | 'text'>>;
+
+/**
+ * The frame a window shows after `frame` arrives: what it leaves out (unchanged since the
+ * frame before, which the host knows it sent) is taken from `previous`.
+ */
+export function followContextFrame(previous: FullContextFrame, frame: ContextFrame): FullContextFrame {
+  return { ...frame, included: frame.included ?? previous.included, text: frame.text ?? previous.text };
+}

@@ -9,7 +9,7 @@ import { resourceKeyString } from '../catalog/resource-key';
 import type { Annotations, ContentItem, ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
 import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
-import { createFocusIndex, refineByContent, type FocusIndex, type FocusMatch } from './focus';
+import { indexForFocus, refineByContent, type FocusIndex, type FocusMatch } from './focus';
 import { hasFocus } from './rank';
 import { formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
 
@@ -45,14 +45,15 @@ function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, Cat
   return byKey;
 }
 
-// One focus index per candidate list: typing a focus ranks again without indexing again.
-const focusIndexes = new WeakMap<readonly CatalogCandidate[], FocusIndex>();
+// One focus index per candidate list: typing a focus ranks again without indexing again, and
+// a run cancelled while the index is being built leaves it to the next.
+const focusIndexes = new WeakMap<readonly CatalogCandidate[], Promise<FocusIndex>>();
 
 /**
  * How the candidates match the settings' focus, by key; empty without a focus. The index is
  * built in key order, so the scores do not depend on the order the catalog arrived in.
  */
-export function focusRelevance(candidates: readonly CatalogCandidate[], focus: string | undefined): ReadonlyMap<string, FocusMatch> {
+export async function focusRelevance(candidates: readonly CatalogCandidate[], focus: string | undefined, pause: () => Promise<void> = async () => {}): Promise<ReadonlyMap<string, FocusMatch>> {
   if (!hasFocus({ focus, budget: 0 })) return new Map();
   let index = focusIndexes.get(candidates);
   if (!index) {
@@ -64,10 +65,11 @@ export function focusRelevance(candidates: readonly CatalogCandidate[], focus: s
       ...(candidate.description !== undefined && { description: candidate.description }),
     }));
     documents.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    index = createFocusIndex(documents);
+    index = indexForFocus(documents, pause);
     focusIndexes.set(candidates, index);
+    index.catch(() => focusIndexes.delete(candidates));
   }
-  return index.rank(focus ?? '');
+  return (await index).rank(focus ?? '');
 }
 
 /** What is known of one resource once it was read. */
@@ -92,6 +94,11 @@ export interface CurateOptions {
   onProgress?(read: number, pending: number): void;
   /** Milliseconds since the epoch, for the recency half-life. */
   now?: number;
+  /**
+   * Lets the rest of the thread run (the windows' calls, the catalog's pages) while a large
+   * catalog is indexed for its first focus; resolves on the next turn of the event loop.
+   */
+  pause?(): Promise<void>;
 }
 
 export interface Curated {
@@ -151,7 +158,8 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   // Checked and ranked once; each decision after a read is a linear pass. The same list
   // curated again is checked and ordered once (policy.ts keeps that per list).
   const inputs: readonly Candidate[] = options.candidates;
-  const listedRelevance = focusRelevance(options.candidates, settings.focus);
+  const listedRelevance = await focusRelevance(options.candidates, settings.focus, options.pause);
+  if (signal?.aborted) throw new Error('cancelled');
   let policy = preparePolicy(inputs, marks, settings, options.now ?? 0, listedRelevance);
   // What this run's reads found, by key, kept as they land: a wave's decision must not walk
   // every read before it again.

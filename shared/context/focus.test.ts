@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFocusIndex, focusWords, type FocusDocument } from './focus';
+import { createFocusIndex, focusWords, indexForFocus, type FocusDocument, type FocusMatch } from './focus';
 
 const doc = (key: string, fields: Partial<FocusDocument> = {}): FocusDocument => ({ key, uri: `kb://team/${key}`, name: key, ...fields });
-const order = (ranked: ReadonlyMap<string, unknown>) => [...ranked.keys()];
+/** The keys, best first (a ranking is a map by key, in no particular order). */
+const order = (ranked: ReadonlyMap<string, FocusMatch>) => [...ranked].sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : 1)).map(([key]) => key);
 
 describe('focus ranking', () => {
   const index = createFocusIndex([
@@ -36,6 +37,20 @@ describe('focus ranking', () => {
   it('tolerates one typo in a long word, and takes a prefix of four letters', () => {
     expect(order(index.rank('glosary'))).toEqual(['glossary.md']);
     expect(order(index.rank('restar'))).toContain('restart-api.md');
+  });
+
+  it('keeps matching a word while it is typed past its stem ("billi" on the way to "billing")', () => {
+    const billing = createFocusIndex([doc('invoices.md', { title: 'Billing and invoices' }), doc('search.md', { title: 'Search tuning' })]);
+    for (const typed of ['bill', 'billi', 'billin', 'billing']) expect(order(billing.rank(typed)), typed).toEqual(['invoices.md']);
+  });
+
+  it('ranks the same built in slices, between other work, as built at once', async () => {
+    const documents = Array.from({ length: 5000 }, (_, i) => doc(`n${String(i).padStart(5, '0')}`, { title: `${['billing', 'search', 'auth'][i % 3]} runbook ${i}`, description: i % 7 === 0 ? 'rotate credentials' : 'notes' }));
+    let pauses = 0;
+    const sliced = await indexForFocus(documents, async () => void (pauses += 1));
+    expect(pauses).toBeGreaterThan(1);
+    const whole = createFocusIndex(documents);
+    for (const focus of ['billing runbook', 'rotate credentials 42', 'auth']) expect([...sliced.rank(focus)]).toEqual([...whole.rank(focus)]);
   });
 
   it('ranks text in other scripts as words, without stemming them', () => {

@@ -1,14 +1,14 @@
 /**
  * Relevance to a focus: a line of free text saying what the agent is about to do ("rotate the
- * database credentials"). Resources are ranked against it with BM25+ (MiniSearch) over their
+ * database credentials"). Resources are ranked against it with BM25+ (term-index.ts) over their
  * title, name, description and the words of their URI, stemmed (Porter) so "credentials"
  * finds "credential", with prefix and light fuzzy matches for the rest. Our own fuzzy index
  * (catalog/search-index.ts) is for the search field, which wants every typed letter to count;
  * a focus wants words weighed by how rare they are. docs/CURATION.md says why each choice.
  */
-import MiniSearch from 'minisearch';
 import { stemmer } from 'stemmer';
 import { MAX_FOCUS_LENGTH } from './focus-limits';
+import { MAX_QUERY_TERMS, TermIndexBuilder, type TermIndex } from './term-index';
 
 /** What the ranking reads of one resource. */
 export interface FocusDocument {
@@ -59,19 +59,41 @@ const CONTENT_CHARS = 100_000;
  * ("getUserById" → get, user, by, id), so URI paths and identifiers read as words.
  */
 export function focusWords(text: string): string[] {
-  return text
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+  // Most catalog text is ASCII, for which plain classes do what the Unicode ones do, faster.
+  const split = ASCII.test(text)
+    ? text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)
+    : text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return split.filter((word) => word !== '');
 }
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+// A catalog repeats its words (every URI of a folder, every title of a kind), and the stemmer
+// is the costliest part of indexing: each word is stemmed once.
+const terms = new Map<string, string | null>();
+const TERMS_KEPT = 200_000;
 
 /** A word as the index keeps it: stemmed, or dropped (null) when it is a stop word. */
 function termOf(word: string): string | null {
-  if (STOP_WORDS.has(word)) return null;
-  // The Porter stemmer is for English; other scripts pass through unchanged.
-  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
+  let term = terms.get(word);
+  if (term === undefined) {
+    // The Porter stemmer is for English; other scripts pass through unchanged.
+    term = STOP_WORDS.has(word) ? null : /^[a-z]+$/.test(word) ? stemmer(word) : word;
+    if (terms.size >= TERMS_KEPT) terms.clear();
+    terms.set(word, term);
+  }
+  return term;
+}
+
+/** The terms of a text, in order, stop words dropped. */
+function termsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const word of focusWords(text)) {
+    const term = termOf(word);
+    if (term !== null) out.push(term);
+  }
+  return out;
 }
 
 /** The URI without its scheme, so "file" or "https" does not match every resource of a server. */
@@ -79,72 +101,107 @@ function uriText(uri: string): string {
   return uri.replace(/^[a-z][a-z0-9+.-]*:/i, '');
 }
 
-/**
- * Indexes resources for ranking by focus. Build it once per catalog and rank many times:
- * indexing is linear in the catalog, a ranking only in the postings of the focus's words.
- * Documents are taken in the order given; give them in key order so that scores, which sum
- * floating point over the index, are the same whatever order the catalog arrived in.
- */
-export function createFocusIndex(documents: Iterable<FocusDocument>): FocusIndex {
-  const index = new MiniSearch<FocusDocument>({
-    idField: 'key',
-    fields: [...LISTED_FIELDS],
-    extractField: (document, field) => {
-      if (field === 'key') return document.key;
-      if (field === 'uri') return uriText(document.uri).slice(0, FIELD_CHARS);
-      return (((document as unknown as Record<string, unknown>)[field] as string | undefined) ?? '').slice(0, FIELD_CHARS);
+/** An index over some fields of some documents, with the keys of its documents in order. */
+interface Indexed {
+  index: TermIndex;
+  keys: readonly string[];
+  fields: readonly FocusField[];
+}
+
+/** Takes documents one at a time into an index over `fields`; `text` gives a field's text. */
+function indexer<T extends { key: string }>(fields: readonly FocusField[], text: (document: T, field: FocusField) => string) {
+  const builder = new TermIndexBuilder(fields.length);
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  return {
+    add(document: T): void {
+      // A server may list a URI twice; the first listing stands, as in the policy.
+      if (seen.has(document.key)) return;
+      seen.add(document.key);
+      keys.push(document.key);
+      builder.add(fields.map((field) => termsOf(text(document, field))));
     },
-    tokenize: focusWords,
-    processTerm: termOf,
-  });
-  for (const document of documents) {
-    // A server may list a URI twice; the first listing stands, as in the policy.
-    if (!index.has(document.key)) index.add(document);
-  }
+    done: (): Indexed => ({ index: builder.build(), keys, fields }),
+  };
+}
+
+function indexOf<T extends { key: string }>(documents: Iterable<T>, fields: readonly FocusField[], text: (document: T, field: FocusField) => string): Indexed {
+  const taking = indexer(fields, text);
+  for (const document of documents) taking.add(document);
+  return taking.done();
+}
+
+const listedText = (document: FocusDocument, field: FocusField) => (field === 'uri' ? uriText(document.uri) : ((document as unknown as Record<string, string | undefined>)[field] ?? '')).slice(0, FIELD_CHARS);
+
+function focusIndex(indexed: Indexed): FocusIndex {
   return {
     get size() {
-      return index.documentCount;
+      return indexed.keys.length;
     },
     rank(focus) {
-      return search(index, focus);
+      return search(indexed, focus);
     },
   };
 }
 
-/** The focus's terms (stemmed, no stop words), each with the first word it came from. */
-function focusTerms(focus: string): Map<string, string> {
-  const terms = new Map<string, string>();
-  for (const word of focusWords(focus.slice(0, MAX_FOCUS_LENGTH))) {
-    const term = termOf(word);
-    if (term !== null && !terms.has(term)) terms.set(term, word);
-  }
-  return terms;
+/**
+ * Indexes resources for ranking by focus. Build it once per catalog and rank many times:
+ * indexing is linear in the catalog, a ranking in the postings of the focus's words.
+ * Documents are taken in the order given; give them in key order so that scores, which sum
+ * floating point over the index, are the same whatever order the catalog arrived in.
+ */
+export function createFocusIndex(documents: Iterable<FocusDocument>): FocusIndex {
+  return focusIndex(indexOf(documents, LISTED_FIELDS, listedText));
 }
 
-function search(index: MiniSearch<FocusDocument>, focus: string): Map<string, FocusMatch> {
-  const terms = focusTerms(focus);
+/** Documents indexed between two pauses of {@link indexForFocus}: about 10 ms of work. */
+const INDEX_SLICE = 2000;
+
+/**
+ * {@link createFocusIndex} in slices, awaiting `pause` between them, so that indexing 100,000
+ * resources (about a second) never holds the thread that also answers the windows.
+ */
+export async function indexForFocus(documents: readonly FocusDocument[], pause: () => Promise<void>): Promise<FocusIndex> {
+  const taking = indexer(LISTED_FIELDS, listedText);
+  for (let at = 0; at < documents.length; at += 1) {
+    if (at > 0 && at % INDEX_SLICE === 0) await pause();
+    taking.add(documents[at] as FocusDocument);
+  }
+  return focusIndex(taking.done());
+}
+
+/** The focus's terms (stemmed, no stop words), each with the first word it came from. */
+function focusTerms(focus: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const word of focusWords(focus.slice(0, MAX_FOCUS_LENGTH))) {
+    const term = termOf(word);
+    if (term !== null && !found.has(term) && found.size < MAX_QUERY_TERMS) found.set(term, word);
+  }
+  return found;
+}
+
+function search(indexed: Indexed, focus: string): Map<string, FocusMatch> {
+  const query = focusTerms(focus);
   const ranked = new Map<string, FocusMatch>();
-  if (terms.size === 0) return ranked;
-  const results = index.search([...terms.keys()].join(' '), {
-    boost: BOOST,
-    combineWith: 'OR',
-    // A prefix of 4 letters or more ("auth" → "authentication"), and one typo in 6 letters.
-    prefix: (term) => term.length >= 4,
-    fuzzy: (term) => (term.length >= 6 ? 1 : false),
-    maxFuzzy: 1,
-    // The query is already stemmed and stripped of stop words.
-    processTerm: (term) => term,
-    tokenize: (query) => query.split(' '),
-  });
-  const best = results[0]?.score ?? 0;
-  for (const result of results) {
-    const matched = new Set(result.queryTerms);
-    const fields = new Set(Object.values(result.match).flat());
-    ranked.set(result.id as string, {
-      score: best > 0 ? result.score / best : 0,
-      words: [...terms].filter(([term]) => matched.has(term)).map(([, word]) => word),
-      fields: FOCUS_FIELDS.filter((field) => fields.has(field)),
-    });
+  if (query.size === 0) return ranked;
+  const words = [...query.values()];
+  const hits = indexed.index.search([...query.keys()], indexed.fields.map((field) => BOOST[field]));
+  let best = 0;
+  for (const doc of hits.docs) best = Math.max(best, hits.score[doc] as number);
+  // Many matches share which words and fields matched: one array each, not one per match.
+  const wordLists = new Map<number, string[]>();
+  const fieldLists = new Map<number, FocusField[]>();
+  for (const doc of hits.docs) {
+    const termMask = hits.terms[doc] as number;
+    const fieldMask = hits.fields[doc] as number;
+    let matched = wordLists.get(termMask);
+    if (!matched) wordLists.set(termMask, (matched = words.filter((_, bit) => (termMask & (1 << bit)) !== 0)));
+    let fields = fieldLists.get(fieldMask);
+    if (!fields) {
+      const named = new Set(indexed.fields.filter((_, bit) => (fieldMask & (1 << bit)) !== 0));
+      fieldLists.set(fieldMask, (fields = FOCUS_FIELDS.filter((field) => named.has(field))));
+    }
+    ranked.set(indexed.keys[doc] as string, { score: best > 0 ? (hits.score[doc] as number) / best : 0, words: matched, fields });
   }
   return ranked;
 }
@@ -158,9 +215,10 @@ function search(index: MiniSearch<FocusDocument>, focus: string): Map<string, Fo
  */
 export function refineByContent(listed: ReadonlyMap<string, FocusMatch>, read: readonly { key: string; text: string }[], focus: string): ReadonlyMap<string, FocusMatch> {
   if (read.length === 0) return listed;
-  const index = new MiniSearch<{ key: string; content: string }>({ idField: 'key', fields: ['content'], tokenize: focusWords, processTerm: termOf });
-  for (const entry of read) if (!index.has(entry.key)) index.add({ key: entry.key, content: entry.text.slice(0, CONTENT_CHARS) });
-  const inContent = search(index as unknown as MiniSearch<FocusDocument>, focus);
+  const inContent = search(
+    indexOf(read, ['content'], (entry) => entry.text.slice(0, CONTENT_CHARS)),
+    focus,
+  );
   const refined = new Map(listed);
   for (const { key } of read) {
     const before = listed.get(key);

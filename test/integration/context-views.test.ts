@@ -16,7 +16,7 @@ import { DRAFTS_PREFIX, STATUS_URI } from '../../electron/demo-server/live';
 import type { Host } from '../../electron/host/host';
 import { createProfileStore } from '../../electron/host/profile-store';
 import { resourceKeyString } from '../../shared/catalog/resource-key';
-import type { ContextFrame } from '../../shared/context/context-wire';
+import { followContextFrame, type ContextFrame, type FullContextFrame } from '../../shared/context/context-wire';
 import type { HostOptions } from '../../electron/host/host';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { serverNodeId } from '../../shared/catalog/node-ids';
@@ -41,21 +41,22 @@ function demo(tickMs: number, options: Omit<HostOptions, 'servers'> = {}) {
   return started.host;
 }
 
-/** The context frames of one window, and a wait for the first that matches. */
+/** The context frames of one window, as it keeps them (followContextFrame), and a wait for the first that matches. */
 function watchFrames(host: Host, viewId: string) {
-  const frames: ContextFrame[] = [];
-  const waiters: { test: (frame: ContextFrame) => boolean; resolve: (frame: ContextFrame) => void }[] = [];
+  const frames: FullContextFrame[] = [];
+  const waiters: { test: (frame: FullContextFrame) => boolean; resolve: (frame: FullContextFrame) => void }[] = [];
   host.onEvent((event) => {
     if (event.type !== 'context' || event.frame.viewId !== viewId) return;
-    frames.push(event.frame);
+    const frame = followContextFrame(frames.at(-1) ?? { ...event.frame, included: [], text: '' }, event.frame);
+    frames.push(frame);
     for (const waiter of [...waiters]) {
-      if (!waiter.test(event.frame)) continue;
+      if (!waiter.test(frame)) continue;
       waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(event.frame);
+      waiter.resolve(frame);
     }
   });
-  const until = (test: (frame: ContextFrame) => boolean, ms = 15_000) =>
-    new Promise<ContextFrame>((resolve, reject) => {
+  const until = (test: (frame: FullContextFrame) => boolean, ms = 15_000) =>
+    new Promise<FullContextFrame>((resolve, reject) => {
       const found = frames.findLast(test);
       if (found) return resolve(found);
       const timer = setTimeout(() => reject(new Error(`no such context frame within ${ms} ms; last: ${JSON.stringify(frames.at(-1))?.slice(0, 400)}`)), ms);
@@ -73,13 +74,33 @@ describe('the context on the host', () => {
     const key = resourceKeyString({ serverId: 's1', uri: STATUS_URI });
     await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
     const first = await until((frame) => frame.state === 'done' && frame.included.some((entry) => entry.key === key));
-    const tick = (frame: ContextFrame) => /\(tick (\d+)\)/.exec(frame.text)?.[1];
+    const tick = (frame: FullContextFrame) => /\(tick (\d+)\)/.exec(frame.text)?.[1];
     expect(tick(first)).toBeDefined();
     // Subscribed because it is in the context; the next ticks re-read it and say so.
     const later = await until((frame) => frame.state === 'done' && tick(frame) !== tick(first));
     expect(later.included.find((entry) => entry.key === key)?.changed).toBe(true);
     expect(later.marks.picked).toBe(1);
   }, 30_000);
+
+  it('sends the included list and the text only when they changed, and a window following the frames has them all along', async () => {
+    const host = demo(60_000);
+    await settled(host);
+    const raw: ContextFrame[] = [];
+    host.onEvent((event) => void (event.type === 'context' && event.frame.viewId === 'w' && raw.push(event.frame)));
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    const done = await until((frame) => frame.state === 'done' && !frame.totalPending && frame.includedCount > 0);
+    // The frame that only brought the whole count carried neither again.
+    const counted = raw.findLast((frame) => frame.state === 'done' && !frame.totalPending) as ContextFrame;
+    expect(counted.included).toBeUndefined();
+    expect(counted.text).toBeUndefined();
+    expect(done.included.length).toBe(done.includedCount);
+    expect(done.text.length).toBe(done.textLength);
+    // Opened again (a reload), the view's next frame carries everything.
+    await host.openView('w', {});
+    expect(raw.at(-1)?.text).toBe(done.text);
+    expect(raw.at(-1)?.included).toEqual(done.included);
+  });
 
   it('shows a picked resource the server removed as gone, counted nowhere, until it is dropped', async () => {
     const host = demo(100);
