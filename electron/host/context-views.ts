@@ -103,10 +103,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
 
   const listing = () => deps.servers().some((server) => server.catalog.status === 'listing');
 
+  // The URIs of each catalog as listed, for telling what is gone: made once per listing, not per frame.
+  const listedUris = new WeakMap<readonly unknown[], Set<string>>();
+
   function gone(): GoneEntry[] {
     const servers = new Map(deps.servers().map((server) => [server.id, server]));
     const out: GoneEntry[] = [];
-    const listed = new Map<ServerId, Set<string>>();
     for (const [key, mark] of session.marks) {
       const { serverId, uri } = parseResourceKey(key);
       const server = servers.get(serverId);
@@ -117,8 +119,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       }
       // Only a catalog listed to its end can say a resource is not in it.
       if (server.catalog.status !== 'complete') continue;
-      let uris = listed.get(serverId);
-      if (!uris) listed.set(serverId, (uris = new Set(server.catalog.resources.map((resource) => resource.uri))));
+      let uris = listedUris.get(server.catalog.resources);
+      if (!uris) listedUris.set(server.catalog.resources, (uris = new Set(server.catalog.resources.map((resource) => resource.uri))));
       if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: 'its server no longer lists it' });
     }
     return out;

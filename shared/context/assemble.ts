@@ -45,7 +45,20 @@ function assembleMarkdown(items: readonly ContextItem[]): AssembledContext {
   return { text: sections.map((section) => section.text).join('\n\n'), sections };
 }
 
+// A section per contents read: a curation run assembles every included resource again (a
+// toggle among 2,000 is 4 MB of text), and most of them are what the run before assembled.
+const sectionsByContents = new WeakMap<readonly ContentItem[], { of: string; text: string }>();
+
 function markdownSection(item: ContextItem): string {
+  const of = JSON.stringify([item.title, item.name, item.uri, item.serverName]);
+  const kept = sectionsByContents.get(item.contents);
+  if (kept?.of === of) return kept.text;
+  const text = writeMarkdownSection(item);
+  sectionsByContents.set(item.contents, { of, text });
+  return text;
+}
+
+function writeMarkdownSection(item: ContextItem): string {
   const heading = oneLine(item.title || item.name || item.uri);
   const lines = [`## ${heading}`, '', `- URI: ${oneLine(item.uri)}`, `- Server: ${oneLine(item.serverName)}`];
   for (const content of item.contents) {

@@ -82,10 +82,20 @@ export function TokenMap() {
   );
 }
 
+/**
+ * Blocks one bar draws, the largest first; the rest share one block. A bar is a few hundred
+ * pixels wide: past this, blocks are slivers nobody can see or click, and 2,000 of them made
+ * every frame lay out 2,000 boxes.
+ */
+export const MAX_BLOCKS = 40;
+
 function Bar({ blocks, total, onSelect }: { blocks: Block[]; total: number; onSelect?(block: Block): void }) {
+  const shown = blocks.slice(0, MAX_BLOCKS);
+  const rest = blocks.slice(MAX_BLOCKS);
+  const restTokens = rest.reduce((sum, block) => sum + block.tokens, 0);
   return (
     <div className="token-bar">
-      {blocks.map((block, index) => {
+      {shown.map((block, index) => {
         const title = `${block.label}: ${formatCount(block.tokens)} tokens`;
         const style = { flexGrow: Math.max(block.tokens, 1), flexBasis: 0 };
         const shade = `shade-${index % 6}`;
@@ -95,6 +105,9 @@ function Bar({ blocks, total, onSelect }: { blocks: Block[]; total: number; onSe
           <span key={block.key} className={`token-block ${shade}`} style={style} title={title} />
         );
       })}
+      {rest.length > 0 ? (
+        <span className="token-block token-rest" style={{ flexGrow: Math.max(restTokens, 1), flexBasis: 0 }} title={`${formatCount(rest.length)} more: ${formatCount(restTokens)} tokens`} />
+      ) : null}
       {total === 0 ? <span className="muted small">no tokens</span> : null}
     </div>
   );
