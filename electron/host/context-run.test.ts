@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import { createTokenCounter } from '../../shared/context/tokens';
 import type { CatalogSnapshot, ContentItem } from '../../shared/mcp-types';
-import { CONTENT_TTL_MS, createContextRunner, type CurationServer } from './context-run';
+import { CONTENT_TTL_MS, createContextRunner, FAILED_READ_TTL_MS, MAX_CONTENT_AGE_MS, type CurationServer } from './context-run';
 
 const counter = createTokenCounter();
 const catalog = (uris: string[]): CatalogSnapshot => ({ serverId: 's1', generation: 1, status: 'complete', resources: uris.map((uri) => ({ serverId: 's1', uri, name: uri })), templates: [], pages: 1, warnings: [] });
@@ -15,6 +15,7 @@ function runnerWithClock() {
     now: () => now,
     read: async (_serverId, uri): Promise<ContentItem[]> => {
       reads.push(uri);
+      if (body === 'broken') throw new Error('Resource not found');
       return [{ uri, mimeType: 'text/plain', text: `${body} ${uri}`, size: 10 }];
     },
     cancel: () => {},
@@ -39,6 +40,38 @@ describe('the host’s curation runs', () => {
     expect(reads).toHaveLength(4);
     expect(again.text).toContain('second a://1');
     expect(again.changed).toEqual(new Set([JSON.stringify(['s1', 'a://1']), JSON.stringify(['s1', 'a://2'])]));
+  });
+
+  it('keeps what a context in use holds (a toggle does not read it all again), but not past its age', async () => {
+    const { reads, run, tick } = runnerWithClock();
+    await run();
+    // Used every 20 s: never 30 s unused, so nothing is read again...
+    for (let elapsed = 0; elapsed + 20_000 < MAX_CONTENT_AGE_MS; elapsed += 20_000) {
+      tick(20_000);
+      await run();
+    }
+    expect(reads).toHaveLength(2);
+    // ...until it is five minutes old.
+    tick(20_000);
+    await run();
+    expect(reads).toHaveLength(4);
+  });
+
+  it('asks again for a resource that failed to read only after a while: a broken pick costs no round trip per toggle', async () => {
+    const { reads, run, tick, setBody } = runnerWithClock();
+    setBody('broken');
+    const first = await run();
+    expect(first.result.decision(JSON.stringify(['s1', 'a://1']))?.reason).toBe('could not be read: Resource not found');
+    const tried = reads.length;
+    tick(FAILED_READ_TTL_MS - 1);
+    const again = await run();
+    expect(reads).toHaveLength(tried);
+    expect(again.result.decision(JSON.stringify(['s1', 'a://1']))?.reason).toBe('could not be read: Resource not found');
+    setBody('back');
+    tick(2);
+    const later = await run();
+    expect(reads.length).toBeGreaterThan(tried);
+    expect(later.text).toContain('back a://1');
   });
 
   it('reads a resource the server said changed, and only that one', async () => {

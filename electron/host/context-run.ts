@@ -53,17 +53,24 @@ export interface ContextRunner {
 let nextRequest = 1;
 
 /**
- * Contents read are kept this long: a server that cannot say a resource changed (no
- * subscriptions, or past the ones we hold) must not have its old text served for ever.
+ * Contents read are kept this long after a run last used them, and never longer than
+ * {@link MAX_CONTENT_AGE_MS} after they were read: a server that cannot say a resource changed
+ * (no subscriptions, or past the ones we hold) must not have its old text served for ever, and
+ * a context in use (toggled, typed at) must not read all it holds again every 30 s.
  */
 export const CONTENT_TTL_MS = 30_000;
+export const MAX_CONTENT_AGE_MS = 5 * 60_000;
+/** A failed read is not tried again for this long. */
+export const FAILED_READ_TTL_MS = 10_000;
+
+const textOf = (items: readonly ContentItem[]) => items.map((content) => content.text ?? '').join('\n');
 /** And at most this much of them, the oldest going first: the host is Electron's main process. */
 export const MAX_KEPT_BYTES = 256 * 1024 * 1024;
 
 export function createContextRunner(deps: ContextRunDeps & { now?(): number }): ContextRunner {
   const clock = deps.now ?? Date.now;
   // Oldest first (a Map keeps insertion order; a read again is put last).
-  const contents = new Map<string, { items: readonly ContentItem[]; at: number; bytes: number }>();
+  const contents = new Map<string, { items: readonly ContentItem[]; at: number; used: number; bytes: number }>();
   let keptBytes = 0;
   // Per "format encoding": what curation learned (contents and counts).
   const learned = new Map<string, Map<string, ReadState>>();
@@ -71,12 +78,16 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   const versions = new Map<string, number>();
   const serverVersions = new Map<string, number>();
   const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(parseResourceKey(key).serverId) ?? 0}`;
-  // The text each included key had, to tell what an update changed.
-  const lastText = new Map<string, string>();
+  // The contents each included key had, to tell what an update changed.
+  const lastContents = new Map<string, readonly ContentItem[]>();
+  // Reads that failed lately, so a broken resource among the picks is not asked for again on
+  // every toggle (a server round trip each); tried again once this is old, as a new run would.
+  const failed = new Map<string, { message: string; at: number }>();
   // The candidate list, kept while the catalogs are the same so the focus index is kept too.
   let candidates: { signature: string; list: CatalogCandidate[] } | undefined;
 
   const forget = (key: string) => {
+    failed.delete(key);
     const kept = contents.get(key);
     if (kept) keptBytes -= kept.bytes;
     contents.delete(key);
@@ -85,14 +96,16 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   const drop = (test: (key: string) => boolean) => {
     for (const key of [...contents.keys()]) if (test(key)) forget(key);
     for (const known of learned.values()) for (const key of [...known.keys()]) if (test(key)) known.delete(key);
+    for (const key of [...failed.keys()]) if (test(key)) failed.delete(key);
   };
   /** Lets go of what is too old, or too much. */
   const sweep = () => {
     const now = clock();
+    // Least recently used first; a few thousand entries at most, each looked at.
     for (const [key, kept] of contents) {
-      if (now - kept.at < CONTENT_TTL_MS && keptBytes <= MAX_KEPT_BYTES) break;
-      forget(key);
+      if (now - kept.used >= CONTENT_TTL_MS || now - kept.at >= MAX_CONTENT_AGE_MS || keptBytes > MAX_KEPT_BYTES) forget(key);
     }
+    for (const [key, failure] of failed) if (now - failure.at >= FAILED_READ_TTL_MS) failed.delete(key);
   };
 
   function candidatesOf(servers: readonly CurationServer[]): CatalogCandidate[] {
@@ -139,7 +152,14 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
           const at = version(key);
           readAt.set(key, at);
           const cached = contents.get(key);
-          if (cached) return cached.items;
+          if (cached) {
+            // Used again: it goes last, as the most recently used.
+            contents.delete(key);
+            contents.set(key, { ...cached, used: clock() });
+            return cached.items;
+          }
+          const failure = failed.get(key);
+          if (failure) throw new Error(failure.message);
           // A cancelled run cancels its reads too, so the server is never sent more.
           const requestId = `context-${nextRequest++}`;
           const cancel = () => deps.cancel(requestId);
@@ -149,10 +169,14 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
             if (version(key) === at) {
               forget(key);
               const bytes = result.reduce((sum, item) => sum + (item.text?.length ?? 0) * 2 + (item.blob?.length ?? 0), 0);
-              contents.set(key, { items: result, at: clock(), bytes });
+              contents.set(key, { items: result, at: clock(), used: clock(), bytes });
               keptBytes += bytes;
             }
             return result;
+          } catch (error) {
+            // A read the run cancelled did not fail.
+            if (!signal.aborted && version(key) === at) failed.set(key, { message: error instanceof Error ? error.message : String(error), at: clock() });
+            throw error;
           } finally {
             signal.removeEventListener('abort', cancel);
           }
@@ -163,15 +187,24 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
         // Kept only while its contents are (see sweep): what was let go of is read again.
         if ('contents' in state && !kept.has(key) && readAt.get(key) === version(key) && contents.has(key)) kept.set(key, state);
       }
-      const changed = new Set<string>();
-      const current = new Set(curated.items.map((item) => resourceKeyString(item)));
-      for (const key of [...lastText.keys()]) if (!current.has(key)) lastText.delete(key);
+      // What the context holds was used: it stays while the context is in use.
+      const usedAt = clock();
       for (const item of curated.items) {
         const key = resourceKeyString(item);
-        const text = item.contents.map((content) => content.text ?? '').join('\n');
-        const before = lastText.get(key);
-        if (before !== undefined && before !== text) changed.add(key);
-        lastText.set(key, text);
+        const kept = contents.get(key);
+        if (!kept) continue;
+        contents.delete(key);
+        contents.set(key, { ...kept, used: usedAt });
+      }
+      const changed = new Set<string>();
+      const current = new Set(curated.items.map((item) => resourceKeyString(item)));
+      for (const key of [...lastContents.keys()]) if (!current.has(key)) lastContents.delete(key);
+      for (const item of curated.items) {
+        const key = resourceKeyString(item);
+        const before = lastContents.get(key);
+        // The same contents read are the same text: only a new read is compared.
+        if (before !== undefined && before !== item.contents && textOf(before) !== textOf(item.contents)) changed.add(key);
+        lastContents.set(key, item.contents);
       }
       return { ...curated, changed };
     },

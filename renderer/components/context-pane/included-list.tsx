@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { IncludedEntry } from '../../../shared/context/context-wire';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
@@ -14,21 +14,25 @@ export function IncludedList() {
   const included = useAppStore((state) => state.context.included);
   const count = useAppStore((state) => state.context.includedCount);
   const revealResource = useAppStore((state) => state.revealResource);
+  // Its rows exist only while it is open: 2,000 hidden rows still cost every frame their styles.
+  const [open, setOpen] = useState(false);
   if (count === 0) return null;
   const updated = included.filter((entry) => entry.changed).length;
   const stale = included.filter((entry) => entry.stale).length;
   return (
-    <details className="included-list">
+    <details className="included-list" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="small">
         Tokens per resource ({count > included.length ? `the first ${formatCount(included.length)} of ${formatCount(count)}` : formatCount(count)})
         {updated > 0 ? <span className="included-updated"> · {formatCount(updated)} updated</span> : null}
         {stale > 0 ? <span className="warn-text"> · {formatCount(stale)} from servers not connected</span> : null}
       </summary>
-      <ol className="small">
-        {included.map((entry) => (
-          <IncludedRow key={entry.key} entry={entry} reveal={revealResource} />
-        ))}
-      </ol>
+      {open ? (
+        <ol className="small">
+          {included.map((entry) => (
+            <IncludedRow key={entry.key} entry={entry} reveal={revealResource} />
+          ))}
+        </ol>
+      ) : null}
     </details>
   );
 }
