@@ -57,14 +57,15 @@ describe('token pool', () => {
     expect(tokenPoolProbe(tokens).threadIds).toEqual([]);
   });
 
-  it('resolves 200 concurrent counts correctly, on one worker and on two', async () => {
+  it('resolves 200 concurrent counts correctly, on one worker and on two, the texts queued meanwhile going in batches', async () => {
     const texts = Array.from({ length: 200 }, (_, index) => `${index}: ${prose(200 + index * 13, index + 7)}`);
     const direct = createTokenCounter('cl100k_base');
     for (const size of [1, 2]) {
       const tokens = pool({ size });
       const counts = await Promise.all(texts.map((text) => tokens.count(text, 'cl100k_base')));
       expect(counts).toEqual(texts.map((text) => direct.count(text)));
-      expect(tokenPoolProbe(tokens).trips).toBe(200);
+      // One trip per text cost more than counting a small one: those that wait go together.
+      expect(tokenPoolProbe(tokens).trips).toBeLessThan(10);
       expect(tokenPoolProbe(tokens).threadIds).toHaveLength(size);
     }
   }, 60_000);

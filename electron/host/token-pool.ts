@@ -44,9 +44,18 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  job?: Job;
+  /** The batch it is counting, if any. */
+  jobs?: Job[];
   lastError?: string;
 }
+
+/**
+ * The most texts, and characters, one message takes: the texts queued while a worker counted
+ * go together (a curation reads hundreds of small resources, and a trip each cost more than
+ * their counting). A text tried again after a worker died goes alone.
+ */
+const BATCH_TEXTS = 256;
+const BATCH_CHARS = 1_000_000;
 
 const probes = new WeakMap<TokenPool, TokenPoolProbe>();
 
@@ -81,12 +90,15 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
 
   function spawn(): Slot {
     const slot: Slot = { worker: startWorker() };
-    slot.worker.on('message', (response: TokenWorkerResponse) => {
-      const job = slot.job;
-      if (!job || response.id !== job.id) return;
-      slot.job = undefined;
-      if ('error' in response) job.reject(new Error(`token count failed: ${response.error}`));
-      else job.resolve(response.tokens);
+    slot.worker.on('message', (answer: { results: TokenWorkerResponse[] }) => {
+      const jobs = slot.jobs;
+      if (!jobs || answer.results.length !== jobs.length || answer.results.some((result, at) => result.id !== jobs[at]?.id)) return;
+      slot.jobs = undefined;
+      answer.results.forEach((result, at) => {
+        const job = jobs[at] as Job;
+        if ('error' in result) job.reject(new Error(`token count failed: ${result.error}`));
+        else job.resolve(result.tokens);
+      });
       pump();
     });
     // An uncaught error ends the worker; 'exit' follows, and is where it is replaced.
@@ -95,11 +107,13 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
     });
     slot.worker.on('exit', (code) => {
       slots.splice(slots.indexOf(slot), 1);
-      const job = slot.job;
-      slot.job = undefined;
-      if (!job || closed) return;
-      if (job.attempts < ATTEMPTS) queue.unshift(job);
-      else job.reject(new Error(`token count failed: the token worker stopped ${ATTEMPTS} times on this text (${slot.lastError ?? `exit code ${code}`})`));
+      const jobs = slot.jobs ?? [];
+      slot.jobs = undefined;
+      if (jobs.length === 0 || closed) return;
+      for (const job of [...jobs].reverse()) {
+        if (job.attempts < ATTEMPTS) queue.unshift(job);
+        else job.reject(new Error(`token count failed: the token worker stopped ${ATTEMPTS} times on this text (${slot.lastError ?? `exit code ${code}`})`));
+      }
       pump();
     });
     slots.push(slot);
@@ -109,7 +123,7 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
   // Hands queued jobs to idle workers, starting workers up to `size`; idle workers are unref'd.
   function pump(): void {
     for (const slot of slots) {
-      if (!slot.job) dispatch(slot);
+      if (!slot.jobs) dispatch(slot);
     }
     while (queue.length > 0 && slots.length < size) {
       let slot: Slot;
@@ -125,16 +139,26 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
   }
 
   function dispatch(slot: Slot): void {
-    const job = queue.shift();
-    if (!job) {
+    const first = queue.shift();
+    if (!first) {
       slot.worker.unref();
       return;
     }
-    job.attempts += 1;
-    slot.job = job;
+    const jobs = [first];
+    let chars = first.text.length;
+    // A text tried again goes alone, so a text that kills the worker takes no other with it.
+    if (first.attempts === 0) {
+      while (jobs.length < BATCH_TEXTS && queue[0] !== undefined && queue[0].attempts === 0 && chars + queue[0].text.length <= BATCH_CHARS) {
+        const next = queue.shift() as Job;
+        chars += next.text.length;
+        jobs.push(next);
+      }
+    }
+    for (const job of jobs) job.attempts += 1;
+    slot.jobs = jobs;
     slot.worker.ref();
     trips += 1;
-    slot.worker.postMessage({ id: job.id, text: job.text, encoding: job.encoding } satisfies TokenWorkerRequest);
+    slot.worker.postMessage({ jobs: jobs.map(({ id, text, encoding }) => ({ id, text, encoding })) } satisfies TokenWorkerRequest);
   }
 
   const pool: TokenPool = {
@@ -170,7 +194,7 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
     async close() {
       if (closed) return;
       closed = true;
-      const stopped = [...queue.splice(0), ...slots.flatMap((slot) => (slot.job ? [slot.job] : []))];
+      const stopped = [...queue.splice(0), ...slots.flatMap((slot) => slot.jobs ?? [])];
       for (const job of stopped) job.reject(new Error(CLOSED));
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
@@ -179,7 +203,7 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
   probes.set(pool, {
     get trips() { return trips; },
     get threadIds() { return slots.map((slot) => slot.worker.threadId); },
-    get inFlight() { return slots.filter((slot) => slot.job).length; },
+    get inFlight() { return slots.reduce((sum, slot) => sum + (slot.jobs?.length ?? 0), 0); },
     async kill(index = 0) {
       const slot = slots[index];
       if (!slot) throw new Error(`no live token worker at index ${index}`);

@@ -254,7 +254,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   if (listedRelevance.size > 0 && settings.auto) {
     // Refine the focus by content: read the best matches by listing (the same ones whoever
     // asks, so the CLI and the UI agree), then rank them again by what they say inside.
-    const pool = firstOf(policy.ranked, FOCUS_POOL, (key) => listedRelevance.has(key));
+    const pool = firstOf(policy.ranked(), FOCUS_POOL, (key) => listedRelevance.has(key));
     await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');
     const texts = pool.flatMap((key) => {
@@ -276,7 +276,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         // Nothing fits, but only on guesses (no size declared, nothing read yet): read the best
         // few to learn what they really cost, rather than give an empty context for a guess.
         probed = true;
-        unread = firstOf(policy.ranked, concurrency, (key) => !visited.has(key) && byKey.get(key)?.size === undefined);
+        unread = firstOf(policy.ranked(), concurrency, (key) => !visited.has(key) && byKey.get(key)?.size === undefined);
       }
     }
     options.onProgress?.(reads, unread.length);
@@ -288,7 +288,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       // ahead, a catalog of 100,000 small resources took 900 waves, each a pass over all.
       // Most catalogs settle in a few waves, and read nothing more.
       const wanted = new Set(unread);
-      for (const key of policy.ranked) {
+      for (const key of policy.ranked()) {
         if (wanted.size >= 2 * unread.length + READ_AHEAD) break;
         if (!visited.has(key) && !wanted.has(key)) wanted.add(key);
       }
@@ -317,7 +317,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
 }
 
 /** The first `count` of `keys` that pass `test`, without walking the rest. */
-function firstOf(keys: readonly string[], count: number, test: (key: string) => boolean): string[] {
+function firstOf(keys: Iterable<string>, count: number, test: (key: string) => boolean): string[] {
   const found: string[] = [];
   for (const key of keys) {
     if (found.length >= count) break;

@@ -150,8 +150,8 @@ export interface PreparedPolicy {
    * is always `decide`'s.
    */
   included(observed?: ReadonlyMap<string, Observed>, estimates?: Estimates): string[];
-  /** The keys auto-include may take, best first (required, then score, newer, key). */
-  readonly ranked: readonly string[];
+  /** The keys auto-include may take, best first (required, then score, newer, key); walked only as far as asked. */
+  ranked(): Iterable<string>;
 }
 
 /**

@@ -151,7 +151,6 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
   const catalog = catalogOf(candidates);
   const { facts } = catalog;
   const factsAt = (at: number) => facts[at] as StaticFacts;
-  let rankedKeys: string[] | undefined;
   const base = baseRankOf(catalog, settings, now);
   const markAt = new Map<number, Mark>();
   for (const [key, mark] of marks) {
@@ -166,12 +165,19 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
     if (at !== undefined) focusAt.set(at, match);
   }
   const ranked = rankedOrder(catalog, base, markAt, focusAt, settings, now);
-  const rankOf = new Int32Array(facts.length);
+  // The required come first in the rank.
   let requiredCount = 0;
-  ranked.forEach((at, place) => {
-    rankOf[at] = place + 1;
-    if (isRequired(factsAt(at), settings)) requiredCount = place + 1;
-  });
+  while (requiredCount < ranked.length && isRequired(factsAt(ranked[requiredCount] as number), settings)) requiredCount += 1;
+  let places: Int32Array | undefined;
+  /** Its place in the rank, from 1, or 0: worked out when a reason first needs it. */
+  const rankOf = (at: number): number => {
+    if (!places) {
+      const made = new Int32Array(facts.length);
+      ranked.forEach((entry, place) => (made[entry] = place + 1));
+      places = made;
+    }
+    return places[at] as number;
+  };
   const budget = Math.max(0, settings.budget);
   const requiredCap = Math.max(budget, REQUIRED_CAP_BUDGETS * budget);
 
@@ -194,8 +200,6 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
       if (kind === 'picked' || kind === 'pinned' || kind === 'auto') included.push(at);
     };
     const unreadable = (at: number) => unreadableOf(factsAt(at), observed);
-    // Auto-include's candidates are also refused when the run will read no more of them.
-    const refused = (at: number) => unreadable(at) ?? (estimates.refused && !observed.has(factsAt(at).key) ? estimates.refused(factsAt(at).candidate.serverId) : undefined);
     const fail = (at: number, why: string) => {
       failures.set(at, why);
       decide(at, 'unreadable');
@@ -224,14 +228,21 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
       const at = ranked[place] as number;
       if (at === undefined) break;
       const entry = factsAt(at);
-      const failed = refused(at);
+      const seen = observed.get(entry.key);
+      const failed = seen?.unreadable ?? entry.candidate.unreadable;
       if (failed !== undefined) {
         if (record) fail(at, failed);
         continue;
       }
-      const tokens = tokensOf(entry, observed.get(entry.key), estimates);
+      const tokens = tokensOf(entry, seen, estimates);
       const required = isRequired(entry, settings);
       if (used + tokens <= (required ? requiredCap : budget)) {
+        // It would go in, but the run will not read it: it is decided unread, and takes nothing.
+        const refusal = seen === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
+        if (refusal !== undefined) {
+          if (record) fail(at, refusal);
+          continue;
+        }
         decide(at, 'auto');
         used += tokens;
       } else if (record) {
@@ -247,7 +258,7 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
   return {
     decide(observed = new Map(), estimates = {}) {
       const { included, used, kinds, before, failures } = run(observed, estimates, true) as ReturnType<typeof run> & { kinds: Uint8Array; before: Float64Array };
-      const rankText = (entry: StaticFacts, at: number) => `rank ${number(rankOf[at] as number)} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusAt.get(at)), settings, settings.threshold, now)}`;
+      const rankText = (entry: StaticFacts, at: number) => `rank ${number(rankOf(at))} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusAt.get(at)), settings, settings.threshold, now)}`;
       const usedText = (at: number) => `${number(at)} of ${number(budget)} used`;
       const overText = (at: number) => (at > budget ? `; over the budget by ${number(at - budget)}` : '');
 
@@ -278,7 +289,7 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
         } else {
           reason = kind === 'auto' ? () => `${rankText(entry, at)}; ${tokenText(cost)}; ${usedText(after)}` : () => `${rankText(entry, at)}; but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
         }
-        return new PolicyDecision(entry, cost, kind, rankOf[at] as number, reason);
+        return new PolicyDecision(entry, cost, kind, rankOf(at), reason);
       };
       const made = new Map<number, Decision>();
       const decisionOf = (at: number) => {
@@ -301,8 +312,8 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
     included(observed = new Map(), estimates = {}) {
       return run(observed, estimates, false).included.map((at) => factsAt(at).key);
     },
-    get ranked() {
-      return (rankedKeys ??= Array.from(ranked, (at) => factsAt(at).key));
+    *ranked() {
+      for (const at of ranked) yield factsAt(at).key;
     },
   };
 }
