@@ -2,18 +2,20 @@
  * The context, kept by the host for every window (shared/context/context-view.ts): the
  * session's marks and settings, the curation they give, and each window's frame of it. Every
  * change of marks, settings or catalogs starts a new curation (context-run.ts) and cancels the
- * one in flight; changes are gathered for a moment first, longer while a catalog lists.
+ * one in flight: the user's at once, a server's after a moment (longer while a catalog lists)
+ * to take in the notifications that follow. Windows' frames are cut in context-windows.ts.
  * Progress goes out at most every {@link PROGRESS_MS}. The CLI's `assemble` is a context with
  * no window: it waits for {@link ContextViews.settled}, so both faces get the same bytes.
  */
 import type { RowMarks } from '../../shared/catalog/view-rows';
 import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
-import { ContextSession, cutContextFrame, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
-import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextPatch, type DormantServer, type GoneEntry } from '../../shared/context/context-wire';
+import { ContextSession, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
+import type { ContextPatch, DormantServer } from '../../shared/context/context-wire';
 import type { HostEventBody } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import type { ServerId } from '../../shared/mcp-types';
 import { createContextRunner, type ContextRunDeps, type CurationServer, type RunResult } from './context-run';
+import { createGoneMarks, newWindow, previewCharsOf, windowFrame, type WindowState } from './context-windows';
 
 /** How often progress reaches the windows while reading. */
 export const PROGRESS_MS = 100;
@@ -71,14 +73,6 @@ function emptyRun(): RunResult {
   return { result: { decisions: [], decision: () => undefined, context: [], used: 0, overBudget: 0, warnings: [] }, items: [], text: '', tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
 }
 
-interface WindowState {
-  frames: number;
-  previewChars: number;
-  selectedKey: string | null;
-  /** What its last frame carried of the included list and the text, to leave out when the same. */
-  sent?: { included: readonly unknown[]; text: string; chars: number };
-}
-
 export function createContextViews(deps: ContextViewsDeps): ContextViews {
   const session = new ContextSession();
   const runner = createContextRunner(deps);
@@ -103,51 +97,11 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
 
   const listing = () => deps.servers().some((server) => server.catalog.status === 'listing');
 
-  // The URIs of each catalog as listed, for telling what is gone: made once per listing, not per frame.
-  const listedUris = new WeakMap<readonly unknown[], Set<string>>();
-
-  function gone(): GoneEntry[] {
-    const servers = new Map(deps.servers().map((server) => [server.id, server]));
-    const out: GoneEntry[] = [];
-    for (const [key, mark] of session.marks) {
-      const { serverId, uri } = parseResourceKey(key);
-      const server = servers.get(serverId);
-      if (!server) continue;
-      if (!server.connected) {
-        if (server.catalog.status !== 'listing') out.push({ key, server: server.name, uri, mark, why: 'its server is not connected' });
-        continue;
-      }
-      // Only a catalog listed to its end can say a resource is not in it.
-      if (server.catalog.status !== 'complete') continue;
-      let uris = listedUris.get(server.catalog.resources);
-      if (!uris) listedUris.set(server.catalog.resources, (uris = new Set(server.catalog.resources.map((resource) => resource.uri))));
-      if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: 'its server no longer lists it' });
-    }
-    return out;
-  }
+  const goneMarks = createGoneMarks();
+  const gone = () => goneMarks(session.marks, deps.servers());
 
   function frameFor(viewId: string, window: WindowState) {
-    window.frames += 1;
-    // What the included list is cut from: the same parts, the same list.
-    const included = [curation.order, curation.decision, curation.tokens, curation.changed, curation.stale];
-    const sent = window.sent;
-    const unchanged = {
-      included: sent !== undefined && included.every((part, at) => part === sent.included[at]),
-      text: sent !== undefined && sent.text === curation.text && sent.chars === window.previewChars,
-    };
-    window.sent = { included, text: curation.text, chars: window.previewChars };
-    const frame = cutContextFrame({
-      unchanged,
-      viewId,
-      frame: window.frames,
-      session,
-      curation,
-      previewChars: window.previewChars,
-      selectedKey: window.selectedKey,
-      gone: gone(),
-      dormant: deps.dormant(),
-      ...(deps.sessionProblem() !== undefined && { sessionProblem: deps.sessionProblem() }),
-    });
+    const frame = windowFrame(viewId, window, { session, curation, gone: gone(), dormant: deps.dormant(), sessionProblem: deps.sessionProblem() });
     deps.emit({ type: 'context', frame });
   }
 
@@ -155,7 +109,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     for (const [viewId, window] of windows) frameFor(viewId, window);
   }
 
-  /** Curates again a moment from now: `gather` ms to take in the changes that follow (typing). */
+  /** Curates again `gather` ms from now (0: at once), taking in the changes that follow meanwhile (a server's notifications). */
   function schedule(gather = delayMs): void {
     if (disposed || (!wanted && windows.size === 0)) return;
     clearTimeout(timer);
@@ -336,7 +290,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     },
     open(viewId) {
       const first = windows.size === 0 && !wanted;
-      if (!windows.has(viewId)) windows.set(viewId, { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null });
+      if (!windows.has(viewId)) windows.set(viewId, newWindow());
       // Opened again (a reload, a link back): its next frame carries everything.
       delete window(viewId).sent;
       frameFor(viewId, window(viewId));
@@ -345,7 +299,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     },
     update(viewId, patch) {
       const state = window(viewId);
-      if (patch.previewChars !== undefined) state.previewChars = Math.min(MAX_PREVIEW_CHARS, Math.max(PREVIEW_CHARS, patch.previewChars));
+      if (patch.previewChars !== undefined) state.previewChars = previewCharsOf(patch.previewChars);
       if (patch.select !== undefined) state.selectedKey = patch.select;
       const known = new Set(deps.servers().map((server) => server.id));
       // A key that names no server here (a stale tab after a restart, a server just removed)
