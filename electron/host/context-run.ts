@@ -79,7 +79,7 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   const serverVersions = new Map<string, number>();
   const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(parseResourceKey(key).serverId) ?? 0}`;
   // The contents each included key had, to tell what an update changed.
-  const lastContents = new Map<string, readonly ContentItem[]>();
+  let lastContents = new Map<string, readonly ContentItem[]>();
   // Reads that failed lately, so a broken resource among the picks is not asked for again on
   // every toggle (a server round trip each); tried again once this is old, as a new run would.
   const failed = new Map<string, { message: string; at: number }>();
@@ -187,25 +187,23 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
         // Kept only while its contents are (see sweep): what was let go of is read again.
         if ('contents' in state && !kept.has(key) && readAt.get(key) === version(key) && contents.has(key)) kept.set(key, state);
       }
-      // What the context holds was used: it stays while the context is in use.
+      // What the context holds was used: it stays while the context is in use. And what an
+      // update changed: the same contents read are the same text, so only a new read is compared.
       const usedAt = clock();
+      const changed = new Set<string>();
+      const held = new Map<string, readonly ContentItem[]>();
       for (const item of curated.items) {
         const key = resourceKeyString(item);
         const kept = contents.get(key);
-        if (!kept) continue;
-        contents.delete(key);
-        contents.set(key, { ...kept, used: usedAt });
-      }
-      const changed = new Set<string>();
-      const current = new Set(curated.items.map((item) => resourceKeyString(item)));
-      for (const key of [...lastContents.keys()]) if (!current.has(key)) lastContents.delete(key);
-      for (const item of curated.items) {
-        const key = resourceKeyString(item);
+        if (kept) {
+          contents.delete(key);
+          contents.set(key, { ...kept, used: usedAt });
+        }
         const before = lastContents.get(key);
-        // The same contents read are the same text: only a new read is compared.
         if (before !== undefined && before !== item.contents && textOf(before) !== textOf(item.contents)) changed.add(key);
-        lastContents.set(key, item.contents);
+        held.set(key, item.contents);
       }
+      lastContents = held;
       return { ...curated, changed };
     },
     forgetResource(key) {
