@@ -48,6 +48,8 @@ export interface ContextRunner {
   forgetResource(key: string): boolean;
   /** The server's catalog started over, or it was renamed or removed: everything of it is read again. */
   forgetServer(serverId: ServerId): void;
+  /** The user marked these again (the natural retry of a broken pick): a failed read of one is tried again. */
+  retry(keys: readonly string[]): void;
 }
 
 let nextRequest = 1;
@@ -205,6 +207,9 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
       }
       lastContents = held;
       return { ...curated, changed };
+    },
+    retry(keys) {
+      for (const key of keys) failed.delete(key);
     },
     forgetResource(key) {
       versions.set(key, (versions.get(key) ?? 0) + 1);

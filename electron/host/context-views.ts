@@ -312,6 +312,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         // Only what is gone can be dropped as gone; [] is every gone mark.
         ...(patch.dropGone && { dropGone: patch.dropGone.length === 0 ? [...goneKeys] : patch.dropGone.filter((key) => goneKeys.has(key)) }),
       };
+      if (checked.mark) runner.retry(checked.mark.keys);
       const change = session.apply(checked);
       if (change.marks || change.settings) marksChanged();
       frameFor(viewId, state);
@@ -320,6 +321,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       // A folder's box picks what has no mark and unpicks only picks: a pin or an exclusion
       // under it is the user's word about that resource, not the folder's to overwrite.
       const touched = keys.filter((key) => (mark === 'include' ? !session.marks.has(key) : session.marks.get(key) === 'include'));
+      runner.retry(touched);
       if (session.setMarks(touched, mark)) marksChanged();
       sendAll();
     },

@@ -156,11 +156,14 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     contents,
   });
   // Checked and ranked once; each decision after a read is a linear pass. The same list
-  // curated again is checked and ordered once (policy.ts keeps that per list).
+  // curated again is checked and ordered once (policy-catalog.ts keeps that per list).
   const inputs: readonly Candidate[] = options.candidates;
   const listedRelevance = await focusRelevance(options.candidates, settings.focus, options.pause);
   if (signal?.aborted) throw new Error('cancelled');
-  let policy = preparePolicy(inputs, marks, settings, options.now ?? 0, listedRelevance);
+  // To the minute: a half-life's rank is then sorted once a minute, not once per run, and the
+  // CLI and the UI, a few milliseconds apart, still agree.
+  const now = Math.floor((options.now ?? 0) / 60_000) * 60_000;
+  let policy = preparePolicy(inputs, marks, settings, now, listedRelevance);
   // What this run's reads found, by key, kept as they land: a wave's decision must not walk
   // every read before it again.
   const observed = new Map<string, Observed>();
@@ -196,8 +199,11 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     ];
   }
 
-  const failing = (serverId: ServerId) => ((failures.get(serverId) ?? 0) >= MAX_FAILED_READS ? `not read: ${MAX_FAILED_READS} reads from this server failed in this run` : undefined);
-  const overLimit = () => (visited.size >= maxReads ? `not read: this run already read ${formatCount(maxReads)} resources, its limit` : undefined);
+  // Asked once per resource that would go in, 100,000 times a pass past the limit: made once.
+  const failingText = `not read: ${MAX_FAILED_READS} reads from this server failed in this run`;
+  const limitText = `not read: this run already read ${formatCount(maxReads)} resources, its limit`;
+  const failing = (serverId: ServerId) => ((failures.get(serverId) ?? 0) >= MAX_FAILED_READS ? failingText : undefined);
+  const overLimit = () => (visited.size >= maxReads ? limitText : undefined);
   /** What auto-include will not have read, whatever it decides (see Estimates.refused). */
   const refused = (serverId: ServerId) => failing(serverId) ?? overLimit();
 
@@ -261,7 +267,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       const state = known.get(key);
       return state && 'contents' in state ? [{ key, text: state.contents.map((item) => item.text ?? '').join('\n') }] : [];
     });
-    policy = preparePolicy(inputs, marks, settings, options.now ?? 0, refineByContent(listedRelevance, texts, settings.focus ?? ''));
+    policy = preparePolicy(inputs, marks, settings, now, refineByContent(listedRelevance, texts, settings.focus ?? ''));
   }
 
   let waves = 0;

@@ -77,9 +77,12 @@ class PolicyDecision implements Decision {
   }
 }
 
-/** Tokens as known now; counted else estimated. The number alone is the hot path's (no object per call). */
+/** Tokens as known now, as {@link costOf} says, without the object: the hot path's, once per resource per pass. */
 function tokensOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): number {
-  return costOf(facts, observed, estimates).tokens;
+  const counted = observed?.tokens ?? facts.candidate.tokens;
+  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0) return Math.round(counted);
+  if (facts.size !== undefined) return Math.max(estimates.minTokens ?? 0, Math.ceil(facts.size / (estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0 ? estimates.bytesPerToken : BYTES_PER_TOKEN_ESTIMATE)));
+  return Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
 }
 
 function costOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): Cost {
@@ -169,7 +172,7 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
   let requiredCount = 0;
   while (requiredCount < ranked.length && isRequired(factsAt(ranked[requiredCount] as number), settings)) requiredCount += 1;
   let places: Int32Array | undefined;
-  /** Its place in the rank, from 1, or 0: worked out when a reason first needs it. */
+  /** Its place in the rank, from 1, or 0: worked out when a decision is first read. */
   const rankOf = (at: number): number => {
     if (!places) {
       const made = new Int32Array(facts.length);

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { formatCount } from '../../../shared/context/policy';
 import { useHostApi } from '../template-detail/host-api-context';
 import { describeError } from '../../store/describe-error';
@@ -55,6 +55,7 @@ export function Preview() {
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
 
+  const chunks = useMemo(() => chunksOf(text), [text]);
   const left = textLength - text.length;
   return (
     <section className="context-preview" aria-labelledby="preview-heading">
@@ -84,7 +85,7 @@ export function Preview() {
       ) : (
         <>
           <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>
-            {chunksOf(text).map((chunk, at) => (
+            {chunks.map((chunk, at) => (
               <PreviewChunk key={at} text={chunk} />
             ))}
           </pre>
