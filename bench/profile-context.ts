@@ -126,6 +126,7 @@ try {
   span.to = nowUs();
   if (mode !== 'focus') console.log(`${mode}: ${steps.map((step) => step.ms.toFixed(0)).join(' ')} ms; ${medianParts(steps)}`);
   pageProfile = (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile;
+  if (process.env.PAGE_PROFILE) (await import("node:fs")).writeFileSync(process.env.PAGE_PROFILE, JSON.stringify(pageProfile));
 } finally {
   await browser.close();
   await served.stop();

@@ -50,6 +50,10 @@ test.describe('on the demo server', () => {
     await expect(lines).toHaveCount(sections);
     await lines.getByRole('button', { name: 'docs://lumen/guides/getting-started.md' }).click();
     await expect(page.getByRole('treeitem', { selected: true })).toContainText('Getting started');
+    // Where the tokens go: a block per resource under its folder; a click shows it in the tree too.
+    const map = page.getByRole('region', { name: 'Where the tokens go' });
+    await map.getByRole('button', { name: /^Select notes: [\d,]+ tokens$/ }).click();
+    await expect(page.getByRole('treeitem', { selected: true })).toContainText('notes');
 
     // Every row says what happened to it, and the detail pane says why.
     const tree = page.getByRole('tree', { name: 'Resources' });

@@ -75,6 +75,7 @@ const contextPatch = z
     dropGone: z.array(pickKey).max(MAX_PICKS_PER_CALL),
     select: pickKey.nullable(),
     previewChars: z.number().int().min(0).max(MAX_PREVIEW_CHARS),
+    showIncluded: z.boolean(),
   })
   .partial();
 const profileName = z.string().min(1).max(200);

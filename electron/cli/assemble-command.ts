@@ -160,7 +160,7 @@ function jsonReport(curated: Curated, settings: PolicySettings, format: string, 
 
 /** uri, decision, tokens and reason, one line each: the context in its order, then the rest by rank. */
 function explainTable(curated: Curated): string {
-  const place = new Map(curated.result.context.map((entry, at) => [resourceKeyString(entry), at]));
+  const place = new Map(curated.result.contextKeys.map((key, at) => [key, at]));
   const order = (decision: Decision) => place.get(resourceKeyString(decision)) ?? place.size + (decision.rank ?? Number.MAX_SAFE_INTEGER);
   // Stable: what neither places keeps its server-and-URI order.
   const rows = [...curated.result.decisions].sort((a, b) => order(a) - order(b));

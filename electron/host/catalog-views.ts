@@ -44,8 +44,11 @@ export interface CatalogViews {
   open(viewId: string, state: Partial<ViewState>): void;
   update(viewId: string, patch: ViewPatch): ViewChange;
   close(viewId: string): void;
-  /** Marks or decisions changed: every view's next frame shows them (once per task). */
-  refresh(): void;
+  /**
+   * Marks or decisions changed: every view's next frame shows them, once per task; or `now`,
+   * in the same tick as the context frame that says why (the window then renders both at once).
+   */
+  refresh(now?: boolean): void;
   dispose(): void;
 }
 
@@ -215,12 +218,15 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     close(viewId) {
       views.delete(viewId);
     },
-    refresh() {
+    refresh(now = false) {
       if (views.size === 0) return;
-      refreshTimer ??= setTimeout(() => {
+      const sendAll = () => {
+        clearTimeout(refreshTimer);
         refreshTimer = undefined;
         for (const [viewId, found] of views) send(viewId, found);
-      }, 0);
+      };
+      if (now) sendAll();
+      else refreshTimer ??= setTimeout(sendAll, 0);
     },
     dispose() {
       clearTimeout(timer);

@@ -157,7 +157,8 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
           if (cached) {
             // Used again: it goes last, as the most recently used.
             contents.delete(key);
-            contents.set(key, { ...cached, used: clock() });
+            cached.used = clock();
+            contents.set(key, cached);
             return cached.items;
           }
           const failure = failed.get(key);
@@ -194,19 +195,21 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
       const usedAt = clock();
       const changed = new Set<string>();
       const held = new Map<string, readonly ContentItem[]>();
-      for (const item of curated.items) {
-        const key = resourceKeyString(item);
+      curated.items.forEach((item, at) => {
+        const key = curated.keys[at] as string;
         const kept = contents.get(key);
         if (kept) {
           contents.delete(key);
-          contents.set(key, { ...kept, used: usedAt });
+          kept.used = usedAt;
+          contents.set(key, kept);
         }
         const before = lastContents.get(key);
         if (before !== undefined && before !== item.contents && textOf(before) !== textOf(item.contents)) changed.add(key);
         held.set(key, item.contents);
-      }
+      });
       lastContents = held;
-      return { ...curated, changed };
+      // Not spread: reading `text` would join the whole text (curate.ts).
+      return Object.assign(curated, { changed });
     },
     retry(keys) {
       for (const key of keys) failed.delete(key);

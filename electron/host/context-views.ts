@@ -8,9 +8,12 @@
  * no window: it waits for {@link ContextViews.settled}, so both faces get the same bytes.
  */
 import type { RowMarks } from '../../shared/catalog/view-rows';
-import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
+import { parseResourceKey, resourceKeyString, type ResourceKey } from '../../shared/catalog/resource-key';
 import { ContextSession, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
 import type { ContextPatch, DormantServer } from '../../shared/context/context-wire';
+import { AssembledText } from '../../shared/context/assemble';
+import { wholeTokens } from '../../shared/context/curate';
+import { cutTokenMap } from '../../shared/context/token-map';
 import type { HostEventBody } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import type { ServerId } from '../../shared/mcp-types';
@@ -25,8 +28,8 @@ const MAX_CONTEXT_WATCHES = 200;
 export interface ContextViewsDeps extends ContextRunDeps {
   emit(body: HostEventBody): void;
   servers(): readonly CurationServer[];
-  /** The catalog views show marks and decisions: their frames must follow a change. */
-  rowsChanged(): void;
+  /** The catalog views show marks and decisions: their frames must follow a change (`now`: in this tick). */
+  rowsChanged(now?: boolean): void;
   /** Subscribes to what the context holds, per server. */
   watch(serverId: ServerId, uris: string[]): void;
   /** Servers the session names that are not connected, as a window may see them. */
@@ -70,7 +73,7 @@ function keyServer(key: string): ServerId | undefined {
 
 /** What a run gives when nothing can go in (auto-include off, nothing marked). */
 function emptyRun(): RunResult {
-  return { result: { decisions: [], decision: () => undefined, context: [], used: 0, overBudget: 0, warnings: [] }, items: [], text: '', tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
+  return { result: { decisions: [], decision: () => undefined, context: [], contextKeys: [], used: 0, overBudget: 0, warnings: [] }, items: [], keys: [], text: '', assembled: new AssembledText([]), sections: [], tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
 }
 
 export function createContextViews(deps: ContextViewsDeps): ContextViews {
@@ -94,11 +97,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   // The keys of the last context made, so an update to one of them curates again.
   let watchedKeys = new Set<string>();
   const names = new Map<ServerId, string>();
+  let rowMarksKept: RowMarks | undefined;
 
   const listing = () => deps.servers().some((server) => server.catalog.status === 'listing');
 
   const goneMarks = createGoneMarks();
-  const gone = () => goneMarks(session.marks, deps.servers());
+  const gone = () => goneMarks(session.marks, session.version, deps.servers());
 
   function frameFor(viewId: string, window: WindowState) {
     const frame = windowFrame(viewId, window, { session, curation, gone: gone(), dormant: deps.dormant(), sessionProblem: deps.sessionProblem() });
@@ -131,13 +135,14 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     const settings = session.settings;
     try {
       if (!settings.auto && session.marks.size === 0) {
-        result = { ...emptyRun(), total: 0 };
+        result = Object.assign(emptyRun(), { total: 0 });
         finish(controller, { ...EMPTY_CURATION, state: 'done' });
         settleIfIdle();
         return;
       }
-      curation = { ...curation, state: 'working', read: 0, pending: 0 };
-      sendAll();
+      if (curation.state !== 'working' || curation.read !== 0 || curation.pending !== 0) curation = { ...curation, state: 'working', read: 0, pending: 0 };
+      // A window that the change's own frame told "working" already is not told again.
+      for (const [viewId, state] of windows) if (state.cutFrom?.curation !== curation || state.cutFrom.version !== session.version) frameFor(viewId, state);
       const done = await runner.run({
         servers: deps.servers(),
         marks: new Map(session.marks),
@@ -153,7 +158,15 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         },
       });
       if (!current()) return;
-      const order = done.result.context.map((entry) => resourceKeyString(entry));
+      // The whole count: in Markdown a sum of counts already made and the last part's (so the
+      // done frame says it, and no frame follows to say it); a JSON context is counted whole,
+      // after the frame, since 4 MB take a while.
+      const counting = wholeTokens(done, settings.format, (text) => deps.count(text, settings.encoding));
+      // Handled below, or by nobody once a newer run took over: never an unhandled rejection.
+      counting.catch(() => {});
+      const counted = settings.format === 'markdown' ? await counting : undefined;
+      if (!current()) return;
+      const order = done.result.contextKeys;
       finish(controller, {
         state: 'done',
         read: done.reads,
@@ -161,21 +174,26 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         decision: (key) => done.result.decision(key),
         order,
         tokens: done.tokens,
-        text: done.text,
-        // Counted next, off the way of the frame: a 4 MB context takes a while to count whole.
-        total: curation.total,
-        totalPending: true,
+        text: done.assembled,
+        total: counted ?? curation.total,
+        totalPending: counted === undefined,
         used: done.result.used,
         overBudget: done.result.overBudget,
         warnings: done.result.warnings,
         changed: done.changed,
         stale: new Set(),
+        tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => deps.servers().find((server) => server.id === serverId)?.name),
       });
-      watchContext(order);
-      const total = await deps.count(done.text, settings.encoding);
+      watchContext(done.items);
+      if (counted !== undefined) {
+        result = Object.assign(done, { total: counted });
+        settleIfIdle();
+        return;
+      }
+      const total = await counting;
       // A newer run took over while counting: its own count follows.
       if (!current()) return;
-      result = { ...done, total };
+      result = Object.assign(done, { total });
       curation = { ...curation, total, totalPending: false };
       sendAll();
       settleIfIdle();
@@ -200,15 +218,15 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     watchedKeys = new Set(next.order);
     rowsVersion += 1;
     sendAll();
-    deps.rowsChanged();
+    // The rows' decisions go with the frame that brings them, so the window shows both at once.
+    deps.rowsChanged(true);
   }
 
   /** Subscribes, per server, to the first resources of the context, so an update re-reads them. */
-  function watchContext(order: readonly string[]): void {
+  function watchContext(included: readonly ResourceKey[]): void {
     const byServer = new Map<ServerId, string[]>();
     for (const server of deps.servers()) byServer.set(server.id, []);
-    for (const key of order) {
-      const { serverId, uri } = parseResourceKey(key);
+    for (const { serverId, uri } of included) {
       const uris = byServer.get(serverId);
       if (uris && uris.length < MAX_CONTEXT_WATCHES) uris.push(uri);
     }
@@ -236,7 +254,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   return {
     session,
     rowMarks() {
-      return {
+      // Asked for per folder a view frame counts: made once per change, not 2,000 times.
+      if (rowMarksKept?.version === rowsVersion) return rowMarksKept;
+      return (rowMarksKept = {
         version: rowsVersion,
         picked: session.picked,
         mark: (key) => session.marks.get(key),
@@ -245,7 +265,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
           const decision = curation.decision(key);
           return decision && rowDecision(decision);
         },
-      };
+      });
     },
     observe(event) {
       if (disposed) return;
@@ -301,6 +321,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const state = window(viewId);
       if (patch.previewChars !== undefined) state.previewChars = previewCharsOf(patch.previewChars);
       if (patch.select !== undefined) state.selectedKey = patch.select;
+      if (patch.showIncluded !== undefined) state.showIncluded = patch.showIncluded;
       const known = new Set(deps.servers().map((server) => server.id));
       // A key that names no server here (a stale tab after a restart, a server just removed)
       // would count as picked and show nowhere: it is refused, not kept.
@@ -331,7 +352,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     async text() {
       // Copy and Save take the context the session asks for, not one a change is replacing.
       await this.settled();
-      return curation.text;
+      return curation.text.whole;
     },
     changed() {
       marksChanged();

@@ -14,12 +14,16 @@ export interface WindowState {
   frames: number;
   previewChars: number;
   selectedKey: string | null;
-  /** What its last frame carried of the included list and the text, to leave out when the same. */
-  sent?: { included: readonly unknown[]; text: string; chars: number };
+  /** Whether it shows the included list (its frames carry the list only then). */
+  showIncluded: boolean;
+  /** The curation and session version its last frame was cut from: the same again would say nothing new. */
+  cutFrom?: { curation: CurationState; version: number };
+  /** What its frames carried last of the included list, the text and the token map, to leave out when the same. */
+  sent?: { included: readonly unknown[] | undefined; text: unknown; chars: number; tokenMap: unknown };
 }
 
 export function newWindow(): WindowState {
-  return { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null };
+  return { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null, showIncluded: false };
 }
 
 /** The characters of preview a window may ask for. */
@@ -35,14 +39,18 @@ export function windowFrame(
 ): ContextFrame {
   const { curation } = parts;
   window.frames += 1;
+  window.cutFrom = { curation, version: parts.session.version };
   // What the included list is cut from: the same parts, the same list.
-  const included = [curation.order, curation.decision, curation.tokens, curation.changed, curation.stale];
+  const cutFrom = [curation.order, curation.decision, curation.tokens, curation.changed, curation.stale];
   const sent = window.sent;
+  const sentIncluded = sent?.included;
   const unchanged = {
-    included: sent !== undefined && included.every((part, at) => part === sent.included[at]),
+    included: !window.showIncluded || (sentIncluded !== undefined && cutFrom.every((part, at) => part === sentIncluded[at])),
     text: sent !== undefined && sent.text === curation.text && sent.chars === window.previewChars,
+    tokenMap: sent !== undefined && sent.tokenMap === curation.tokenMap,
   };
-  window.sent = { included, text: curation.text, chars: window.previewChars };
+  // A list not shown is not had: the frame after the window opens it carries it.
+  window.sent = { included: window.showIncluded ? cutFrom : undefined, text: curation.text, chars: window.previewChars, tokenMap: curation.tokenMap };
   return cutContextFrame({
     unchanged,
     viewId,
@@ -57,10 +65,23 @@ export function windowFrame(
   });
 }
 
-/** Tells which marks are gone; each listing's URIs are gathered once, not once per frame. */
-export function createGoneMarks(): (marks: ReadonlyMap<string, GoneEntry['mark']>, servers: readonly CurationServer[]) => GoneEntry[] {
+/**
+ * Tells which marks are gone. Asked for every frame (four a toggle, 2,000 marks each): the
+ * answer is kept while the marks (by `version`) and each server's state are the same, and each
+ * listing's URIs are gathered once.
+ */
+export function createGoneMarks(): (marks: ReadonlyMap<string, GoneEntry['mark']>, version: number, servers: readonly CurationServer[]) => GoneEntry[] {
   const listedUris = new WeakMap<readonly unknown[], Set<string>>();
-  return (marks, servers) => {
+  let last: { version: number; states: unknown[]; gone: GoneEntry[] } | undefined;
+  return (marks, version, servers) => {
+    const states = servers.flatMap((server) => [server.id, server.name, server.connected, server.catalog.status, server.catalog.resources]);
+    if (last?.version === version && last.states.length === states.length && last.states.every((state, at) => state === states[at])) return last.gone;
+    const gone = goneOf(marks, servers);
+    last = { version, states, gone };
+    return gone;
+  };
+
+  function goneOf(marks: ReadonlyMap<string, GoneEntry['mark']>, servers: readonly CurationServer[]): GoneEntry[] {
     const byId = new Map(servers.map((server) => [server.id, server]));
     const out: GoneEntry[] = [];
     for (const [key, mark] of marks) {
@@ -78,5 +99,5 @@ export function createGoneMarks(): (marks: ReadonlyMap<string, GoneEntry['mark']
       if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: 'its server no longer lists it' });
     }
     return out;
-  };
+  }
 }

@@ -96,7 +96,7 @@ export function createHost(options: HostOptions = {}): Host {
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
     },
     count: options.countTokens ?? countHere,
-    rowsChanged: () => views.refresh(),
+    rowsChanged: (now) => views.refresh(now),
     watch: (serverId, uris) => void connections.get(serverId)?.watch(uris, 'context').catch(() => {}),
     dormant: () => session.dormant(),
     sessionProblem: () => sessionStore?.problem(),

@@ -28,6 +28,9 @@ export const EMPTY_CONTEXT: FullContextFrame = {
   warnings: [],
   included: [],
   includedCount: 0,
+  includedUpdated: 0,
+  includedStale: 0,
+  tokenMap: [],
   gone: [],
   text: '',
   textLength: 0,
@@ -56,6 +59,9 @@ export interface ContextSlice {
   previewChars: number;
   /** "Show more": asks the host for more of the text. */
   showMorePreview(): void;
+  /** Whether the included list is open: the host sends it only then. */
+  showIncluded: boolean;
+  setShowIncluded(open: boolean): void;
   /** Forgets gone marks: these keys, or every one with []. */
   dropGone(keys: string[]): void;
   /** Sends a change of the context; a failure is said in the banner, one line. */
@@ -148,6 +154,12 @@ export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): State
         const previewChars = morePreviewChars(get().previewChars);
         set({ previewChars });
         void get().sendContext({ previewChars });
+      },
+      showIncluded: false,
+      setShowIncluded(open) {
+        if (get().showIncluded === open) return;
+        set({ showIncluded: open });
+        void get().sendContext({ showIncluded: open });
       },
       dropGone(keys) {
         void get().sendContext({ dropGone: keys });

@@ -104,10 +104,14 @@ describe('startViewSync', () => {
     expect(contextCalls[1]).toEqual({ select: null });
     store.getState().openNode({ id: 'r', kind: 'resource', serverId: 's1', label: 'a', resourceCount: 1, resource: { serverId: 's1', uri: 'docs://a', name: 'a' } });
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(4));
-    // The host forgot the view: opened again, it hears the selection again, and its frames from 1 are shown.
+    // The included list opened: the host is told, as it sends the list only while it is shown.
+    store.getState().setShowIncluded(true);
+    expect(contextCalls.at(-1)).toEqual({ showIncluded: true });
+    await vi.waitFor(() => expect(store.getState().context.frame).toBe(5));
+    // The host forgot the view: opened again, it hears the selection and the open list again, and its frames from 1 are shown.
     views.delete(store.getState().viewId);
     store.getState().setSort('priority');
-    await vi.waitFor(() => expect(contextCalls.at(-1)).toEqual({ select: key, previewChars: 200_000 }));
+    await vi.waitFor(() => expect(contextCalls.at(-1)).toEqual({ select: key, previewChars: 200_000, showIncluded: true }));
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(2));
   });
 

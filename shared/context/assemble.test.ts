@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentItem } from '../mcp-types';
-import { assembleContext, type ContextItem } from './assemble';
+import { AssembledText, assembleContext, type ContextItem } from './assemble';
 
 const text = (uri: string, body: string, mimeType = 'text/markdown'): ContentItem => ({ uri, mimeType, text: body, size: body.length });
 const item = (uri: string, contents: ContentItem[], extra: Partial<ContextItem> = {}): ContextItem => ({ serverId: 's1', serverName: 'Lumen docs', uri, name: uri.split('/').pop() ?? uri, contents, ...extra });
@@ -64,5 +64,18 @@ describe('assembleContext', () => {
         2,
       ),
     );
+  });
+});
+
+describe('AssembledText', () => {
+  it('gives any start of the text and its length without joining it, the same as the whole would', () => {
+    const parts = ['## a\n\none', '## bb\n\ntwo two', '', '## c'];
+    const text = new AssembledText(parts, '\n\n');
+    const whole = parts.join('\n\n');
+    expect(text.length).toBe(whole.length);
+    for (let chars = 0; chars <= whole.length + 2; chars += 1) expect(text.prefix(chars)).toBe(whole.slice(0, chars));
+    expect(text.whole).toBe(whole);
+    expect(new AssembledText([]).whole).toBe('');
+    expect(new AssembledText(['only']).prefix(2)).toBe('on');
   });
 });

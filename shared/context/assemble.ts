@@ -31,8 +31,47 @@ export interface AssembledSection {
 }
 
 export interface AssembledContext {
-  text: string;
+  /** The whole text: joined when first read (see {@link AssembledText}). */
+  readonly text: string;
+  assembled: AssembledText;
   sections: AssembledSection[];
+}
+
+/**
+ * The text in its parts, joined only when asked for whole: a toggle among 2,000 makes a new
+ * context of 4 MB, and its frame needs the first characters and the length, not a 4 MB copy.
+ */
+export class AssembledText {
+  readonly length: number;
+  readonly #parts: readonly string[];
+  readonly #separator: string;
+  #whole: string | undefined;
+
+  constructor(parts: readonly string[], separator = '') {
+    this.#parts = parts;
+    this.#separator = separator;
+    this.length = parts.reduce((sum, part) => sum + part.length, 0) + Math.max(0, parts.length - 1) * separator.length;
+    if (parts.length <= 1) this.#whole = parts[0] ?? '';
+  }
+
+  get whole(): string {
+    return (this.#whole ??= this.#parts.join(this.#separator));
+  }
+
+  /** The first `chars` characters, joining only the parts they take. */
+  prefix(chars: number): string {
+    if (chars >= this.length) return this.whole;
+    if (this.#whole !== undefined) return this.#whole.slice(0, chars);
+    const taken: string[] = [];
+    let length = 0;
+    for (const part of this.#parts) {
+      if (length >= chars) break;
+      if (taken.length > 0) length += this.#separator.length;
+      taken.push(part);
+      length += part.length;
+    }
+    return taken.join(this.#separator).slice(0, chars);
+  }
 }
 
 /** Assembles `items` in the order given (the policy's order). */
@@ -42,14 +81,32 @@ export function assembleContext(items: readonly ContextItem[], format: ContextFo
 
 function assembleMarkdown(items: readonly ContextItem[]): AssembledContext {
   const sections = items.map((item) => ({ serverId: item.serverId, uri: item.uri, text: markdownSection(item) }));
-  return { text: sections.map((section) => section.text).join('\n\n'), sections };
+  const assembled = new AssembledText(sections.map((section) => section.text), '\n\n');
+  return {
+    get text() {
+      return assembled.whole;
+    },
+    assembled,
+    sections,
+  };
 }
 
 // A section per contents read: a curation run assembles every included resource again (a
 // toggle among 2,000 is 4 MB of text), and most of them are what the run before assembled.
 const sectionsByContents = new WeakMap<readonly ContentItem[], { of: string; text: string }>();
 
+// And per item: curation makes one item per resource and contents read, and keeps it.
+const sectionsByItem = new WeakMap<ContextItem, string>();
+
 function markdownSection(item: ContextItem): string {
+  const made = sectionsByItem.get(item);
+  if (made !== undefined) return made;
+  const text = sectionOf(item);
+  sectionsByItem.set(item, text);
+  return text;
+}
+
+function sectionOf(item: ContextItem): string {
   const of = JSON.stringify([item.title, item.name, item.uri, item.serverName]);
   const kept = sectionsByContents.get(item.contents);
   if (kept?.of === of) return kept.text;
@@ -113,7 +170,8 @@ function assembleJson(items: readonly ContextItem[]): AssembledContext {
     blocks.push(...own);
     sections.push({ serverId: item.serverId, uri: item.uri, text: own.map((block) => JSON.stringify(block, null, 2)).join('\n') });
   }
-  return { text: JSON.stringify(blocks, null, 2), sections };
+  const text = JSON.stringify(blocks, null, 2);
+  return { text, assembled: new AssembledText([text]), sections };
 }
 
 function canonicalAnnotations(annotations: Annotations | undefined): Annotations | undefined {

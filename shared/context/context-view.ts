@@ -20,7 +20,9 @@ import {
   type RowDecision,
 } from './context-wire';
 import { DEFAULT_ENCODING } from './encodings';
+import { AssembledText } from './assemble';
 import { DEFAULT_POLICY, type Decision, type Mark } from './policy';
+import type { TokenServer } from './token-map';
 
 /** One default for every face: the CLI's `assemble` and a new window agree. */
 export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { ...DEFAULT_POLICY, focus: '', format: 'markdown', encoding: DEFAULT_ENCODING };
@@ -205,7 +207,7 @@ export interface CurationState {
   order: readonly string[];
   /** Tokens of each included resource's part of the text. */
   tokens: ReadonlyMap<string, number>;
-  text: string;
+  text: AssembledText;
   total: number;
   /** The text changed and its whole count is being made; `total` is the last one. */
   totalPending?: boolean;
@@ -216,6 +218,8 @@ export interface CurationState {
   changed: ReadonlySet<string>;
   /** Included keys whose server is not connected now: their text is the last read. */
   stale: ReadonlySet<string>;
+  /** Where the tokens go, cut once per curation (token-map.ts). */
+  tokenMap: TokenServer[];
 }
 
 export const EMPTY_CURATION: CurationState = {
@@ -225,13 +229,14 @@ export const EMPTY_CURATION: CurationState = {
   decision: () => undefined,
   order: [],
   tokens: new Map(),
-  text: '',
+  text: new AssembledText([]),
   total: 0,
   used: 0,
   overBudget: 0,
   warnings: [],
   changed: new Set(),
   stale: new Set(),
+  tokenMap: [],
 };
 
 /** A row's part of a decision. */
@@ -254,8 +259,8 @@ export function cutContextFrame(input: {
   gone: readonly GoneEntry[];
   dormant: readonly DormantServer[];
   sessionProblem?: string;
-  /** Leave out the included list or the text: the window's last frame had the same. */
-  unchanged?: { included?: boolean; text?: boolean };
+  /** Leave out the included list, the text or the token map: the window's last frame had the same (or, the list, does not show it). */
+  unchanged?: { included?: boolean; text?: boolean; tokenMap?: boolean };
 }): ContextFrame {
   const { session, curation } = input;
   const marks = { picked: 0, pinned: 0, excluded: 0 };
@@ -301,8 +306,11 @@ export function cutContextFrame(input: {
     warnings: [...curation.warnings],
     ...(!input.unchanged?.included && { included }),
     includedCount: curation.order.length,
+    includedUpdated: curation.changed.size,
+    includedStale: curation.stale.size,
+    ...(!input.unchanged?.tokenMap && { tokenMap: curation.tokenMap }),
     gone: input.gone.slice(0, MAX_GONE_SHOWN),
-    ...(!input.unchanged?.text && { text: curation.text.length > input.previewChars ? curation.text.slice(0, input.previewChars) : curation.text }),
+    ...(!input.unchanged?.text && { text: curation.text.prefix(input.previewChars) }),
     textLength: curation.text.length,
     dormant: [...input.dormant],
     ...(input.sessionProblem !== undefined && { sessionProblem: input.sessionProblem }),

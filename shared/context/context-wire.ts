@@ -2,7 +2,8 @@
  * What a window and the host say to each other about the context: the settings and marks a
  * window changes, and the frames it gets back. The host keeps the curation (one session for
  * every window, kept on disk), curates, reads and counts; a window is sent what it shows: the
- * totals, the included list and token map (bounded), and the part of the text it looks at.
+ * totals, the token map (bounded), the included list while it is open, and the part of the
+ * text it looks at.
  * Data only, in its own file so the contract (host-api.ts) names it without importing the
  * code that makes it.
  */
@@ -10,6 +11,7 @@ import type { ServerId, ServerTransportConfig } from '../mcp-types';
 import type { ContextFormat } from './assemble';
 import type { TokenEncoding } from './encodings';
 import type { DecisionKind, Mark, PolicySettings } from './policy';
+import type { TokenServer } from './token-map';
 
 /** The policy with how the context is written out and counted. */
 export interface ContextSettings extends PolicySettings {
@@ -30,6 +32,8 @@ export interface ContextPatch {
   dropGone?: string[];
   /** How many characters of the text this window shows (it asks for more with "Show more"). */
   previewChars?: number;
+  /** Whether the window shows the included list: its frames carry the list only while it does. */
+  showIncluded?: boolean;
 }
 
 /** What a row of the tree shows of a resource's decision; the reason is in the detail pane. */
@@ -94,12 +98,18 @@ export interface ContextFrame {
   totalPending?: true;
   warnings: string[];
   /**
-   * The included resources in context order, the first {@link MAX_INCLUDED_SHOWN}. Absent
-   * when they are the same as in the window's frame before (see {@link followContextFrame}):
-   * a frame that only says "working" or a new total does not carry 2,000 entries again.
+   * The included resources in context order, the first {@link MAX_INCLUDED_SHOWN}, while the
+   * window shows the list (ContextPatch.showIncluded). Absent when the window does not, or
+   * already has the same (see {@link followContextFrame}): a toggle, a "working" or a new
+   * total does not carry 2,000 entries again.
    */
   included?: IncludedEntry[];
   includedCount: number;
+  /** Included resources whose text changed in the last curation, and those whose server is not connected. */
+  includedUpdated: number;
+  includedStale: number;
+  /** Where the tokens go (token-map.ts), bounded; absent when the same as the window has. */
+  tokenMap?: TokenServer[];
   /** Marks on resources that are not in any catalog now; they count nowhere until dropped or back. */
   gone: GoneEntry[];
   /** The text a model receives, from its start: `text.length` of `textLength` characters. Absent when unchanged, as `included`. */
@@ -131,12 +141,12 @@ export const PREVIEW_CHARS = 200_000;
 export const MAX_PREVIEW_CHARS = 20_000_000;
 
 /** A frame as a window keeps it: every part present. */
-export type FullContextFrame = ContextFrame & Required<Pick<ContextFrame, 'included' | 'text'>>;
+export type FullContextFrame = ContextFrame & Required<Pick<ContextFrame, 'included' | 'text' | 'tokenMap'>>;
 
 /**
  * The frame a window shows after `frame` arrives: what it leaves out (unchanged since the
  * frame before, which the host knows it sent) is taken from `previous`.
  */
 export function followContextFrame(previous: FullContextFrame, frame: ContextFrame): FullContextFrame {
-  return { ...frame, included: frame.included ?? previous.included, text: frame.text ?? previous.text };
+  return { ...frame, included: frame.included ?? previous.included, text: frame.text ?? previous.text, tokenMap: frame.tokenMap ?? previous.tokenMap };
 }

@@ -8,7 +8,7 @@
 import { resourceKeyString } from '../catalog/resource-key';
 import type { Annotations, ContentItem, ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
-import { assembleContext, type ContextFormat, type ContextItem } from './assemble';
+import { assembleContext, type AssembledSection, type AssembledText, type ContextFormat, type ContextItem } from './assemble';
 import { indexForFocus, refineByContent, type FocusIndex, type FocusMatch } from './focus';
 import { hasFocus } from './rank';
 import { formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
@@ -72,8 +72,12 @@ export async function focusRelevance(candidates: readonly CatalogCandidate[], fo
   return (await index).rank(focus ?? '');
 }
 
-/** What is known of one resource once it was read. */
-export type ReadState = { contents: readonly ContentItem[]; tokens: number } | { error: string };
+/**
+ * What is known of one resource once it was read: its contents, and the tokens of its part of
+ * the text, as charged (at least {@link MIN_SECTION_TOKENS}) and as counted (`counted`, of the
+ * part's text `section`).
+ */
+export type ReadState = { contents: readonly ContentItem[]; tokens: number; counted: number; section: string } | { error: string };
 
 export interface CurateOptions {
   candidates: readonly CatalogCandidate[];
@@ -105,7 +109,13 @@ export interface Curated {
   result: PolicyResult;
   /** The included resources, in context order, with their contents. */
   items: ContextItem[];
-  text: string;
+  /** The key of each item. */
+  keys: string[];
+  /** The whole text, joined when first read (a copy of `assembled.whole`). */
+  readonly text: string;
+  assembled: AssembledText;
+  /** Each item's part of the text. */
+  sections: AssembledSection[];
   /** Tokens of each included resource's part of the text, by candidate key. */
   tokens: Map<string, number>;
   known: Map<string, ReadState>;
@@ -132,11 +142,38 @@ export const FOCUS_POOL = 20;
  * text: with the blank line that follows a Markdown section, and within the brackets and
  * indentation of the JSON array (so the parts never add up to less than the whole).
  */
-async function sectionTokens(item: ContextItem, format: ContextFormat, count: CurateOptions['count']): Promise<number | undefined> {
+async function sectionTokens(item: ContextItem, format: ContextFormat, count: CurateOptions['count']): Promise<{ tokens: number; counted: number; section: string } | undefined> {
   const [section] = assembleContext([item], format).sections;
   if (!section || section.text === '') return undefined;
   const asPlaced = format === 'json' ? assembleContext([item], 'json').text : `${section.text}\n\n`;
-  return Math.max(MIN_SECTION_TOKENS, await count(asPlaced));
+  const counted = await count(asPlaced);
+  return { tokens: Math.max(MIN_SECTION_TOKENS, counted), counted, section: section.text };
+}
+
+/**
+ * Tokens of the whole assembled text, exactly as if counted as one, without counting it again
+ * (a toggle among 2,000 would count 4 MB after every change).
+ *
+ * Markdown: the sum of each section's count as placed (with its blank line), the last one
+ * counted bare. This is exact, not an estimate. Both encodings count a text as the sum over
+ * the pieces their split pattern cuts it into, and sections are joined at "\n" followed by
+ * "#". No piece of either pattern holds a newline followed by anything but a newline, so no
+ * piece crosses that seam. The piece that ends at a seam is one whatever follows it: a
+ * whitespace run that ends in a newline is taken by `\s*[\r\n]+` before the one pattern
+ * that looks ahead, `\s+(?!\S)`. Nothing looks behind, so the piece after the seam is one
+ * too. (Tested on real and hostile texts in curate-tokens.test.ts.) JSON is counted whole.
+ */
+export async function wholeTokens(curated: Pick<Curated, 'sections' | 'keys' | 'known' | 'assembled'>, format: ContextFormat, count: CurateOptions['count']): Promise<number> {
+  const { sections, keys, known } = curated;
+  if (format !== 'markdown' || sections.length === 0) return curated.assembled.length === 0 ? 0 : count(curated.assembled.whole);
+  let sum = 0;
+  for (let at = 0; at < sections.length - 1; at += 1) {
+    const text = (sections[at] as AssembledSection).text;
+    const state = known.get(keys[at] as string);
+    // Counted as this very text (a title renamed since makes another).
+    sum += state && 'section' in state && state.section === text ? state.counted : await count(`${text}\n\n`);
+  }
+  return sum + (await count((sections.at(-1) as AssembledSection).text));
 }
 
 export async function curateContext(options: CurateOptions): Promise<Curated> {
@@ -146,15 +183,6 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   const failures = new Map<ServerId, number>();
   const known = options.known ?? new Map<string, ReadState>();
   const byKey = keyed(options.candidates);
-  const itemOf = (candidate: CatalogCandidate, contents: readonly ContentItem[]): ContextItem => ({
-    serverId: candidate.serverId,
-    serverName: candidate.serverName,
-    uri: candidate.uri,
-    name: candidate.name,
-    ...(candidate.title !== undefined && { title: candidate.title }),
-    ...withAnnotations(candidate.annotations),
-    contents,
-  });
   // Checked and ranked once; each decision after a read is a linear pass. The same list
   // curated again is checked and ordered once (policy-catalog.ts keeps that per list).
   const inputs: readonly Candidate[] = options.candidates;
@@ -243,8 +271,8 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         const candidate = byKey.get(key) as CatalogCandidate;
         try {
           const contents = await read(candidate.serverId, candidate.uri);
-          const tokens = await sectionTokens(itemOf(candidate, contents), format, count);
-          known.set(key, tokens === undefined ? { error: 'it has no text content (only binary, which the text context leaves out)' } : { contents, tokens });
+          const tokens = await sectionTokens(contextItem(candidate, contents), format, count);
+          known.set(key, tokens === undefined ? { error: 'it has no text content (only binary, which the text context leaves out)' } : { contents, ...tokens });
         } catch (error) {
           failures.set(candidate.serverId, (failures.get(candidate.serverId) ?? 0) + 1);
           known.set(key, { error: error instanceof Error ? error.message : String(error) });
@@ -277,8 +305,8 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     let unread = policy.included(observed, estimates).filter((key) => !visited.has(key));
     if (unread.length === 0) {
       result = policy.decide(observed, estimates);
-      unread = result.context.map((entry) => resourceKeyString(entry)).filter((key) => !visited.has(key));
-      if (unread.length === 0 && !probed && result.context.every((entry) => marks.has(resourceKeyString(entry)))) {
+      unread = result.contextKeys.filter((key) => !visited.has(key));
+      if (unread.length === 0 && !probed && result.contextKeys.every((key) => marks.has(key))) {
         // Nothing fits, but only on guesses (no size declared, nothing read yet): read the best
         // few to learn what they really cost, rather than give an empty context for a guess.
         probed = true;
@@ -310,16 +338,31 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   options.onProgress?.(reads, 0);
 
   const items: ContextItem[] = [];
+  const keys: string[] = [];
   const tokens = new Map<string, number>();
-  for (const entry of result.context) {
-    const key = resourceKeyString(entry);
+  for (const key of result.contextKeys) {
     const state = known.get(key);
     const candidate = byKey.get(key);
     if (!candidate || !state || !('contents' in state)) continue;
-    items.push(itemOf(candidate, state.contents));
+    items.push(contextItem(candidate, state.contents));
+    keys.push(key);
     tokens.set(key, state.tokens);
   }
-  return { result, items, text: assembleContext(items, format).text, tokens, known, reads };
+  // Not spread: `text` is a getter, and reading it joins the whole text.
+  const { assembled, sections } = assembleContext(items, format);
+  return {
+    result,
+    items,
+    keys,
+    get text() {
+      return assembled.whole;
+    },
+    assembled,
+    sections,
+    tokens,
+    known,
+    reads,
+  };
 }
 
 /** The first `count` of `keys` that pass `test`, without walking the rest. */
@@ -332,8 +375,35 @@ function firstOf(keys: Iterable<string>, count: number, test: (key: string) => b
   return found;
 }
 
+// One item per candidate and contents read, kept while both are: a toggle among 2,000 makes
+// the same 2,000 items again, and the same item is assembled from its cache (assemble.ts).
+const itemsByContents = new WeakMap<readonly ContentItem[], { candidate: CatalogCandidate; item: ContextItem }>();
+
+function contextItem(candidate: CatalogCandidate, contents: readonly ContentItem[]): ContextItem {
+  const kept = itemsByContents.get(contents);
+  if (kept?.candidate === candidate) return kept.item;
+  const item: ContextItem = {
+    serverId: candidate.serverId,
+    serverName: candidate.serverName,
+    uri: candidate.uri,
+    name: candidate.name,
+    ...(candidate.title !== undefined && { title: candidate.title }),
+    ...withAnnotations(candidate),
+    contents,
+  };
+  itemsByContents.set(contents, { candidate, item });
+  return item;
+}
+
+// Checked once per candidate, not once per run: a toggle among 2,000 re-assembles them all.
+const checkedAnnotations = new WeakMap<CatalogCandidate, { annotations?: Annotations }>();
+
 /** Only valid annotations reach the context; the policy already warned about the rest. */
-function withAnnotations(raw: unknown): { annotations?: Annotations } {
-  const annotations = checkAnnotations(raw, []);
-  return annotations ? { annotations } : {};
+function withAnnotations(candidate: CatalogCandidate): { annotations?: Annotations } {
+  let checked = checkedAnnotations.get(candidate);
+  if (!checked) {
+    const annotations = checkAnnotations(candidate.annotations, []);
+    checkedAnnotations.set(candidate, (checked = annotations ? { annotations } : {}));
+  }
+  return checked;
 }

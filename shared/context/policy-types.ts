@@ -94,6 +94,8 @@ export interface PolicyResult {
   decision(key: string): Decision | undefined;
   /** The included resources, in the order they go into the context. */
   context: { serverId: ServerId; uri: string }[];
+  /** The same, as resource keys (resource-key.ts). */
+  contextKeys: string[];
   /** Tokens of everything included, and how many of them exceed the budget. */
   used: number;
   overBudget: number;

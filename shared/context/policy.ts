@@ -307,6 +307,7 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
       Object.defineProperty(result, 'decision', { value: (key: string) => (catalog.at.has(key) ? decisionOf(catalog.at.get(key) as number) : undefined) });
       return Object.assign(result, {
         context: included.map((at) => ({ serverId: factsAt(at).candidate.serverId, uri: factsAt(at).candidate.uri })),
+        contextKeys: included.map((at) => factsAt(at).key),
         used,
         overBudget,
         warnings: overBudget > 0 ? [`over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`] : [],

@@ -9,9 +9,13 @@ import { DEFAULT_ENCODING, textHash, type TokenEncoding } from './encodings';
 
 export { DEFAULT_ENCODING, TOKEN_ENCODINGS, textHash, type TokenEncoding } from './encodings';
 
+// A server's text is text: "<|endoftext|>" in a document is what a model receives as
+// characters (an API never takes a special token from content), and gpt-tokenizer's default
+// would throw "Disallowed special token" and leave the resource uncountable.
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const COUNTERS: Record<TokenEncoding, (text: string) => number> = {
-  o200k_base: (text) => countO200k(text),
-  cl100k_base: (text) => countCl100k(text),
+  o200k_base: (text) => countO200k(text, AS_TEXT),
+  cl100k_base: (text) => countCl100k(text, AS_TEXT),
 };
 
 export interface TokenCounter {

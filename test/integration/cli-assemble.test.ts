@@ -7,8 +7,12 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createTokenCounter } from '../../shared/context/tokens';
 
 const server = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'];
+
+/** The total the summary line says, which must be the printed text counted as one. */
+const saidTotal = (stderr: string) => Number(/ ([\d,]+) tokens \(/.exec(stderr)?.[1]?.replace(/,/g, '') ?? NaN);
 
 function assemble(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -55,6 +59,7 @@ describe('mcp-context assemble', () => {
     expect(code).toBe(0);
     expect(stdout.indexOf('- URI: ctx://notes/beta/note-10.md')).toBeLessThan(stdout.indexOf('- URI: ctx://notes/beta/note-1.md'));
     expect(stdout.match(/^## /gm)).toHaveLength(2);
+    expect(saidTotal(stderr)).toBe(createTokenCounter().count(stdout));
     expect(stderr).toMatch(/excluded-by-user\s+~?[\d,]+\s+ctx:\/\/notes\/alpha\/note-3\.md — excluded by you/);
     expect(stderr).toMatch(/not-picked\s+~?[\d,]+\s+ctx:\/\/notes\/beta\/note-7\.md — not picked, and auto-include is off/);
   });
@@ -66,6 +71,7 @@ describe('mcp-context assemble', () => {
     expect(blocks.length).toBeGreaterThan(0);
     expect(blocks.every((block) => block.type === 'resource' && block.resource.text.startsWith('# Note'))).toBe(true);
     expect(stderr).toMatch(/^\s+[\d,]+ {4}ctx:\/\/notes\/\w+\/\n\s+[\d,]+ {6}note-\d+\.md$/m);
+    expect(saidTotal(stderr)).toBe(createTokenCounter().count(stdout));
   });
 
   it('refuses a mark for a URI no server lists, with a usage error', async () => {

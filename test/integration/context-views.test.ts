@@ -47,7 +47,7 @@ function watchFrames(host: Host, viewId: string) {
   const waiters: { test: (frame: FullContextFrame) => boolean; resolve: (frame: FullContextFrame) => void }[] = [];
   host.onEvent((event) => {
     if (event.type !== 'context' || event.frame.viewId !== viewId) return;
-    const frame = followContextFrame(frames.at(-1) ?? { ...event.frame, included: [], text: '' }, event.frame);
+    const frame = followContextFrame(frames.at(-1) ?? { ...event.frame, included: [], text: '', tokenMap: [] }, event.frame);
     frames.push(frame);
     for (const waiter of [...waiters]) {
       if (!waiter.test(frame)) continue;
@@ -72,7 +72,7 @@ describe('the context on the host', () => {
     const { until } = watchFrames(host, 'w');
     await host.openView('w', {});
     const key = resourceKeyString({ serverId: 's1', uri: STATUS_URI });
-    await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
+    await host.updateContext('w', { showIncluded: true, settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
     const first = await until((frame) => frame.state === 'done' && frame.included.some((entry) => entry.key === key));
     const tick = (frame: FullContextFrame) => /\(tick (\d+)\)/.exec(frame.text)?.[1];
     expect(tick(first)).toBeDefined();
@@ -82,7 +82,7 @@ describe('the context on the host', () => {
     expect(later.marks.picked).toBe(1);
   }, 30_000);
 
-  it('sends the included list and the text only when they changed, and a window following the frames has them all along', async () => {
+  it('sends the included list only while the window shows it, and the list, the text and the token map only when they changed', async () => {
     const host = demo(60_000);
     await settled(host);
     const raw: ContextFrame[] = [];
@@ -90,16 +90,28 @@ describe('the context on the host', () => {
     const { until } = watchFrames(host, 'w');
     await host.openView('w', {});
     const done = await until((frame) => frame.state === 'done' && !frame.totalPending && frame.includedCount > 0);
-    // The frame that only brought the whole count carried neither again.
-    const counted = raw.findLast((frame) => frame.state === 'done' && !frame.totalPending) as ContextFrame;
-    expect(counted.included).toBeUndefined();
-    expect(counted.text).toBeUndefined();
-    expect(done.included.length).toBe(done.includedCount);
+    // The list is closed: no frame carried it. The token map came, and adds up to what is used.
+    expect(raw.every((frame) => frame.included === undefined)).toBe(true);
+    expect(done.tokenMap.reduce((sum, server) => sum + server.tokens, 0)).toBe(done.used);
+    // In Markdown the done frame says the whole count itself; a frame that changes nothing of the context carries none of it again.
+    expect(raw.filter((frame) => frame.state === 'done' && frame.totalPending)).toEqual([]);
+    await host.updateContext('w', { select: null });
+    expect(raw.at(-1)?.text).toBeUndefined();
+    expect(raw.at(-1)?.tokenMap).toBeUndefined();
     expect(done.text.length).toBe(done.textLength);
+    // Opened, the list comes with the next frame, whole; the frame after that leaves it out.
+    await host.updateContext('w', { showIncluded: true });
+    const listed = raw.at(-1) as ContextFrame;
+    expect(listed.included?.length).toBe(done.includedCount);
+    expect(listed.included?.reduce((sum, entry) => sum + entry.tokens, 0)).toBe(done.used);
+    expect(listed.text).toBeUndefined();
+    await host.updateContext('w', { select: null });
+    expect(raw.at(-1)?.included).toBeUndefined();
     // Opened again (a reload), the view's next frame carries everything.
     await host.openView('w', {});
     expect(raw.at(-1)?.text).toBe(done.text);
-    expect(raw.at(-1)?.included).toEqual(done.included);
+    expect(raw.at(-1)?.tokenMap).toEqual(done.tokenMap);
+    expect(raw.at(-1)?.included).toEqual(listed.included);
   });
 
   it('shows a picked resource the server removed as gone, counted nowhere, until it is dropped', async () => {
@@ -115,7 +127,7 @@ describe('the context on the host', () => {
       if (snapshot.catalogs[0]?.resources.some((resource) => resource.uri === draft) && snapshot.catalogs[0].status === 'complete') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
+    await host.updateContext('w', { showIncluded: true, settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
     const picked = await until((frame) => frame.included.some((entry) => entry.key === key));
     expect(picked.marks.picked).toBe(1);
     const gone = await until((frame) => frame.state === 'done' && frame.gone.some((entry) => entry.key === key));

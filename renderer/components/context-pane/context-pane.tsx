@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store/use-app-store';
 import { AutoIncludeSettings } from './auto-include-settings';
 import { BudgetMeter } from './budget-meter';
@@ -6,6 +8,17 @@ import { GoneList } from './gone-list';
 import { Preview } from './preview';
 import { Profiles } from './profiles';
 import { TokenMap } from './token-map';
+
+// Each part renders from its own part of the store: a frame that says "working" or brings a
+// new total must not render the settings, the preview and the token map again with the pane
+// (each of a toggle's four frames rendered all of them, and React set every input's name and type).
+const Focus = memo(FocusField);
+const Settings = memo(AutoIncludeSettings);
+const Meter = memo(BudgetMeter);
+const Gone = memo(GoneList);
+const Assembled = memo(Preview);
+const Tokens = memo(TokenMap);
+const Kept = memo(Profiles);
 
 /**
  * The context, as the host's frames say it: the focus and auto-include settings, the budget
@@ -16,13 +29,13 @@ export function ContextPane() {
   const state = useAppStore((store) => store.context.state);
   const read = useAppStore((store) => store.context.read);
   const error = useAppStore((store) => store.context.error);
-  const warnings = useAppStore((store) => store.context.warnings);
+  const warnings = useAppStore(useShallow((store) => store.context.warnings));
   const sessionProblem = useAppStore((store) => store.context.sessionProblem);
   return (
     <div className="context-pane" data-curation={state} data-reads={read}>
-      <FocusField />
-      <AutoIncludeSettings />
-      <BudgetMeter />
+      <Focus />
+      <Settings />
+      <Meter />
       {state === 'failed' ? (
         <p className="error-text small" role="alert">
           Could not assemble the context: {error}
@@ -38,10 +51,10 @@ export function ContextPane() {
           {warning}
         </p>
       ))}
-      <GoneList />
-      <Preview />
-      <TokenMap />
-      <Profiles />
+      <Gone />
+      <Assembled />
+      <Tokens />
+      <Kept />
     </div>
   );
 }

@@ -1,28 +1,30 @@
-import { memo, useState } from 'react';
-import type { IncludedEntry } from '../../../shared/context/context-wire';
+import { memo } from 'react';
+import { MAX_INCLUDED_SHOWN, type IncludedEntry } from '../../../shared/context/context-wire';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
 import { DECISION_TAGS } from '../decision-badge/decision-badge';
 
 /**
- * Every included resource with its tokens, in context order, as the frame lists them (the
- * first 2,000); a click reveals it in the tree. One whose contents changed since the last
- * frame is highlighted a moment and says "updated"; one whose server is not connected says
- * its text is the last read.
+ * Every included resource with its tokens, in context order (the first 2,000); a click
+ * reveals it in the tree. The host sends the list only while it is open: 2,000 entries in
+ * every frame cost the host, the link and the page when nobody looks. One whose contents
+ * changed since the last frame is highlighted a moment and says "updated"; one whose server
+ * is not connected says its text is the last read.
  */
 export function IncludedList() {
   const included = useAppStore((state) => state.context.included);
   const count = useAppStore((state) => state.context.includedCount);
+  const updated = useAppStore((state) => state.context.includedUpdated);
+  const stale = useAppStore((state) => state.context.includedStale);
+  const open = useAppStore((state) => state.showIncluded);
+  const setOpen = useAppStore((state) => state.setShowIncluded);
   const revealResource = useAppStore((state) => state.revealResource);
-  // Its rows exist only while it is open: 2,000 hidden rows still cost every frame their styles.
-  const [open, setOpen] = useState(false);
   if (count === 0) return null;
-  const updated = included.filter((entry) => entry.changed).length;
-  const stale = included.filter((entry) => entry.stale).length;
+  const listed = Math.min(count, MAX_INCLUDED_SHOWN);
   return (
     <details className="included-list" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="small">
-        Tokens per resource ({count > included.length ? `the first ${formatCount(included.length)} of ${formatCount(count)}` : formatCount(count)})
+        Tokens per resource ({count > listed ? `the first ${formatCount(listed)} of ${formatCount(count)}` : formatCount(count)})
         {updated > 0 ? <span className="included-updated"> · {formatCount(updated)} updated</span> : null}
         {stale > 0 ? <span className="warn-text"> · {formatCount(stale)} from servers not connected</span> : null}
       </summary>

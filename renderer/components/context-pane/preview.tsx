@@ -4,6 +4,7 @@ import { useHostApi } from '../template-detail/host-api-context';
 import { describeError } from '../../store/describe-error';
 import { useAppStore } from '../../store/use-app-store';
 import { IncludedList } from './included-list';
+import { chunksOf } from './preview-chunks';
 import { useSetting } from './use-setting';
 
 /**
@@ -85,8 +86,8 @@ export function Preview() {
       ) : (
         <>
           <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>
-            {chunks.map((chunk, at) => (
-              <PreviewChunk key={at} text={chunk} />
+            {chunks.map((chunk) => (
+              <PreviewChunk key={chunk.key} text={chunk.text} />
             ))}
           </pre>
           {left > 0 ? (
@@ -98,26 +99,6 @@ export function Preview() {
       )}
     </section>
   );
-}
-
-/** Characters per block of the preview, cut at a line's end. */
-const CHUNK_CHARS = 4000;
-
-/**
- * The text in blocks of whole lines. The browser lays out only the blocks in view
- * (`content-visibility: auto`), so a frame that changes 200,000 characters of preview costs
- * the layout of a screenful, not of 4,000 lines; and a block whose text is the same is not
- * touched. Its text content is the text, exactly.
- */
-function chunksOf(text: string): string[] {
-  const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const newline = text.indexOf('\n', at + CHUNK_CHARS);
-    const end = newline === -1 ? text.length : newline + 1;
-    chunks.push(text.slice(at, end));
-    at = end;
-  }
-  return chunks;
 }
 
 const PreviewChunk = memo(function PreviewChunk({ text }: { text: string }) {

@@ -1,101 +1,57 @@
-import { useMemo } from 'react';
 import { formatCount } from '../../../shared/context/policy';
+import { blockLabel, type TokenRest } from '../../../shared/context/token-map';
 import { useAppStore } from '../../store/use-app-store';
 
 interface Block {
   key: string;
   label: string;
   tokens: number;
-  serverId: string;
+  /** Set for a resource's block: a click selects it in the tree. */
   uri?: string;
 }
 
-interface FolderRow extends Block {
-  resources: Block[];
-}
-
-interface ServerRow extends Block {
-  folders: FolderRow[];
-}
-
-const byTokens = (a: Block, b: Block) => b.tokens - a.tokens || (a.label < b.label ? -1 : 1);
-
 /**
  * Where the budget goes: one stacked bar per server split by folder, and under it one per
- * folder split by resource, from the included list the frame carries (its first 2,000). A
- * click on a resource's block selects it in the tree.
+ * folder split by resource, as the host cut it from every included resource (token-map.ts:
+ * the largest 40 of each, the rest in one hatched block). A click on a resource's block
+ * selects it in the tree.
  */
 export function TokenMap() {
-  const included = useAppStore((state) => state.context.included);
-  const servers = useAppStore((state) => state.servers);
+  const servers = useAppStore((state) => state.context.tokenMap);
   const revealResource = useAppStore((state) => state.revealResource);
-  const rows = useMemo(() => {
-    const byServer = new Map<string, Map<string, Block[]>>();
-    for (const { key, serverId, uri, tokens } of included) {
-      const slash = uri.lastIndexOf('/');
-      const folder = slash > 0 ? uri.slice(0, slash + 1) : uri;
-      const folders = byServer.get(serverId) ?? new Map<string, Block[]>();
-      byServer.set(serverId, folders);
-      const list = folders.get(folder) ?? [];
-      folders.set(folder, list);
-      list.push({ key, label: uri.slice(folder.length) || uri, tokens, serverId, uri });
-    }
-    const out: ServerRow[] = [];
-    for (const [serverId, folders] of byServer) {
-      const folderRows: FolderRow[] = [...folders].map(([folder, resources]) => ({
-        key: `${serverId} ${folder}`,
-        label: folder,
-        serverId,
-        tokens: resources.reduce((sum, resource) => sum + resource.tokens, 0),
-        resources: resources.sort(byTokens),
-      }));
-      folderRows.sort(byTokens);
-      out.push({ key: serverId, label: servers[serverId]?.name ?? serverId, serverId, tokens: folderRows.reduce((sum, row) => sum + row.tokens, 0), folders: folderRows });
-    }
-    return out.sort(byTokens);
-  }, [included, servers]);
-
-  if (rows.length === 0) return null;
-  const select = (block: Block) => {
-    if (block.uri) void revealResource(block.serverId, block.uri);
-  };
+  if (servers.length === 0) return null;
   return (
     <section className="token-map" aria-labelledby="token-map-heading">
       <h3 id="token-map-heading">Where the tokens go</h3>
-      {rows.map((server) => (
-        <div key={server.key} className="token-map-server">
+      {servers.map((server) => (
+        <div key={server.serverId} className="token-map-server">
           <div className="token-map-label">
-            <strong>{server.label}</strong> <span className="muted small">{formatCount(server.tokens)} tokens</span>
+            <strong>{server.name}</strong> <span className="muted small">{formatCount(server.tokens)} tokens</span>
           </div>
-          <Bar blocks={server.folders} total={server.tokens} />
+          <Bar blocks={server.folders.map((folder) => ({ key: folder.folder, label: folder.folder, tokens: folder.tokens }))} rest={server.rest} total={server.tokens} />
           {server.folders.map((folder) => (
-            <div key={folder.key} className="token-map-folder">
+            <div key={folder.folder} className="token-map-folder">
               <div className="token-map-label small">
-                <span className="mono break">{folder.label}</span> <span className="muted">{formatCount(folder.tokens)}</span>
+                <span className="mono break">{folder.folder}</span> <span className="muted">{formatCount(folder.tokens)}</span>
               </div>
-              <Bar blocks={folder.resources} total={folder.tokens} onSelect={select} />
+              <Bar blocks={folder.blocks.map((block) => ({ key: block.uri, label: blockLabel(folder.folder, block.uri), tokens: block.tokens, uri: block.uri }))} rest={folder.rest} total={folder.tokens} onSelect={(block) => block.uri && void revealResource(server.serverId, block.uri)} />
             </div>
           ))}
+          {server.rest ? (
+            <div className="token-map-folder muted small">
+              {formatCount(server.rest.count)} more folders: {formatCount(server.rest.tokens)} tokens
+            </div>
+          ) : null}
         </div>
       ))}
     </section>
   );
 }
 
-/**
- * Blocks one bar draws, the largest first; the rest share one block. A bar is a few hundred
- * pixels wide: past this, blocks are slivers nobody can see or click, and 2,000 of them made
- * every frame lay out 2,000 boxes.
- */
-export const MAX_BLOCKS = 40;
-
-function Bar({ blocks, total, onSelect }: { blocks: Block[]; total: number; onSelect?(block: Block): void }) {
-  const shown = blocks.slice(0, MAX_BLOCKS);
-  const rest = blocks.slice(MAX_BLOCKS);
-  const restTokens = rest.reduce((sum, block) => sum + block.tokens, 0);
+function Bar({ blocks, rest, total, onSelect }: { blocks: Block[]; rest: TokenRest | undefined; total: number; onSelect?(block: Block): void }) {
   return (
     <div className="token-bar">
-      {shown.map((block, index) => {
+      {blocks.map((block, index) => {
         const title = `${block.label}: ${formatCount(block.tokens)} tokens`;
         const style = { flexGrow: Math.max(block.tokens, 1), flexBasis: 0 };
         const shade = `shade-${index % 6}`;
@@ -105,9 +61,7 @@ function Bar({ blocks, total, onSelect }: { blocks: Block[]; total: number; onSe
           <span key={block.key} className={`token-block ${shade}`} style={style} title={title} />
         );
       })}
-      {rest.length > 0 ? (
-        <span className="token-block token-rest" style={{ flexGrow: Math.max(restTokens, 1), flexBasis: 0 }} title={`${formatCount(rest.length)} more: ${formatCount(restTokens)} tokens`} />
-      ) : null}
+      {rest ? <span className="token-block token-rest" style={{ flexGrow: Math.max(rest.tokens, 1), flexBasis: 0 }} title={`${formatCount(rest.count)} more: ${formatCount(rest.tokens)} tokens`} /> : null}
       {total === 0 ? <span className="muted small">no tokens</span> : null}
     </div>
   );
