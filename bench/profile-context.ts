@@ -6,8 +6,9 @@
  *   tsx bench/profile-context.ts auto [count]    auto-include off, then on, three times
  *   tsx bench/profile-context.ts toggle          one pick toggled among 2,000 picked
  * HOST_NODE_ARGS="..." passes more Node flags to the serve process. TOP=n sets the rows.
+ * PAGE_PROFILE=file also writes the page's raw CPU profile there (for an inclusive view).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -126,7 +127,7 @@ try {
   span.to = nowUs();
   if (mode !== 'focus') console.log(`${mode}: ${steps.map((step) => step.ms.toFixed(0)).join(' ')} ms; ${medianParts(steps)}`);
   pageProfile = (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile;
-  if (process.env.PAGE_PROFILE) (await import("node:fs")).writeFileSync(process.env.PAGE_PROFILE, JSON.stringify(pageProfile));
+  if (process.env.PAGE_PROFILE) writeFileSync(process.env.PAGE_PROFILE, JSON.stringify(pageProfile));
 } finally {
   await browser.close();
   await served.stop();

@@ -265,24 +265,42 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       else unread.push(key);
     }
     let next = 0;
-    const worker = async () => {
+    const failed = (key: string, serverId: ServerId, error: unknown) => {
+      failures.set(serverId, (failures.get(serverId) ?? 0) + 1);
+      known.set(key, { error: error instanceof Error ? error.message : String(error) });
+      observe(key);
+    };
+    // A lane reads the next as soon as a read is back; its count goes on meanwhile. The server
+    // still has at most `concurrency` reads at once, but the counts are no longer in the way:
+    // a lane that waited for each count before its next read made 834 reads take 330 ms.
+    const counting: Promise<void>[] = [];
+    const lane = async () => {
       while (next < unread.length && !signal?.aborted) {
         const key = unread[next++] as string;
         const candidate = byKey.get(key) as CatalogCandidate;
+        let contents: readonly ContentItem[];
         try {
-          const contents = await read(candidate.serverId, candidate.uri);
-          const tokens = await sectionTokens(contextItem(candidate, contents), format, count);
-          known.set(key, tokens === undefined ? { error: 'it has no text content (only binary, which the text context leaves out)' } : { contents, ...tokens });
+          contents = await read(candidate.serverId, candidate.uri);
         } catch (error) {
-          failures.set(candidate.serverId, (failures.get(candidate.serverId) ?? 0) + 1);
-          known.set(key, { error: error instanceof Error ? error.message : String(error) });
+          failed(key, candidate.serverId, error);
+          continue;
+        } finally {
+          reads += 1;
+          options.onProgress?.(reads, unread.length - next);
         }
-        observe(key);
-        reads += 1;
-        options.onProgress?.(reads, unread.length - next);
+        counting.push(
+          sectionTokens(contextItem(candidate, contents), format, count).then(
+            (tokens) => {
+              known.set(key, tokens === undefined ? { error: 'it has no text content (only binary, which the text context leaves out)' } : { contents, ...tokens });
+              observe(key);
+            },
+            (error: unknown) => failed(key, candidate.serverId, error),
+          ),
+        );
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, unread.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, unread.length) }, lane));
+    await Promise.all(counting);
   }
 
   if (listedRelevance.size > 0 && settings.auto) {
@@ -295,7 +313,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       const state = known.get(key);
       return state && 'contents' in state ? [{ key, text: state.contents.map((item) => item.text ?? '').join('\n') }] : [];
     });
-    policy = preparePolicy(inputs, marks, settings, now, refineByContent(listedRelevance, texts, settings.focus ?? ''));
+    policy = preparePolicy(inputs, marks, settings, now, refineByContent(listedRelevance, texts, settings.focus ?? ''), { from: listedRelevance, keys: texts.map((entry) => entry.key) });
   }
 
   let waves = 0;

@@ -1,6 +1,6 @@
 import { resourceKeyString } from '../catalog/resource-key';
 import { describe, expect, it } from 'vitest';
-import { decideContext, DEFAULT_POLICY, type Candidate, type Mark, type PolicySettings } from './policy';
+import { decideContext, DEFAULT_POLICY, preparePolicy, type Candidate, type Mark, type PolicySettings } from './policy';
 
 const c = (uri: string, annotations?: unknown, extra: Partial<Candidate> = {}): Candidate => ({ serverId: 's1', uri, annotations, ...extra });
 const marks = (entries: [string, Mark][] = []) => new Map(entries.map(([uri, mark]) => [resourceKeyString({ serverId: 's1', uri }), mark]));
@@ -158,6 +158,28 @@ describe('decideContext', () => {
     }
     // The focus changes the order: the matches merged in are not where the unfocused rank has them.
     expect(fresh[1]).not.toBe(fresh[0]);
+  });
+
+  it('ranks a relevance map refined from another (a few entries changed, added or gone) exactly as one sorted afresh', () => {
+    const candidates = Array.from({ length: 400 }, (_, i) => c(`a://r/${i}`, i % 4 === 0 ? undefined : { priority: (i % 11) / 10 }, { tokens: 20 + (i % 9) * 7 }));
+    const keyOf = (i: number) => resourceKeyString(candidates[i] as Candidate);
+    const match = (score: number) => ({ score, words: ['x'], fields: ['title' as const] });
+    const listed = new Map(candidates.flatMap((candidate, i) => (i % 3 === 0 ? [[resourceKeyString(candidate), match((i % 7) / 7)] as const] : [])));
+    const refined = new Map(listed);
+    for (const i of [0, 3, 42, 99, 300]) refined.set(keyOf(i), match(0.99));
+    for (const i of [1, 2, 200]) refined.set(keyOf(i), match(0.5));
+    refined.delete(keyOf(6));
+    const keys = [0, 3, 42, 99, 300, 1, 2, 200, 6].map(keyOf);
+    const settings = policy({ budget: 600, focus: 'x' });
+    const userMarks = marks([['a://r/42', 'pin']]);
+    // The listed map's order is made (and kept) first, as a curation does.
+    preparePolicy(candidates, userMarks, settings, 0, listed).decide();
+    const derived = preparePolicy(candidates, userMarks, settings, 0, refined, { from: listed, keys });
+    const afresh = preparePolicy([...candidates], userMarks, settings, 0, new Map(refined));
+    expect([...derived.ranked()]).toEqual([...afresh.ranked()]);
+    expect(JSON.stringify(derived.decide())).toBe(JSON.stringify(afresh.decide()));
+    expect([...derived.ranked()].indexOf(keyOf(3))).toBeLessThan(5);
+    expect([...derived.ranked()]).not.toContain(undefined);
   });
 
   it('decides a resource listed twice once, by its first listing', () => {

@@ -125,17 +125,81 @@ export function decideContext(candidates: readonly Candidate[], marks: ReadonlyM
   return preparePolicy(candidates, marks, settings, now, relevance).decide();
 }
 
-/** Auto-include's rank under these marks and focus: the base rank with the focus matches merged in. */
-function rankedOrder(catalog: PolicyCatalog, base: BaseRank, markAt: ReadonlyMap<number, Mark>, focusAt: ReadonlyMap<number, FocusMatch>, settings: PolicySettings, now: number): Int32Array {
-  const skip = new Uint8Array(catalog.facts.length);
-  for (const at of markAt.keys()) skip[at] = 1;
-  const matched: { at: number; score: number }[] = [];
-  for (const [at, match] of focusAt) {
-    if (skip[at] || base.out[at] !== undefined) continue;
-    skip[at] = 1;
-    matched.push({ at, score: rankScore(rankInput(catalog.facts[at] as StaticFacts, match), settings, now) });
+/** The resources a focus matched that are in the running, scored, best first. */
+interface FocusOrder {
+  base: BaseRank;
+  matched: Scored[];
+}
+
+/** A match with what {@link compareRank} compares, read once rather than per comparison. */
+interface Scored {
+  at: number;
+  score: number;
+  required: number;
+  time: number;
+}
+
+/** {@link compareRank}, on what a {@link Scored} holds: the same total order. */
+function byRank(a: Scored, b: Scored): number {
+  if (a.required !== b.required) return b.required - a.required;
+  if (a.score !== b.score) return b.score - a.score;
+  const time = b.time - a.time;
+  if (time !== 0 && !Number.isNaN(time)) return time;
+  return a.at - b.at;
+}
+
+// Per relevance map: a run decides many times with the same focus, and the map refined by
+// content (curate.ts) differs from the one it refines in a few entries, so it is derived from
+// it: scoring and sorting 30,000 matches twice per keystroke was most of a keystroke at 100,000.
+const focusOrders = new WeakMap<ReadonlyMap<string, FocusMatch>, FocusOrder>();
+
+/** A relevance map made from another by setting a few keys (curate.ts's refinement by content). */
+export interface Refinement {
+  from: ReadonlyMap<string, FocusMatch>;
+  keys: readonly string[];
+}
+
+function focusOrderOf(catalog: PolicyCatalog, base: BaseRank, relevance: ReadonlyMap<string, FocusMatch>, settings: PolicySettings, now: number, refines?: Refinement): FocusOrder {
+  const kept = focusOrders.get(relevance);
+  if (kept?.base === base) return kept;
+  const from = refines && focusOrders.get(refines.from);
+  const derived = from?.base === base ? from : undefined;
+  const changed: Scored[] = [];
+  const moved = new Set<number>();
+  const take = (key: string, match: FocusMatch | undefined) => {
+    const at = catalog.at.get(key);
+    if (at === undefined || moved.has(at)) return;
+    moved.add(at);
+    if (!match || base.out[at] !== undefined) return;
+    const facts = catalog.facts[at] as StaticFacts;
+    changed.push({ at, score: rankScore(rankInput(facts, match), settings, now), required: isRequired(facts, settings) ? 1 : 0, time: facts.time });
+  };
+  if (derived && refines) for (const key of refines.keys) take(key, relevance.get(key));
+  else for (const [key, match] of relevance) take(key, match);
+  changed.sort(byRank);
+  let matched = changed;
+  if (derived) {
+    // The matches that did not change keep their order; the few that did are merged in.
+    matched = [];
+    let next = 0;
+    for (const entry of derived.matched) {
+      if (moved.has(entry.at)) continue;
+      for (let change = changed[next]; change && byRank(change, entry) < 0; change = changed[++next]) matched.push(change);
+      matched.push(entry);
+    }
+    for (; next < changed.length; next += 1) matched.push(changed[next] as Scored);
   }
-  matched.sort((a, b) => compareRank(catalog, settings, a.at, a.score, b.at, b.score));
+  const order = { base, matched };
+  focusOrders.set(relevance, order);
+  return order;
+}
+
+/** Auto-include's rank under these marks and focus: the base rank with the focus matches merged in. */
+function rankedOrder(catalog: PolicyCatalog, base: BaseRank, markAt: ReadonlyMap<number, Mark>, focus: FocusOrder | undefined, settings: PolicySettings): Int32Array {
+  const skip = new Uint8Array(catalog.facts.length);
+  const matched = focus ? focus.matched.filter((entry) => !markAt.has(entry.at)) : [];
+  for (const entry of focus?.matched ?? []) skip[entry.at] = 1;
+  for (const at of markAt.keys()) skip[at] = 1;
   const ranked = new Int32Array(base.ranked.length);
   let taken = 0;
   let next = 0;
@@ -149,8 +213,19 @@ function rankedOrder(catalog: PolicyCatalog, base: BaseRank, markAt: ReadonlyMap
   return ranked.subarray(0, taken);
 }
 
-/** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
-export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0, relevance: ReadonlyMap<string, FocusMatch> = new Map()): PreparedPolicy {
+/**
+ * Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}).
+ * `refines`: the relevance map `relevance` was made from, and the keys it set or dropped
+ * (curate.ts's refinement by content): its rank is then derived rather than sorted again.
+ */
+export function preparePolicy(
+  candidates: readonly Candidate[],
+  marks: ReadonlyMap<string, Mark>,
+  settings: PolicySettings,
+  now = 0,
+  relevance: ReadonlyMap<string, FocusMatch> = new Map(),
+  refines?: Refinement,
+): PreparedPolicy {
   const catalog = catalogOf(candidates);
   const { facts } = catalog;
   const factsAt = (at: number) => facts[at] as StaticFacts;
@@ -162,12 +237,10 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
   }
   // Pins and picks are taken in key order.
   const marked = [...markAt.keys()].sort((a, b) => a - b);
-  const focusAt = new Map<number, FocusMatch>();
-  for (const [key, match] of relevance) {
-    const at = catalog.at.get(key);
-    if (at !== undefined) focusAt.set(at, match);
-  }
-  const ranked = rankedOrder(catalog, base, markAt, focusAt, settings, now);
+  const focus = relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings, now, refines) : undefined;
+  const ranked = rankedOrder(catalog, base, markAt, focus, settings);
+  /** The focus match of the resource at `at`, for a reason (looked up when one is written). */
+  const focusMatchAt = (at: number) => relevance.get(factsAt(at).key);
   // The required come first in the rank.
   let requiredCount = 0;
   while (requiredCount < ranked.length && isRequired(factsAt(ranked[requiredCount] as number), settings)) requiredCount += 1;
@@ -261,7 +334,7 @@ export function preparePolicy(candidates: readonly Candidate[], marks: ReadonlyM
   return {
     decide(observed = new Map(), estimates = {}) {
       const { included, used, kinds, before, failures } = run(observed, estimates, true) as ReturnType<typeof run> & { kinds: Uint8Array; before: Float64Array };
-      const rankText = (entry: StaticFacts, at: number) => `rank ${number(rankOf(at))} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusAt.get(at)), settings, settings.threshold, now)}`;
+      const rankText = (entry: StaticFacts, at: number) => `rank ${number(rankOf(at))} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusMatchAt(at)), settings, settings.threshold, now)}`;
       const usedText = (at: number) => `${number(at)} of ${number(budget)} used`;
       const overText = (at: number) => (at > budget ? `; over the budget by ${number(at - budget)}` : '');
 

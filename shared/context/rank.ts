@@ -77,8 +77,12 @@ function binaryByName(mimeType: string): boolean {
 const BINARY_APPLICATION = new Set(['octet-stream', 'pdf', 'wasm', 'java-archive', 'x-iso9660-image', 'x-sqlite3', 'vnd.sqlite3', 'x-protobuf', 'protobuf', 'x-msgpack', 'msgpack', 'cbor', 'x-bson', 'ogg', 'x-shockwave-flash', 'x-apple-diskimage', 'epub+zip']);
 
 /** True when the focus has words to rank by. */
+// Asked once per resource scored (30,000 a keystroke at 100,000): the last answer is kept.
+let lastFocus: { focus: string | undefined; has: boolean } = { focus: undefined, has: false };
+
 export function hasFocus(settings: RankSettings): boolean {
-  return (settings.focus ?? '').trim() !== '';
+  if (settings.focus !== lastFocus.focus) lastFocus = { focus: settings.focus, has: (settings.focus ?? '').trim() !== '' };
+  return lastFocus.has;
 }
 
 /** The score auto-include ranks by, higher first; `now` matters only with a half-life. */
