@@ -191,9 +191,9 @@ function watchFrames(): void {
 /**
  * A step's time, and its parts on the page's clock: the call (input event → the first frame
  * for the new settings, the change's own: the host says working from the moment it takes a
- * change), the run (→ the done frame of the run it started: the host's 30 ms gathering of
- * changes, the curation and the frames it sends), to view (→ the view frame after it) and to
- * shown (→ the animation frame that shows it).
+ * change), the run (→ the done frame of the run it started: the curation, at once for the
+ * user's changes, and the frames it sends), to view (→ the view frame after it, sent with the
+ * done frame) and to shown (→ the animation frame that shows it).
  */
 export interface StepTime {
   ms: number;

@@ -129,8 +129,9 @@ after it that carries the tree's decisions, with the pane showing done (the benc
 frames the page parses; the pane's \`data-curation\` shows their state but not their settings).
 Each step waits for the one before it to settle. Its parts, given under the table: the call
 (input event → the change's own frame, which says working), the run (→ the done frame of the
-run it started: the host's 30 ms gathering of changes, the curation, and the frames it sends
-meanwhile), to view (→ the view frame after it) and to shown (→ the frame that shows it).
+run it started: the curation, at once for the user's changes, and the frames it sends
+meanwhile), to view (→ the view frame after it, which the host sends with the done frame) and
+to shown (→ the frame that shows it).
 "before" is the last table committed before the context moved to the host (2026-11-30).
 - **token counting**: gpt-tokenizer in Node, 2,000 documents never counted before.
 - **re-assembly after one toggle**: \`test/fixtures/context-server.ts\`, 2,000 resources of
@@ -139,8 +140,8 @@ meanwhile), to view (→ the view frame after it) and to shown (→ the frame th
   with the layout of the folders just opened).
 - **auto-include at 100,000**: the synthetic catalog above. Auto-include is turned off and the
   curation left to finish, then the checkbox is checked; three cycles on one page, each run
-  given with the reads it took (the host keeps what it read for 30 s, so the first cycle reads
-  again what the curation at load had read). The row below it is that first curation at load:
+  given with the reads it took (the host keeps what it read 30 s from its last use, 5 minutes
+  at most, so the cycles read nothing again). The row below it is that first curation at load:
   from the tree counting every resource to the first done frame that includes something (the
   host waits 500 ms after a listing's last page before it curates).
 - **focus typed**: ${FOCUS_LINES.map((line) => `"${line}"`).join(' and ')} (words of the

@@ -22,8 +22,14 @@ function runnerWithClock() {
     count: (text) => counter.count(text),
   });
   const servers: CurationServer[] = [{ id: 's1', name: 'one', connected: true, catalog: catalog(['a://1', 'a://2']) }];
-  const run = () => runner.run({ servers, marks: new Map(), settings: DEFAULT_CONTEXT_SETTINGS, signal: new AbortController().signal, now, onProgress: () => {} });
-  return { runner, reads, run, tick: (ms: number) => (now += ms), setBody: (text: string) => (body = text) };
+  // Each run's context is shown (committed), as the host does unless a newer run replaced it.
+  const unshown = () => runner.run({ servers, marks: new Map(), settings: DEFAULT_CONTEXT_SETTINGS, signal: new AbortController().signal, now, onProgress: () => {} });
+  const run = async () => {
+    const result = await unshown();
+    runner.commit(result);
+    return result;
+  };
+  return { runner, reads, run, unshown, tick: (ms: number) => (now += ms), setBody: (text: string) => (body = text) };
 }
 
 describe('the host’s curation runs', () => {
@@ -40,6 +46,18 @@ describe('the host’s curation runs', () => {
     expect(reads).toHaveLength(4);
     expect(again.text).toContain('second a://1');
     expect(again.changed).toEqual(new Set([JSON.stringify(['s1', 'a://1']), JSON.stringify(['s1', 'a://2'])]));
+  });
+
+  it('tells what changed against the context last shown, not against a run a newer one replaced', async () => {
+    const { run, unshown, tick, setBody } = runnerWithClock();
+    await run();
+    setBody('second');
+    tick(CONTENT_TTL_MS + 1);
+    // Read again, but replaced before it was shown (a key typed meanwhile).
+    expect((await unshown()).changed.size).toBe(2);
+    // The run shown next still says both changed.
+    expect((await run()).changed.size).toBe(2);
+    expect((await run()).changed.size).toBe(0);
   });
 
   it('keeps what a context in use holds (a toggle does not read it all again), but not past its age', async () => {

@@ -50,6 +50,11 @@ export interface ContextRunner {
   forgetServer(serverId: ServerId): void;
   /** The user marked these again (the natural retry of a broken pick): a failed read of one is tried again. */
   retry(keys: readonly string[]): void;
+  /**
+   * This run's context is the one shown: the next run tells what changed against it. A run a
+   * newer one replaced before it was shown is never committed, so its changes are not lost.
+   */
+  commit(result: RunResult): void;
 }
 
 let nextRequest = 1;
@@ -80,8 +85,9 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   const versions = new Map<string, number>();
   const serverVersions = new Map<string, number>();
   const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(parseResourceKey(key).serverId) ?? 0}`;
-  // The contents each included key had, to tell what an update changed.
+  // The contents each included key had in the context last shown, to tell what an update changed.
   let lastContents = new Map<string, readonly ContentItem[]>();
+  const heldBy = new WeakMap<RunResult, Map<string, readonly ContentItem[]>>();
   // Reads that failed lately, so a broken resource among the picks is not asked for again on
   // every toggle (a server round trip each); tried again once this is old, as a new run would.
   const failed = new Map<string, { message: string; at: number }>();
@@ -207,12 +213,16 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
         if (before !== undefined && before !== item.contents && textOf(before) !== textOf(item.contents)) changed.add(key);
         held.set(key, item.contents);
       });
-      lastContents = held;
       // Not spread: reading `text` would join the whole text (curate.ts).
-      return Object.assign(curated, { changed });
+      const result = Object.assign(curated, { changed });
+      heldBy.set(result, held);
+      return result;
     },
     retry(keys) {
       for (const key of keys) failed.delete(key);
+    },
+    commit(result) {
+      lastContents = heldBy.get(result) ?? lastContents;
     },
     forgetResource(key) {
       versions.set(key, (versions.get(key) ?? 0) + 1);

@@ -118,8 +118,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     if (disposed || (!wanted && windows.size === 0)) return;
     clearTimeout(timer);
     if (!settle) idle = new Promise((resolve) => (settle = resolve));
-    // From now on the context shown is not the one the session asks for: frames say so.
-    curation = { ...curation, state: 'working' };
+    // From now on the context shown is not the one the session asks for: frames say so (and
+    // the run, when it starts, has nothing new to say to a window told this already).
+    curation = { ...curation, state: 'working', read: 0, pending: 0 };
     timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : gather);
   }
 
@@ -166,6 +167,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       counting.catch(() => {});
       const counted = settings.format === 'markdown' ? await counting : undefined;
       if (!current()) return;
+      runner.commit(done);
       const order = done.result.contextKeys;
       finish(controller, {
         state: 'done',

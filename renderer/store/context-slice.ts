@@ -158,7 +158,8 @@ export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): State
       showIncluded: false,
       setShowIncluded(open) {
         if (get().showIncluded === open) return;
-        set({ showIncluded: open });
+        // A list put away is forgotten: opened again, it shows the host's next list, not an old one.
+        set(open ? { showIncluded: true } : { showIncluded: false, context: { ...get().context, included: [] } });
         void get().sendContext({ showIncluded: open });
       },
       dropGone(keys) {

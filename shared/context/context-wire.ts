@@ -92,9 +92,9 @@ export interface ContextFrame {
   /** Tokens the included resources use, of the budget, and how many over it. */
   used: number;
   overBudget: number;
-  /** Tokens of the whole text, counted as one. */
+  /** Tokens of the whole text, exactly as if counted as one (curate.ts wholeTokens). */
   total: number;
-  /** Set while the whole text is being counted again; `total` is the count before. */
+  /** Set while a JSON context's whole text is being counted (Markdown's comes with the done frame); `total` is the count before. */
   totalPending?: true;
   warnings: string[];
   /**

@@ -21,15 +21,24 @@ describe('wholeTokens (the total of the whole text, without counting it again)',
     it(`equals counting the whole text as one, in Markdown, in ${encoding}, on texts made to break a seam`, async () => {
       const counter = createTokenCounter(encoding);
       const bodies = texts(120, encoding.length);
-      const candidates: CatalogCandidate[] = bodies.map((_, n) => ({ serverId: 's1', serverName: 'Docs\n# not a heading', uri: `kb://t/${String(n).padStart(3, '0')}`, name: n % 3 === 0 ? '' : `T ${n}` }));
+      // Server names end the sections of resources with no contents: they end in what a seam
+      // dislikes most (trailing spaces, a tab, NBSP, a slash, a digit, a mark), as do MIME types.
+      const ENDINGS = ['Docs', 'Docs  ', 'Docs\t', 'Docs\u00a0', 'Docs/', 'Docs 42', "Docs's", 'Docs #', 'Docs\u0085', 'Docs\ufeff', 'Docs\u000b', 'e\u0301'];
+      const candidates: CatalogCandidate[] = bodies.map((_, n) => ({ serverId: 's1', serverName: `${ENDINGS[n % ENDINGS.length]}\n# not a heading${ENDINGS[(n * 5) % ENDINGS.length]}`, uri: `kb://t/${String(n).padStart(3, '0')}`, name: n % 3 === 0 ? '' : `T ${n}` }));
       const read = async (_server: string, uri: string): Promise<ContentItem[]> => {
-        const body = bodies[Number(uri.slice(-3))] as string;
-        // Some resources hold two texts, or a text and a blob.
-        return uri.endsWith('7') ? [{ uri, text: body, size: body.length }, { uri: `${uri}#2`, blob: 'AAAA', mimeType: 'image/png', size: 3 }] : [{ uri, text: body, size: body.length }];
+        const n = Number(uri.slice(-3));
+        const body = bodies[n] as string;
+        // Some resources hold nothing, two texts, or a text and a blob.
+        if (n % 4 === 1) return [];
+        if (n % 4 === 2) return [{ uri, text: body, size: body.length }, { uri: `${uri}#2`, blob: 'AAAA', mimeType: `image/png${ENDINGS[n % ENDINGS.length]}`, size: 3 }];
+        return n % 8 === 3 ? [{ uri, text: body, size: body.length }, { uri: `${uri}#2`, text: body.trimEnd(), size: body.length }] : [{ uri, text: body, size: body.length }];
       };
       const marks = new Map(candidates.map((candidate) => [JSON.stringify([candidate.serverId, candidate.uri]), 'include' as const]));
       const curated = await curateContext({ candidates, marks, settings: { ...DEFAULT_POLICY, auto: false }, format: 'markdown', read, count: counter.count });
       expect(curated.items).toHaveLength(120);
+      // Exactness rests on this: every part begins with a heading.
+      expect(curated.sections.every((section) => section.text.startsWith('## '))).toBe(true);
+      expect(curated.sections.filter((section) => !section.text.endsWith('```'))).not.toHaveLength(0);
       expect(await wholeTokens(curated, 'markdown', counter.count)).toBe(counter.count(curated.text));
       // Any prefix of the context too (a toggle's context), and the empty one.
       for (const keep of [1, 2, 17, 60]) {

@@ -1,6 +1,7 @@
 import { resourceKeyString } from '../catalog/resource-key';
 import { describe, expect, it } from 'vitest';
-import { decideContext, DEFAULT_POLICY, preparePolicy, type Candidate, type Mark, type PolicySettings } from './policy';
+import { catalogOf, compareRank, isRequired } from './policy-catalog';
+import { byRank, decideContext, DEFAULT_POLICY, preparePolicy, type Scored, type Candidate, type Mark, type PolicySettings } from './policy';
 
 const c = (uri: string, annotations?: unknown, extra: Partial<Candidate> = {}): Candidate => ({ serverId: 's1', uri, annotations, ...extra });
 const marks = (entries: [string, Mark][] = []) => new Map(entries.map(([uri, mark]) => [resourceKeyString({ serverId: 's1', uri }), mark]));
@@ -201,5 +202,17 @@ describe('decideContext', () => {
     // Whatever the ids, alpha's resource comes first.
     expect(both(['s1', 's2'])).toEqual(['s2', 's1']);
     expect(both(['s10', 's2'])).toEqual(['s2', 's10']);
+  });
+});
+
+describe('byRank', () => {
+  it('orders scored matches exactly as compareRank does: required, score, newer, catalog order', () => {
+    const candidates = Array.from({ length: 60 }, (_, i) =>
+      c(`a://r/${i}`, { ...(i % 3 === 0 && { priority: 1 }), ...(i % 4 !== 0 && { lastModified: `2026-0${1 + (i % 5)}-01T00:00:00Z` }) }),
+    );
+    const catalog = catalogOf(candidates);
+    const settings = policy();
+    const scored: Scored[] = catalog.facts.map((facts, at) => ({ at, score: [0.1, 0.5, 0.5, 0.9][at % 4] as number, required: isRequired(facts, settings) ? 1 : 0, time: facts.time }));
+    for (const a of scored) for (const b of scored) expect(Math.sign(byRank(a, b)), `${a.at} vs ${b.at}`).toBe(Math.sign(compareRank(catalog, settings, a.at, a.score, b.at, b.score)));
   });
 });

@@ -132,7 +132,7 @@ interface FocusOrder {
 }
 
 /** A match with what {@link compareRank} compares, read once rather than per comparison. */
-interface Scored {
+export interface Scored {
   at: number;
   score: number;
   required: number;
@@ -140,7 +140,7 @@ interface Scored {
 }
 
 /** {@link compareRank}, on what a {@link Scored} holds: the same total order. */
-function byRank(a: Scored, b: Scored): number {
+export function byRank(a: Scored, b: Scored): number {
   if (a.required !== b.required) return b.required - a.required;
   if (a.score !== b.score) return b.score - a.score;
   const time = b.time - a.time;

@@ -31,9 +31,17 @@ describe('chunksOf (the preview blocks)', () => {
   });
 
   it('names the same text twice apart', () => {
-    const chunks = chunksOf('a\n## x\n## x\n## x');
-    expect(chunks.map((chunk) => chunk.text)).toEqual(['a\n', '## x\n', '## x\n', '## x']);
-    expect(new Set(chunks.map((chunk) => chunk.key)).size).toBe(4);
+    const same = assembleContext([item(1, 'x'.repeat(3000)), item(1, 'x'.repeat(3000)), item(1, 'x'.repeat(3000))], 'markdown').text;
+    const chunks = chunksOf(same);
+    expect(chunks).toHaveLength(3);
+    expect(new Set(chunks.map((chunk) => chunk.key)).size).toBe(3);
+  });
+
+  it('keeps a resource full of headings, or of short parts, to a few blocks', () => {
+    const headings = assembleContext([item(1, '\n## x\n\n- URI: y'.repeat(10_000))], 'markdown').text;
+    expect(chunksOf(headings).length).toBeLessThanOrEqual(Math.ceil(headings.length / 2000));
+    const tiny = assembleContext(Array.from({ length: 2000 }, (_, n) => item(n, 'a')), 'markdown').text;
+    expect(chunksOf(tiny).length).toBeLessThan(2000 / 4);
   });
 
   it('gives nothing for no text', () => {

@@ -1,12 +1,11 @@
 import { formatCount } from '../../../shared/context/policy';
-import { blockLabel, type TokenRest } from '../../../shared/context/token-map';
+import type { TokenRest } from '../../../shared/context/token-map';
 import { useAppStore } from '../../store/use-app-store';
 
 interface Block {
-  key: string;
   label: string;
   tokens: number;
-  /** Set for a resource's block: a click selects it in the tree. */
+  /** Set for a resource's block whose URI the host sent: a click selects it in the tree. */
   uri?: string;
 }
 
@@ -28,18 +27,19 @@ export function TokenMap() {
           <div className="token-map-label">
             <strong>{server.name}</strong> <span className="muted small">{formatCount(server.tokens)} tokens</span>
           </div>
-          <Bar blocks={server.folders.map((folder) => ({ key: folder.folder, label: folder.folder, tokens: folder.tokens }))} rest={server.rest} total={server.tokens} />
-          {server.folders.map((folder) => (
-            <div key={folder.folder} className="token-map-folder">
+          <Bar blocks={server.folders.map((folder) => ({ label: folder.folder, tokens: folder.tokens }))} rest={server.rest} total={server.tokens} />
+          {server.folders.map((folder, at) => (
+            // Folders are told apart by place: a long name is cut, and two cut ones may read the same.
+            <div key={at} className="token-map-folder">
               <div className="token-map-label small">
                 <span className="mono break">{folder.folder}</span> <span className="muted">{formatCount(folder.tokens)}</span>
               </div>
-              <Bar blocks={folder.blocks.map((block) => ({ key: block.uri, label: blockLabel(folder.folder, block.uri), tokens: block.tokens, uri: block.uri }))} rest={folder.rest} total={folder.tokens} onSelect={(block) => block.uri && void revealResource(server.serverId, block.uri)} />
+              <Bar blocks={folder.blocks} rest={folder.rest} total={folder.tokens} onSelect={(block) => block.uri && void revealResource(server.serverId, block.uri)} />
             </div>
           ))}
           {server.rest ? (
             <div className="token-map-folder muted small">
-              {formatCount(server.rest.count)} more folders: {formatCount(server.rest.tokens)} tokens
+              {formatCount(server.rest.count)} more {server.rest.count === 1 ? 'folder' : 'folders'}: {formatCount(server.rest.tokens)} tokens
             </div>
           ) : null}
         </div>
@@ -55,10 +55,10 @@ function Bar({ blocks, rest, total, onSelect }: { blocks: Block[]; rest: TokenRe
         const title = `${block.label}: ${formatCount(block.tokens)} tokens`;
         const style = { flexGrow: Math.max(block.tokens, 1), flexBasis: 0 };
         const shade = `shade-${index % 6}`;
-        return onSelect ? (
-          <button key={block.key} type="button" className={`token-block ${shade}`} style={style} title={title} aria-label={`Select ${title}`} onClick={() => onSelect(block)} />
+        return onSelect && block.uri !== undefined ? (
+          <button key={index} type="button" className={`token-block ${shade}`} style={style} title={title} aria-label={`Select ${title}`} onClick={() => onSelect(block)} />
         ) : (
-          <span key={block.key} className={`token-block ${shade}`} style={style} title={title} />
+          <span key={index} className={`token-block ${shade}`} style={style} title={title} />
         );
       })}
       {rest ? <span className="token-block token-rest" style={{ flexGrow: Math.max(rest.tokens, 1), flexBasis: 0 }} title={`${formatCount(rest.count)} more: ${formatCount(rest.tokens)} tokens`} /> : null}
