@@ -6,7 +6,7 @@
  * resource the server says changed, or a catalog that starts over, is read afresh.
  */
 import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
-import { curateContext, type CatalogCandidate, type Curated, type ReadState } from '../../shared/context/curate';
+import { curateContext, warmFocusIndex, type CatalogCandidate, type Curated, type ReadState } from '../../shared/context/curate';
 import type { ContextSettings } from '../../shared/context/context-wire';
 import type { TokenEncoding } from '../../shared/context/encodings';
 import type { Mark } from '../../shared/context/policy';
@@ -50,6 +50,8 @@ export interface ContextRunner {
   forgetServer(serverId: ServerId): void;
   /** The user marked these again (the natural retry of a broken pick): a failed read of one is tried again. */
   retry(keys: readonly string[]): void;
+  /** Builds the focus index of these catalogs, in slices, before a focus needs it. */
+  warmFocus(servers: readonly CurationServer[]): Promise<void>;
   /**
    * This run's context is the one shown: the next run tells what changed against it. A run a
    * newer one replaced before it was shown is never committed, so its changes are not lost.
@@ -220,6 +222,9 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
     },
     retry(keys) {
       for (const key of keys) failed.delete(key);
+    },
+    warmFocus(servers) {
+      return warmFocusIndex(candidatesOf(servers), () => new Promise((resolve) => setImmediate(resolve)));
     },
     commit(result) {
       lastContents = heldBy.get(result) ?? lastContents;

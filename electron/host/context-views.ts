@@ -13,6 +13,7 @@ import { ContextSession, EMPTY_CURATION, rowDecision, type CurationState } from 
 import type { ContextPatch, DormantServer } from '../../shared/context/context-wire';
 import { AssembledText } from '../../shared/context/assemble';
 import { wholeTokens } from '../../shared/context/curate';
+import { hasFocus } from '../../shared/context/rank';
 import { cutTokenMap } from '../../shared/context/token-map';
 import type { HostEventBody } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
@@ -187,6 +188,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => deps.servers().find((server) => server.id === serverId)?.name),
       });
       watchContext(done.items);
+      // A window shows the context, with its Focus field: the focus index is built now, in
+      // slices, so the first key typed does not wait for it (once per catalog as listed).
+      if (windows.size > 0 && !hasFocus(settings) && !listing()) void runner.warmFocus(deps.servers()).catch(() => {});
       if (counted !== undefined) {
         result = Object.assign(done, { total: counted });
         settleIfIdle();

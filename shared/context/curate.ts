@@ -55,6 +55,19 @@ const focusIndexes = new WeakMap<readonly CatalogCandidate[], Promise<FocusIndex
  */
 export async function focusRelevance(candidates: readonly CatalogCandidate[], focus: string | undefined, pause: () => Promise<void> = async () => {}): Promise<ReadonlyMap<string, FocusMatch>> {
   if (!hasFocus({ focus, budget: 0 })) return new Map();
+  return (await focusIndexOf(candidates, pause)).rank(focus ?? '');
+}
+
+/**
+ * Builds the focus index of a candidate list ahead of the first focus typed (the host does so
+ * once a catalog settles while a window shows the context): the first key of a focus at
+ * 100,000 resources then ranks, rather than waiting 1.2–1.6 s for the index.
+ */
+export async function warmFocusIndex(candidates: readonly CatalogCandidate[], pause: () => Promise<void>): Promise<void> {
+  await focusIndexOf(candidates, pause);
+}
+
+function focusIndexOf(candidates: readonly CatalogCandidate[], pause: () => Promise<void>): Promise<FocusIndex> {
   let index = focusIndexes.get(candidates);
   if (!index) {
     const documents = candidates.map((candidate) => ({
@@ -69,7 +82,7 @@ export async function focusRelevance(candidates: readonly CatalogCandidate[], fo
     focusIndexes.set(candidates, index);
     index.catch(() => focusIndexes.delete(candidates));
   }
-  return (await index).rank(focus ?? '');
+  return index;
 }
 
 /**
