@@ -76,6 +76,7 @@ const contextPatch = z
     select: pickKey.nullable(),
     previewChars: z.number().int().min(0).max(MAX_PREVIEW_CHARS),
     showIncluded: z.boolean(),
+    shown: z.boolean(),
   })
   .partial();
 const profileName = z.string().min(1).max(200);

@@ -188,9 +188,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => deps.servers().find((server) => server.id === serverId)?.name),
       });
       watchContext(done.items);
-      // A window shows the context, with its Focus field: the focus index is built now, in
-      // slices, so the first key typed does not wait for it (once per catalog as listed).
-      if (windows.size > 0 && !hasFocus(settings) && !listing()) void runner.warmFocus(deps.servers()).catch(() => {});
+      warmFocus();
       if (counted !== undefined) {
         result = Object.assign(done, { total: counted });
         settleIfIdle();
@@ -210,6 +208,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       sendAll();
       settleIfIdle();
     }
+  }
+
+  /**
+   * A window shows the context, with its Focus field: the focus index is built now, in slices,
+   * so the first key typed does not wait for it (once per catalog as listed). Not while no
+   * window shows it: a second of the host's time after every listing would slow the search.
+   */
+  function warmFocus(): void {
+    if (hasFocus(session.settings) || listing() || ![...windows.values()].some((state) => state.shown)) return;
+    void runner.warmFocus(deps.servers()).catch(() => {});
   }
 
   function settleIfIdle(): void {
@@ -328,6 +336,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       if (patch.previewChars !== undefined) state.previewChars = previewCharsOf(patch.previewChars);
       if (patch.select !== undefined) state.selectedKey = patch.select;
       if (patch.showIncluded !== undefined) state.showIncluded = patch.showIncluded;
+      if (patch.shown !== undefined) state.shown = patch.shown;
       const known = new Set(deps.servers().map((server) => server.id));
       // A key that names no server here (a stale tab after a restart, a server just removed)
       // would count as picked and show nowhere: it is refused, not kept.
@@ -343,6 +352,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const change = session.apply(checked);
       if (change.marks || change.settings) marksChanged();
       frameFor(viewId, state);
+      if (patch.shown) warmFocus();
     },
     mark(keys, mark) {
       // A folder's box picks what has no mark and unpicks only picks: a pin or an exclusion

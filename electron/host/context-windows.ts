@@ -16,6 +16,8 @@ export interface WindowState {
   selectedKey: string | null;
   /** Whether it shows the included list (its frames carry the list only then). */
   showIncluded: boolean;
+  /** Whether it shows the context at all. */
+  shown: boolean;
   /** The curation and session version its last frame was cut from: the same again would say nothing new. */
   cutFrom?: { curation: CurationState; version: number };
   /** What its frames carried last of the included list, the text and the token map, to leave out when the same. */
@@ -23,7 +25,7 @@ export interface WindowState {
 }
 
 export function newWindow(): WindowState {
-  return { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null, showIncluded: false };
+  return { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null, showIncluded: false, shown: false };
 }
 
 /** The characters of preview a window may ask for. */

@@ -62,6 +62,9 @@ export interface ContextSlice {
   /** Whether the included list is open: the host sends it only then. */
   showIncluded: boolean;
   setShowIncluded(open: boolean): void;
+  /** Whether the Context tab is shown: the host builds the focus index ahead only then. */
+  contextShown: boolean;
+  setContextShown(shown: boolean): void;
   /** Forgets gone marks: these keys, or every one with []. */
   dropGone(keys: string[]): void;
   /** Sends a change of the context; a failure is said in the banner, one line. */
@@ -161,6 +164,12 @@ export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): State
         // A list put away is forgotten: opened again, it shows the host's next list, not an old one.
         set(open ? { showIncluded: true } : { showIncluded: false, context: { ...get().context, included: [] } });
         void get().sendContext({ showIncluded: open });
+      },
+      contextShown: false,
+      setContextShown(shown) {
+        if (get().contextShown === shown) return;
+        set({ contextShown: shown });
+        void get().sendContext({ shown });
       },
       dropGone(keys) {
         void get().sendContext({ dropGone: keys });

@@ -108,10 +108,14 @@ describe('startViewSync', () => {
     store.getState().setShowIncluded(true);
     expect(contextCalls.at(-1)).toEqual({ showIncluded: true });
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(5));
-    // The host forgot the view: opened again, it hears the selection and the open list again, and its frames from 1 are shown.
+    // The Context tab shown: the host is told (it builds the focus index ahead then).
+    store.getState().setContextShown(true);
+    expect(contextCalls.at(-1)).toEqual({ shown: true });
+    await vi.waitFor(() => expect(store.getState().context.frame).toBe(6));
+    // The host forgot the view: opened again, it hears the selection, the open list and the shown tab again, and its frames from 1 are shown.
     views.delete(store.getState().viewId);
     store.getState().setSort('priority');
-    await vi.waitFor(() => expect(contextCalls.at(-1)).toEqual({ select: key, previewChars: 200_000, showIncluded: true }));
+    await vi.waitFor(() => expect(contextCalls.at(-1)).toEqual({ select: key, previewChars: 200_000, showIncluded: true, shown: true }));
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(2));
   });
 

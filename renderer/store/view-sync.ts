@@ -58,7 +58,9 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
     // What this window shows of the context is the view's, not the session's: a new view starts without it.
     const select = state.selected ? resourceKeyString(state.selected) : null;
-    if (select !== null || state.previewChars !== PREVIEW_CHARS || state.showIncluded) calls.push(state.sendContext({ select, previewChars: state.previewChars, ...(state.showIncluded && { showIncluded: true }) }));
+    if (select !== null || state.previewChars !== PREVIEW_CHARS || state.showIncluded || state.contextShown) {
+      calls.push(state.sendContext({ select, previewChars: state.previewChars, ...(state.showIncluded && { showIncluded: true }), ...(state.contextShown && { shown: true }) }));
+    }
     return Promise.all(calls);
   }
 

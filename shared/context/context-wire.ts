@@ -34,6 +34,8 @@ export interface ContextPatch {
   previewChars?: number;
   /** Whether the window shows the included list: its frames carry the list only while it does. */
   showIncluded?: boolean;
+  /** Whether the window shows the context at all (its tab is open): the host then builds the focus index ahead. */
+  shown?: boolean;
 }
 
 /** What a row of the tree shows of a resource's decision; the reason is in the detail pane. */

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store/use-app-store';
 import { AutoIncludeSettings } from './auto-include-settings';
@@ -31,6 +31,12 @@ export function ContextPane() {
   const error = useAppStore((store) => store.context.error);
   const warnings = useAppStore(useShallow((store) => store.context.warnings));
   const sessionProblem = useAppStore((store) => store.context.sessionProblem);
+  const setShown = useAppStore((store) => store.setContextShown);
+  // The host builds the focus index ahead while the pane is shown.
+  useEffect(() => {
+    setShown(true);
+    return () => setShown(false);
+  }, [setShown]);
   return (
     <div className="context-pane" data-curation={state} data-reads={read}>
       <Focus />
