@@ -214,9 +214,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
    * A window shows the context, with its Focus field: the focus index is built now, in slices,
    * so the first key typed does not wait for it (once per catalog as listed). Not while no
    * window shows it: a second of the host's time after every listing would slow the search.
+   * And not before a curation that is due: it starts once that is done (the first curation at
+   * load took twice as long with the index built beside it).
    */
   function warmFocus(): void {
-    if (hasFocus(session.settings) || listing() || ![...windows.values()].some((state) => state.shown)) return;
+    if (hasFocus(session.settings) || listing() || timer !== undefined || running !== undefined) return;
+    if (![...windows.values()].some((state) => state.shown)) return;
     void runner.warmFocus(deps.servers()).catch(() => {});
   }
 
