@@ -1,7 +1,8 @@
 import { resourceKeyString } from '../catalog/resource-key';
 import { describe, expect, it } from 'vitest';
 import { catalogOf, compareRank, isRequired } from './policy-catalog';
-import { byRank, decideContext, DEFAULT_POLICY, preparePolicy, type Scored, type Candidate, type Mark, type PolicySettings } from './policy';
+import { byRank, type Scored } from './policy-focus';
+import { decideContext, DEFAULT_POLICY, preparePolicy, type Candidate, type Mark, type PolicySettings } from './policy';
 
 const c = (uri: string, annotations?: unknown, extra: Partial<Candidate> = {}): Candidate => ({ serverId: 's1', uri, annotations, ...extra });
 const marks = (entries: [string, Mark][] = []) => new Map(entries.map(([uri, mark]) => [resourceKeyString({ serverId: 's1', uri }), mark]));
