@@ -185,7 +185,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         warnings: done.result.warnings,
         changed: done.changed,
         stale: new Set(),
-        tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => deps.servers().find((server) => server.id === serverId)?.name),
+        tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => names.get(serverId) ?? deps.servers().find((server) => server.id === serverId)?.name),
       });
       watchContext(done.items);
       warmFocus();
