@@ -14,7 +14,7 @@ test.afterAll(async () => {
 test('a picked resource the server removes shows as gone until it is dropped', async ({ page }) => {
   await page.goto(served.url);
   const tree = page.getByRole('tree', { name: 'Resources' });
-  await expect(page.getByText('4 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('5 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: /Context/ }).click();
   await page.getByLabel('Include automatically (by focus, annotations and size)').uncheck();
 

@@ -9,7 +9,9 @@
  */
 import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/view-wire';
 import type { ContextFrame, ContextPatch } from './context/context-wire';
+import type { CatalogDiff } from './catalog/catalog-diff';
 import type {
+  CatalogChange,
   CatalogSnapshot,
   CatalogStatus,
   CatalogWarning,
@@ -51,6 +53,23 @@ export type HostEventBody =
       generation: number;
       status: CatalogStatus;
       error?: string;
+      /** While a listing again runs behind the list shown: its pages so far. */
+      relisting?: { pages: number };
+    }
+  /**
+   * A listing again ended: its whole list replaces the one shown (a new generation), and
+   * `diff` says what changed. The window hears only the counts and `change`.
+   */
+  | {
+      type: 'catalog-relisted';
+      serverId: ServerId;
+      generation: number;
+      resources: ResourceEntry[];
+      templates: TemplateEntry[];
+      warnings: CatalogWarning[];
+      pages: number;
+      diff: CatalogDiff;
+      change: CatalogChange;
     }
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
   | { type: 'resource-updated'; serverId: ServerId; uri: string }

@@ -52,6 +52,17 @@ export interface DisconnectInfo {
 /** Protocol era: "legacy" starts with `initialize`, "modern" is 2026-07-28 and later. */
 export type ProtocolEra = 'legacy' | 'modern';
 
+/** Something a server did against the spec, seen while connected; counted, newest message kept. */
+export interface ServerProblem {
+  kind: 'list-changed-undeclared' | 'subscribe-failed' | 'listen-failed' | 'update-unsubscribed' | 'update-flood';
+  /** One line, about the latest time. */
+  message: string;
+  count: number;
+  /** When it was first and last seen (ISO 8601). */
+  first: string;
+  last: string;
+}
+
 /** A snapshot of one configured server. */
 export interface ServerSnapshot {
   id: ServerId;
@@ -70,6 +81,8 @@ export interface ServerSnapshot {
   stderrTail: string[];
   /** True when this is the built-in demo server. */
   builtIn?: boolean;
+  /** Where it broke the spec, by kind, since it connected. */
+  problems?: ServerProblem[];
 }
 
 /** The annotations a resource, template or content item may carry. */
@@ -136,6 +149,22 @@ export interface CatalogWarning {
 /** How far a catalog walk has got. */
 export type CatalogStatus = 'idle' | 'listing' | 'complete' | 'cancelled' | 'failed' | 'unsupported';
 
+/** Why a catalog was listed again: a `list_changed`, the user's Refresh, or a reconnect. */
+export type RelistCause = 'list-changed' | 'refresh' | 'reconnect';
+
+/** What one listing changed against the one before it, as a server card sums it up. */
+export interface CatalogChange {
+  /** When the new listing was taken in (ISO 8601). */
+  at: string;
+  cause: RelistCause;
+  /** Resources and templates together. */
+  added: number;
+  removed: number;
+  changed: number;
+  /** The first few URIs (URI templates for templates) of each, for the summary's details. */
+  sample: { added: string[]; removed: string[]; changed: string[] };
+}
+
 /** The whole catalog of one server, as far as it has been listed. */
 export interface CatalogSnapshot {
   serverId: ServerId;
@@ -148,6 +177,13 @@ export interface CatalogSnapshot {
   pages: number;
   warnings: CatalogWarning[];
   error?: string;
+  /**
+   * Set while the catalog is listed again with the list shown kept (pages so far): the new
+   * listing replaces it whole when it ends, with the difference in `lastChange`.
+   */
+  relisting?: { pages: number };
+  /** What the last listing again changed. */
+  lastChange?: CatalogChange;
 }
 
 /** One item of a `resources/read` result. */

@@ -18,7 +18,12 @@ export interface CatalogPageSummary extends Omit<Extract<HostEventBody, { type: 
   added: number;
 }
 
-export type WindowEventBody = Exclude<HostEventBody, { type: 'catalog-page' }> | CatalogPageSummary;
+/** A listing again, as a window hears of it: how many resources the new list holds, and what changed in sum. */
+export interface CatalogRelistedSummary extends Omit<Extract<HostEventBody, { type: 'catalog-relisted' }>, 'resources' | 'diff'> {
+  resourceCount: number;
+}
+
+export type WindowEventBody = Exclude<HostEventBody, { type: 'catalog-page' | 'catalog-relisted' }> | CatalogPageSummary | CatalogRelistedSummary;
 export type WindowEvent = { seq: number } & WindowEventBody;
 
 export interface WindowSnapshot {
@@ -43,6 +48,10 @@ export function windowSnapshot(snapshot: HostSnapshot): WindowSnapshot {
 }
 
 export function windowEvent(event: HostEvent): WindowEvent {
+  if (event.type === 'catalog-relisted') {
+    const { resources, diff: _diff, ...rest } = event;
+    return { ...rest, resourceCount: resources.length };
+  }
   if (event.type !== 'catalog-page') return event;
   const { resources, ...rest } = event;
   return { ...rest, added: resources.length };

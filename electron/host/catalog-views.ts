@@ -14,6 +14,7 @@ import { CatalogView, type ViewSource } from '../../shared/catalog/catalog-view'
 import { NO_MARKS, type RowMarks } from '../../shared/catalog/view-rows';
 import type { ViewChange, ViewPatch, ViewState } from '../../shared/catalog/view-wire';
 import { createSearchIndex } from '../../shared/catalog/search-index';
+import { createFreshRows } from './fresh-rows';
 
 /**
  * Frames while a listing streams go out at most this often. Each rebuilds the tree on the
@@ -68,7 +69,10 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let indexTimer: ReturnType<typeof setTimeout> | undefined;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  const marks = deps.marks ?? (() => NO_MARKS);
+  const sessionMarks = deps.marks ?? (() => NO_MARKS);
+  // What a listing again added or changed lights up for a few seconds in every view.
+  const fresh = createFreshRows(() => refreshAll(false));
+  const marks = () => fresh.wrap(sessionMarks());
   // Per server, whether the last frames showed any of its resources.
   const hadRows = new Map<ServerId, boolean>();
 
@@ -166,6 +170,17 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     return found;
   }
 
+  function refreshAll(now = false): void {
+    if (views.size === 0) return;
+    const sendAll = () => {
+      clearTimeout(refreshTimer);
+      refreshTimer = undefined;
+      for (const [viewId, found] of views) send(viewId, found);
+    };
+    if (now) sendAll();
+    else refreshTimer ??= setTimeout(sendAll, 0);
+  }
+
   return {
     observe(event) {
       switch (event.type) {
@@ -179,8 +194,14 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
           break;
         }
         case 'catalog-status':
+          // A listing again behind the list shown changes no row until it ends.
+          if (event.relisting) break;
           // The end of a listing shows at once: waiting would only delay the whole catalog.
           changed(event.status !== 'listing');
+          break;
+        case 'catalog-relisted':
+          fresh.add(event.serverId, event.diff.resources);
+          changed(true);
           break;
         case 'catalog-reset':
         case 'server':
@@ -218,17 +239,9 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     close(viewId) {
       views.delete(viewId);
     },
-    refresh(now = false) {
-      if (views.size === 0) return;
-      const sendAll = () => {
-        clearTimeout(refreshTimer);
-        refreshTimer = undefined;
-        for (const [viewId, found] of views) send(viewId, found);
-      };
-      if (now) sendAll();
-      else refreshTimer ??= setTimeout(sendAll, 0);
-    },
+    refresh: refreshAll,
     dispose() {
+      fresh.dispose();
       clearTimeout(timer);
       clearTimeout(indexTimer);
       clearTimeout(refreshTimer);

@@ -297,6 +297,13 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
           runner.forgetServer(event.serverId);
           schedule();
           break;
+        case 'catalog-relisted': {
+          // The same server listed again: what it still lists as it was keeps what was read.
+          const { removed, changed } = event.diff.resources;
+          for (const uri of [...removed, ...changed]) runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
+          schedule();
+          break;
+        }
         case 'catalog-page':
         case 'catalog-status':
           schedule();

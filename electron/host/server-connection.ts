@@ -7,12 +7,14 @@ import { z } from 'zod';
 import type { HostEventBody } from '../../shared/host-api';
 import type { CatalogSnapshot, CompletionResult, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
-import { InvalidPageError, walkPages } from '../../shared/catalog/walk-pages';
+import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
 import { openClient } from './open-client';
 import { checkReadResult } from './read-result';
 import { redactTransport } from './redact';
+import { ServerProblems } from './server-problems';
 import { StderrTail } from './stderr-tail';
+import { UpdateGate } from './update-gate';
 import type { ProcessExit } from './stdio-transport';
 
 /** Who watches a resource: the window (what the user looks at) or the context (what it holds). */
@@ -39,8 +41,9 @@ export class ServerConnection {
   #stderr = new StderrTail();
   #exit?: ProcessExit;
   #closing = false;
-  #listing?: AbortController;
-  #relistTimer?: NodeJS.Timeout;
+  readonly #lister: CatalogLister;
+  readonly #problems = new ServerProblems(() => this.#update({ problems: this.#problems.list() }));
+  readonly #updates: UpdateGate;
   #requests = new Map<string, AbortController>();
   #watched: string[] = [];
   readonly #watchedBy: Record<WatchPurpose, string[]> = { window: [], context: [] };
@@ -49,15 +52,38 @@ export class ServerConnection {
   /** Serializes subscription changes, so a fast-changing selection cannot interleave them. */
   #watchQueue: Promise<void> = Promise.resolve();
   snapshot: ServerSnapshot;
-  catalog: CatalogSnapshot;
 
-  constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false) {
+  /** `previous`: the connection this one replaces (a reconnect): its catalog stays shown until listed again. */
+  constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false, previous?: ServerConnection) {
     this.id = id;
     this.config = config;
     this.builtIn = builtIn;
     this.#deps = deps;
     this.snapshot = { id, name: config.name, transport: redactTransport(config.transport), status: 'connecting', stderrTail: [], ...(builtIn && { builtIn }) };
-    this.catalog = { serverId: id, generation: 0, status: 'idle', resources: [], templates: [], pages: 0, warnings: [] };
+    this.#lister = new CatalogLister(
+      {
+        serverId: id,
+        emit: deps.emit,
+        timeoutMs: deps.timeoutMs,
+        hasResources: () => Boolean(this.#client?.getServerCapabilities()?.resources),
+        request: (method, cursor, signal) => {
+          const client = this.#client;
+          if (!client) return Promise.reject(new HostError('disconnected', `${this.config.name} is not connected`));
+          return client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, { timeout: deps.timeoutMs, signal });
+        },
+      },
+      previous && { catalog: previous.catalog, whole: previous.#lister.whole },
+    );
+    this.#updates = new UpdateGate({
+      emit: (uri) => deps.emit({ type: 'resource-updated', serverId: id, uri }),
+      watched: () => this.#watched,
+      problem: (kind, message, times) => this.#problems.note(kind, message, times),
+    });
+  }
+
+  /** The catalog as listed so far (the one before, while a listing again runs behind it). */
+  get catalog(): CatalogSnapshot {
+    return this.#lister.catalog;
   }
 
   /** Connects, then lists the catalog. Resolves when connected or visibly failed. */
@@ -95,7 +121,7 @@ export class ServerConnection {
         ...(client.getInstructions() && { instructions: client.getInstructions() }),
       });
       await this.#watchChanges(client);
-      void this.listCatalog();
+      void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
       const reason = this.#exit?.spawnError ?? describeConnectFailure(error, this.#exit);
       this.#markDisconnected(reason);
@@ -104,54 +130,13 @@ export class ServerConnection {
 
   /** Lists both lists from the first page; a walk already running is stopped first. */
   async listCatalog(): Promise<void> {
-    const client = this.#client;
-    if (!client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${this.config.name} is not connected`);
-    this.#listing?.abort();
-    const controller = new AbortController();
-    this.#listing = controller;
-    const generation = this.catalog.generation + 1;
-    this.catalog = { serverId: this.id, generation, status: 'listing', resources: [], templates: [], pages: 0, warnings: [] };
-    this.#deps.emit({ type: 'catalog-reset', serverId: this.id, generation });
-    if (!client.getServerCapabilities()?.resources) {
-      this.#setCatalogStatus(generation, 'unsupported', 'the server does not declare the resources capability');
-      return;
-    }
-    const timeout = this.#deps.timeoutMs;
-    const fetcher = (method: 'resources/list' | 'resources/templates/list') => (cursor: string | undefined) =>
-      client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, { timeout, signal: controller.signal });
-    const stillCurrent = () => this.catalog.generation === generation;
-    try {
-      await walkPages('resources', {
-        serverId: this.id,
-        signal: controller.signal,
-        fetchPage: fetcher('resources/list'),
-        onPage: (page) => stillCurrent() && this.#addPage(generation, page.items, [], page.warnings),
-      });
-      await walkPages('templates', {
-        serverId: this.id,
-        signal: controller.signal,
-        fetchPage: fetcher('resources/templates/list'),
-        onPage: (page) => stillCurrent() && this.#addPage(generation, [], page.items, page.warnings),
-      }).catch((error: unknown) => {
-        // A server may have resources but no templates method; that is not a failed catalog.
-        if (controller.signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        this.#addPage(generation, [], [], [{ kind: 'list-failed', list: 'templates', message: `resources/templates/list failed: ${message}` }]);
-      });
-      if (stillCurrent()) this.#setCatalogStatus(generation, controller.signal.aborted ? 'cancelled' : 'complete');
-    } catch (error) {
-      if (!stillCurrent()) return;
-      if (controller.signal.aborted) return this.#setCatalogStatus(generation, 'cancelled');
-      const message = error instanceof InvalidPageError ? error.message : toHostError(error, 'resources/list', timeout).message;
-      this.#setCatalogStatus(generation, 'failed', message);
-    }
+    if (!this.#client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${this.config.name} is not connected`);
+    await this.#lister.list('refresh');
   }
 
   /** Stops the walk in progress; what arrived stays. */
   cancelCatalog(): void {
-    if (this.catalog.status !== 'listing') return;
-    this.#listing?.abort();
-    this.#setCatalogStatus(this.catalog.generation, 'cancelled');
+    this.#lister.cancel();
   }
 
   /** Reads one resource; rejects with a {@link HostError}. */
@@ -248,7 +233,8 @@ export class ServerConnection {
       ...removed.map((uri) => client.unsubscribeResource({ uri }, options).catch(() => {})),
       ...added.map((uri) =>
         client.subscribeResource({ uri }, options).catch((error: unknown) => {
-          this.#onStderr([`[mcp-context] resources/subscribe ${uri} failed: ${error instanceof Error ? error.message : String(error)}`], true);
+          const message = error instanceof Error ? error.message : String(error);
+          this.#problems.note('subscribe-failed', `it declares subscribe, but resources/subscribe ${uri.slice(0, 200)} failed: ${message.slice(0, 200)}`);
         }),
       ),
     ]);
@@ -267,49 +253,38 @@ export class ServerConnection {
     try {
       this.#subscription = await client.listen(filter, { timeout: this.#deps.timeoutMs });
     } catch (error) {
-      this.#onStderr([`[mcp-context] subscriptions/listen failed: ${error instanceof Error ? error.message : String(error)}`], true);
+      const message = error instanceof Error ? error.message : String(error);
+      this.#problems.note(filter.resourceSubscriptions ? 'subscribe-failed' : 'listen-failed', `subscriptions/listen failed: ${message.slice(0, 200)}`);
     }
   }
 
   /** Disconnects for good; safe to call twice. */
   async close(): Promise<void> {
     this.#closing = true;
-    clearTimeout(this.#relistTimer);
-    this.#listing?.abort();
+    this.#lister.stop();
+    this.#updates.dispose();
+    this.#problems.dispose();
     for (const controller of this.#requests.values()) controller.abort();
     await this.#subscription?.close().catch(() => {});
     await this.#client?.close().catch(() => {});
   }
 
   async #watchChanges(client: Client): Promise<void> {
+    const resources = client.getServerCapabilities()?.resources as { listChanged?: unknown } | undefined;
     client.setNotificationHandler('notifications/resources/list_changed', () => {
-      // Servers often send bursts; one re-list covers them all.
-      clearTimeout(this.#relistTimer);
-      this.#relistTimer = setTimeout(() => void this.listCatalog().catch(() => {}), 150);
+      if (resources?.listChanged !== true) {
+        const times = this.#problems.count('list-changed-undeclared') + 1;
+        this.#problems.note('list-changed-undeclared', `it sent notifications/resources/list_changed ${times === 1 ? 'once' : `${times} times`} without declaring resources.listChanged`);
+      }
+      // Bursts are coalesced there: one listing in flight and one waiting.
+      this.#lister.relist('list-changed');
     });
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
       const uri = notification.params?.uri;
-      if (typeof uri === 'string') this.#deps.emit({ type: 'resource-updated', serverId: this.id, uri: uri.slice(0, 65_536) });
+      if (typeof uri === 'string') this.#updates.push(uri.slice(0, 65_536));
     });
     // 2026-07-28 delivers list_changed only on a subscriptions/listen stream; legacy sends it unsolicited.
     if (client.getProtocolEra() === 'modern') await this.#openListen(client);
-  }
-
-  #addPage(generation: number, resources: CatalogSnapshot['resources'], templates: CatalogSnapshot['templates'], warnings: CatalogSnapshot['warnings']): void {
-    const catalog = this.catalog;
-    for (const entry of resources) catalog.resources.push(entry);
-    for (const entry of templates) catalog.templates.push(entry);
-    for (const warning of warnings) catalog.warnings.push(warning);
-    catalog.pages += 1;
-    this.#deps.emit({ type: 'catalog-page', serverId: this.id, generation, resources, templates, warnings, pages: catalog.pages });
-  }
-
-  #setCatalogStatus(generation: number, status: CatalogSnapshot['status'], error?: string): void {
-    if (this.catalog.generation !== generation) return;
-    this.catalog.status = status;
-    if (error) this.catalog.error = error;
-    else delete this.catalog.error;
-    this.#deps.emit({ type: 'catalog-status', serverId: this.id, generation, status, ...(error && { error }) });
   }
 
   #onStderr(lines: string[], ours = false): void {
@@ -326,8 +301,7 @@ export class ServerConnection {
   }
 
   #markDisconnected(reason: string): void {
-    this.#listing?.abort();
-    if (this.catalog.status === 'listing') this.#setCatalogStatus(this.catalog.generation, 'failed', `the server disconnected: ${reason}`);
+    this.#lister.fail(reason);
     const exit = this.#exit;
     this.#update({
       status: 'disconnected',

@@ -14,6 +14,9 @@ export interface UiSlice {
   /** What the right column shows: the open resource, or the assembled context. */
   rightTab: 'resource' | 'context';
   setRightTab(tab: 'resource' | 'context'): void;
+  /** Per server, the time (`CatalogChange.at`) of the last list change the user dismissed. */
+  seenChanges: Record<string, string>;
+  markChangeSeen(serverId: string, at: string): void;
 }
 
 export function createUiSlice(
@@ -27,6 +30,8 @@ export function createUiSlice(
     columns: initialColumns,
     rightTab: 'resource',
     setRightTab: (rightTab) => set({ rightTab }),
+    seenChanges: {},
+    markChangeSeen: (serverId, at) => set((state) => ({ seenChanges: { ...state.seenChanges, [serverId]: at } })),
     setColumns(sizes) {
       const columns = clampColumns(sizes);
       saveColumns(storage, columns);

@@ -279,6 +279,8 @@ export class CatalogView {
       if (mark) row.mark = mark;
       const decision = marks.decision(key);
       if (decision) row.decision = decision;
+      const fresh = marks.fresh?.(key);
+      if (fresh) row.fresh = fresh;
     }
     if (node.template) row.template = node.template;
     if (node.ordinal !== undefined) row.ordinal = node.ordinal;

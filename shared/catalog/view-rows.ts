@@ -7,7 +7,7 @@ import type { RowDecision } from '../context/context-wire';
 import type { Mark } from '../context/policy';
 import type { ResourceEntry } from '../mcp-types';
 import type { CatalogNode } from './tree-types';
-import type { PageDirection } from './view-wire';
+import type { FreshMark, PageDirection } from './view-wire';
 
 /**
  * What the host's context session says of each resource: its mark and its decision. One for
@@ -20,7 +20,10 @@ export interface RowMarks {
   readonly picked: ReadonlySet<string>;
   mark(key: string): Mark | undefined;
   decision(key: string): RowDecision | undefined;
+  /** Whether the last listing again added or changed it, for a few seconds after (the host's highlight). */
+  fresh?(key: string): FreshMark | undefined;
 }
+
 
 /** No marks and no decisions (a view with no session: tests, tools). */
 export const NO_MARKS: RowMarks = { version: 0, picked: new Set(), mark: () => undefined, decision: () => undefined };

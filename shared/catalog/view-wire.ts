@@ -7,6 +7,9 @@ import type { CatalogNode, CatalogSort, NodeMatch } from './tree-types';
 import type { RowDecision } from '../context/context-wire';
 import type { Mark } from '../context/policy';
 
+/** A row the last listing again brought in, or changed. */
+export type FreshMark = 'added' | 'changed';
+
 /** A node as a frame carries it: a {@link CatalogNode} with what the row shows besides. */
 export interface ViewNode extends CatalogNode {
   /**
@@ -22,6 +25,8 @@ export interface ViewNode extends CatalogNode {
   mark?: Mark;
   /** Resources: the context's decision, once curated; its reason is in the context frame's `selected`. */
   decision?: RowDecision;
+  /** Resources: added or changed by the last listing again, for a few seconds after it. */
+  fresh?: FreshMark;
   /** Matched resources and templates: the score and the ranges to highlight. */
   match?: NodeMatch;
   /** Only on a frame's `selected` server, folder or templates row: what is below it. */

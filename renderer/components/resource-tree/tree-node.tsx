@@ -34,7 +34,7 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
   }
 
   return (
-    <div className="tree-node" style={style} title={data.resource?.uri ?? data.template?.uriTemplate}>
+    <div className={`tree-node${data.fresh ? ` fresh-${data.fresh}` : ''}`} style={style} title={data.resource?.uri ?? data.template?.uriTemplate}>
       <span className="twisty" aria-hidden="true" onClick={node.isInternal ? onTwisty : undefined}>
         {node.isInternal ? (node.isOpen ? '▾' : '▸') : ''}
       </span>
@@ -47,6 +47,7 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
       <span className="tree-label">
         <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
       </span>
+      {data.fresh ? <span className={`badge fresh-badge fresh-badge-${data.fresh}`}>{data.fresh === 'added' ? 'new' : 'changed'}</span> : null}
       {data.resource ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
       <RowFacts node={data} />
     </div>

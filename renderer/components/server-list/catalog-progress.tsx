@@ -8,8 +8,16 @@ export function CatalogProgress({ serverId }: { serverId: ServerId }) {
   const resources = useAppStore((state) => state.catalogs[serverId]?.resourceCount ?? 0);
   const templates = useAppStore((state) => state.catalogs[serverId]?.templates.length ?? 0);
   const error = useAppStore((state) => state.catalogs[serverId]?.error);
+  const relisting = useAppStore((state) => state.catalogs[serverId]?.relisting?.pages);
   if (!status || status === 'idle') return null;
   const counts = `${resources.toLocaleString('en')} resources, ${templates.toLocaleString('en')} templates`;
+  if (relisting !== undefined) {
+    return (
+      <p className="small catalog-progress" role="status">
+        <span className="spinner" aria-hidden="true" /> Listing again… {relisting} {relisting === 1 ? 'page' : 'pages'}; the {counts} shown stay until it ends
+      </p>
+    );
+  }
   if (status === 'listing') {
     return (
       <p className="small catalog-progress" role="status">

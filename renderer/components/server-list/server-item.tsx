@@ -2,7 +2,9 @@ import { useId } from 'react';
 import type { ServerId, ServerSnapshot } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 import { CatalogProgress } from './catalog-progress';
+import { ListChange } from './list-change';
 import { ServerStatus } from './server-status';
+import { SpecProblems } from './spec-problems';
 
 /** One server: name, transport, status, and the actions on it. */
 export function ServerItem({ serverId }: { serverId: ServerId }) {
@@ -25,6 +27,8 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
       </p>
       <ServerStatus server={server} />
       <CatalogProgress serverId={serverId} />
+      <ListChange serverId={serverId} />
+      <SpecProblems problems={server.problems} />
       <div className="button-row">
         <button type="button" onClick={() => void runServerAction(serverId, 'reconnect')}>
           Reconnect

@@ -47,7 +47,15 @@ export function reduceCatalogs(catalogs: CatalogsData, event: WindowEvent): Cata
       const next: CatalogSummary = { ...current, status: event.status };
       if (event.error === undefined) delete next.error;
       else next.error = event.error;
+      if (event.relisting === undefined) delete next.relisting;
+      else next.relisting = event.relisting;
       return { ...catalogs, [event.serverId]: next };
+    }
+    case 'catalog-relisted': {
+      const current = catalogs[event.serverId];
+      if (current && current.generation > event.generation) return catalogs;
+      const { type: _type, seq: _seq, change, ...listed } = event;
+      return { ...catalogs, [event.serverId]: { ...listed, status: 'complete', lastChange: change } };
     }
     case 'server-removed': {
       if (!(event.serverId in catalogs)) return catalogs;
