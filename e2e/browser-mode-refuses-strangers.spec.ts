@@ -126,7 +126,7 @@ test('the page\'s own event stream carries the host\'s events, a JSON message pe
       const response = await fetch(events);
       const reader = response.body?.getReader();
       if (!reader) return { type: response.headers.get('content-type'), events: [] };
-      // A refresh of the demo catalog, asked over the socket, makes the host send events.
+      // A refresh of the demo catalog, asked over the socket, makes the host send events (the new listing whole).
       const ws = new WebSocket(socket);
       const reply = (id: number) => new Promise<{ value?: { servers: { id: string }[] } }>((resolve) => ws.addEventListener('message', (m) => {
         const frame = JSON.parse(String(m.data)) as { id?: number; response?: { value?: { servers: { id: string }[] } } };
@@ -138,7 +138,7 @@ test('the page\'s own event stream carries the host\'s events, a JSON message pe
       ws.send(JSON.stringify({ id: 2, method: 'refreshCatalog', args: [snapshot.value?.servers[0]?.id] }));
       const decoder = new TextDecoder();
       let text = '';
-      while (!text.includes('"catalog-page"')) {
+      while (!text.includes('"catalog-relisted"')) {
         const { done, value } = await reader.read();
         if (done) break;
         text += decoder.decode(value, { stream: true });
@@ -150,7 +150,7 @@ test('the page\'s own event stream carries the host\'s events, a JSON message pe
     { events: `/events?token=${served.token}`, socket: `ws://127.0.0.1:${served.port}/ws?token=${served.token}` },
   );
   expect(lines.type).toContain('application/x-ndjson');
-  expect(lines.events.some((line) => line.includes('"catalog-page"'))).toBe(true);
+  expect(lines.events.some((line) => line.includes('"catalog-relisted"'))).toBe(true);
   // First the host's state as the stream began, then events.
   expect(JSON.parse(lines.events[0] ?? '')).toHaveProperty('snapshot.seq');
   for (const line of lines.events.slice(1, -1)) expect(JSON.parse(line)).toHaveProperty('event.seq');

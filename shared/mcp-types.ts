@@ -79,10 +79,25 @@ export interface ServerSnapshot {
   disconnect?: DisconnectInfo;
   /** The last lines of the server's stderr (stdio servers only). */
   stderrTail: string[];
+  /** The server's process id, while one runs (stdio servers only). */
+  pid?: number;
   /** True when this is the built-in demo server. */
   builtIn?: boolean;
   /** Where it broke the spec, by kind, since it connected. */
   problems?: ServerProblem[];
+  /** Set while the host reconnects by itself after the server went away, or once it gave up. */
+  retry?: ReconnectState;
+}
+
+/** The host's own reconnecting, with backoff and a bound. */
+export interface ReconnectState {
+  /** The attempt coming next (or the last one, once given up), counting from 1. */
+  attempt: number;
+  of: number;
+  /** When the next attempt starts (ISO 8601); absent once given up. */
+  at?: string;
+  /** Every attempt failed: only the user's Reconnect tries again. */
+  gaveUp?: true;
 }
 
 /** The annotations a resource, template or content item may carry. */

@@ -17,6 +17,8 @@ export interface CurationServer {
   id: ServerId;
   name: string;
   connected: boolean;
+  /** Connected as far as the context goes, but down while the host reconnects: what it holds from there is the last read. */
+  down?: boolean;
   catalog: CatalogSnapshot;
 }
 

@@ -104,6 +104,11 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
 
   const goneMarks = createGoneMarks();
   const gone = () => goneMarks(session.marks, session.version, deps.servers());
+  /** Of the keys in the context, those of servers down while the host reconnects: their text is the last read. */
+  const staleKeys = (keys: readonly string[]): ReadonlySet<string> => {
+    const down = new Set(deps.servers().flatMap((server) => (server.down ? [server.id] : [])));
+    return down.size === 0 ? new Set() : new Set(keys.filter((key) => down.has(keyServer(key) ?? '')));
+  };
 
   function frameFor(viewId: string, window: WindowState) {
     const frame = windowFrame(viewId, window, { session, curation, gone: gone(), dormant: deps.dormant(), sessionProblem: deps.sessionProblem() });
@@ -184,7 +189,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         overBudget: done.result.overBudget,
         warnings: done.result.warnings,
         changed: done.changed,
-        stale: new Set(),
+        stale: staleKeys(order),
         tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => names.get(serverId) ?? deps.servers().find((server) => server.id === serverId)?.name),
       });
       watchContext(done.items);
@@ -298,9 +303,13 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
           schedule();
           break;
         case 'catalog-relisted': {
-          // The same server listed again: what it still lists as it was keeps what was read.
-          const { removed, changed } = event.diff.resources;
-          for (const uri of [...removed, ...changed]) runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
+          // Back after a reconnect, the server may have changed anything meanwhile: read it all again.
+          if (event.change.cause === 'reconnect') runner.forgetServer(event.serverId);
+          else {
+            // The same server listed again: what it still lists as it was keeps what was read.
+            const { removed, changed } = event.diff.resources;
+            for (const uri of [...removed, ...changed]) runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
+          }
           schedule();
           break;
         }

@@ -13,6 +13,7 @@ import { createCatalogViews } from './catalog-views';
 import { createContextViews, type ContextViews } from './context-views';
 import { createHostSession } from './host-session';
 import { createProfileStore, type ProfileStore } from './profile-store';
+import { createReconnector } from './reconnector';
 import { ServerConnection } from './server-connection';
 import { createSessionStore } from './session-store';
 
@@ -38,6 +39,13 @@ export interface HostOptions {
   sessionFile?: string;
   /** Counts tokens; the apps count off the main thread (token-pool.ts). Default: in this thread. */
   countTokens?(text: string, encoding: TokenEncoding): number | Promise<number>;
+  /**
+   * Reconnects a server that went away by itself, with these delays between attempts
+   * (reconnector.ts). The apps and `watch` do; a one-shot command does not. Default: off.
+   */
+  reconnect?: { delaysMs?: readonly number[] };
+  /** How often an idle HTTP connection is pinged to notice a dead server (server-connection.ts). */
+  heartbeatMs?: number;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */
@@ -90,7 +98,13 @@ export function createHost(options: HostOptions = {}): Host {
   const sessionStore = options.sessionFile === undefined ? undefined : createSessionStore(options.sessionFile, () => context.changed());
   const context: ContextViews = createContextViews({
     emit: (body) => emit(body),
-    servers: () => [...connections.values()].map((c) => ({ id: c.id, name: c.config.name, connected: c.snapshot.status === 'connected', catalog: c.catalog })),
+    // A server the host is reconnecting keeps its place: its resources stay in the context, stale.
+    servers: () =>
+      [...connections.values()].map((c) => {
+        const down = c.snapshot.status !== 'connected';
+        const holding = down && c.snapshot.retry !== undefined && !c.snapshot.retry.gaveUp;
+        return { id: c.id, name: c.config.name, connected: !down || holding, ...(holding && { down: true }), catalog: c.catalog };
+      }),
     read: async (serverId, uri, requestId) => (await connection(serverId).read(uri, requestId)).contents,
     cancel: (requestId) => {
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
@@ -109,7 +123,36 @@ export function createHost(options: HostOptions = {}): Host {
     toggle: (keys, on) => context.mark(keys, on ? 'include' : null),
   });
 
-  const deps = { emit, timeoutMs, ...(options.transportFor && { transportFor: options.transportFor }) };
+  const reconnector =
+    options.reconnect &&
+    createReconnector({
+      ...(options.reconnect.delaysMs && { delaysMs: options.reconnect.delaysMs }),
+      current: (serverId) => connections.get(serverId),
+      replace: (serverId) => replace(serverId),
+    });
+  const deps = {
+    emit,
+    timeoutMs,
+    ...(options.transportFor && { transportFor: options.transportFor }),
+    ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
+    ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
+  };
+
+  /** Connects a server again with the same config; the catalog shown stays until listed again, and what was watched is watched again. */
+  const replace = async (serverId: ServerId): Promise<ServerConnection | undefined> => {
+    const old = connections.get(serverId);
+    if (!old) return undefined;
+    await old.close();
+    if (connections.get(serverId) !== old) return undefined;
+    const fresh = new ServerConnection(serverId, old.config, deps, old.builtIn, old);
+    connections.set(serverId, fresh);
+    emit({ type: 'server', server: fresh.snapshot });
+    await fresh.start();
+    // A new session has no subscriptions: carry over what the user and the context were watching.
+    await fresh.watch(old.watched.window).catch(() => {});
+    await fresh.watch(old.watched.context, 'context').catch(() => {});
+    return fresh;
+  };
 
   const connection = (serverId: ServerId) => {
     const found = connections.get(serverId);
@@ -170,6 +213,7 @@ export function createHost(options: HostOptions = {}): Host {
 
     async removeServer(serverId) {
       const found = connection(serverId);
+      reconnector?.cancel(serverId);
       connections.delete(serverId);
       await found.close();
       emit({ type: 'server-removed', serverId });
@@ -177,15 +221,9 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async reconnect(serverId) {
-      const old = connection(serverId);
-      await old.close();
-      const fresh = new ServerConnection(serverId, old.config, deps, old.builtIn);
-      connections.set(serverId, fresh);
-      emit({ type: 'server', server: fresh.snapshot });
-      await fresh.start();
-      // A new session has no subscriptions: carry over what the user was watching.
-      await fresh.watch(old.watched.window).catch(() => {});
-      await fresh.watch(old.watched.context, 'context').catch(() => {});
+      connection(serverId);
+      reconnector?.cancel(serverId);
+      await replace(serverId);
     },
 
     async refreshCatalog(serverId) {
@@ -244,6 +282,7 @@ export function createHost(options: HostOptions = {}): Host {
       await sessionStore?.flush();
       const all = [...connections.values()];
       connections.clear();
+      reconnector?.dispose();
       views.dispose();
       context.dispose();
       await Promise.all(all.map((c) => c.close()));

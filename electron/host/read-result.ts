@@ -1,10 +1,10 @@
 /**
- * Checks a `resources/read` result as the server really sent it (we request it with a
+ * Checks a `resources/read` (and a `completion/complete`) result as the server really sent it (we request it with a
  * permissive schema, so nothing is hidden from us by SDK validation).
  */
 import { Buffer } from 'node:buffer';
 import { HostError } from '../../shared/host-error';
-import type { ContentItem, ReadResult, ServerId } from '../../shared/mcp-types';
+import type { CompletionResult, ContentItem, ReadResult, ServerId } from '../../shared/mcp-types';
 import { checkAnnotations } from '../../shared/catalog/validate-item';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -67,4 +67,16 @@ export function checkReadResult(serverId: ServerId, uri: string, raw: unknown): 
     throw new HostError('spec-violation', `spec violation: none of the ${contents.length} content items for ${uri} is valid (${warnings[0] ?? ''})`);
   }
   return { serverId, uri, contents: items, warnings };
+}
+
+/** Keeps what the spec allows: up to 100 string values, and total/hasMore when well-typed. */
+export function checkCompletion(raw: unknown): CompletionResult {
+  const completion = (raw as { completion?: unknown }).completion;
+  if (typeof completion !== 'object' || completion === null) throw new HostError('spec-violation', 'the completion result has no completion object');
+  const { values, total, hasMore } = completion as Record<string, unknown>;
+  if (!Array.isArray(values)) throw new HostError('spec-violation', 'the completion result has no values array');
+  const result: CompletionResult = { values: values.filter((v): v is string => typeof v === 'string').slice(0, 100).map((v) => v.slice(0, 1000)) };
+  if (typeof total === 'number' && Number.isFinite(total)) result.total = total;
+  if (typeof hasMore === 'boolean') result.hasMore = hasMore;
+  return result;
 }

@@ -5,17 +5,18 @@
 import type { Client, McpSubscription, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { HostEventBody } from '../../shared/host-api';
-import type { CatalogSnapshot, CompletionResult, ReadResult, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
+import type { CatalogSnapshot, CompletionResult, ReadResult, ReconnectState, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
-import { openClient } from './open-client';
-import { checkReadResult } from './read-result';
+import { connectionLost, describeConnectFailure, describeExit } from './liveness';
+import { openClient, type OpenedClient } from './open-client';
+import { checkCompletion, checkReadResult } from './read-result';
 import { redactTransport } from './redact';
 import { ServerProblems } from './server-problems';
 import { StderrTail } from './stderr-tail';
 import { UpdateGate } from './update-gate';
-import type { ProcessExit } from './stdio-transport';
+import { ProcessStdioTransport, type ProcessExit } from './stdio-transport';
 
 /** Who watches a resource: the window (what the user looks at) or the context (what it holds). */
 export type WatchPurpose = 'window' | 'context';
@@ -24,6 +25,10 @@ export type WatchPurpose = 'window' | 'context';
 export interface ConnectionDeps {
   emit(event: HostEventBody): void;
   timeoutMs: number;
+  /** A connection that was up went away (the process exited, the HTTP server stopped or lost the session). */
+  onLost?(connection: ServerConnection): void;
+  /** How often an idle HTTP connection is pinged to notice a dead server. Default 10 s; 0: never. */
+  heartbeatMs?: number;
   /** See {@link HostOptions.transportFor}. */
   transportFor?(config: ServerConfig): Transport | undefined;
 }
@@ -41,6 +46,12 @@ export class ServerConnection {
   #stderr = new StderrTail();
   #exit?: ProcessExit;
   #closing = false;
+  /** The client is being let go of after the connection was lost: its close is not news. */
+  #dropping = false;
+  #opened?: OpenedClient;
+  #heartbeat?: NodeJS.Timeout;
+  /** When the connection came up, if it did. */
+  upSince?: number;
   readonly #lister: CatalogLister;
   readonly #problems = new ServerProblems(() => this.#update({ problems: this.#problems.list() }));
   readonly #updates: UpdateGate;
@@ -69,7 +80,7 @@ export class ServerConnection {
         request: (method, cursor, signal) => {
           const client = this.#client;
           if (!client) return Promise.reject(new HostError('disconnected', `${this.config.name} is not connected`));
-          return client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, { timeout: deps.timeoutMs, signal });
+          return this.#watchFailure(client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, { timeout: deps.timeoutMs, signal }));
         },
       },
       previous && { catalog: previous.catalog, whole: previous.#lister.whole },
@@ -107,19 +118,24 @@ export class ServerConnection {
       }
       const client = opened.client;
       this.#client = client;
+      this.#opened = opened;
       client.onclose = () => this.#onClosed();
       // Out-of-band protocol noise (a stray stdout line, an unknown message id) is the
       // server's bug; it must never become an unhandled rejection in the host.
       client.onerror = (error) => this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
       const info = client.getServerVersion();
+      const pid = opened.transport instanceof ProcessStdioTransport ? opened.transport.pid : null;
       this.#update({
         status: 'connected',
+        ...(pid !== null && { pid }),
         protocolVersion: client.getNegotiatedProtocolVersion(),
         era: client.getProtocolEra(),
         capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
         ...(info && { serverInfo: { name: String(info.name), version: String(info.version), ...(typeof info.title === 'string' && { title: info.title }) } }),
         ...(client.getInstructions() && { instructions: client.getInstructions() }),
       });
+      this.upSince = Date.now();
+      this.#startHeartbeat(client);
       await this.#watchChanges(client);
       void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
@@ -150,7 +166,7 @@ export class ServerConnection {
     if (requestId) this.#requests.set(requestId, controller);
     const timeout = this.#deps.timeoutMs;
     try {
-      const raw = await client.request({ method: 'resources/read', params: { uri } }, anyResult, { timeout, signal: controller.signal });
+      const raw = await this.#watchFailure(client.request({ method: 'resources/read', params: { uri } }, anyResult, { timeout, signal: controller.signal }));
       return checkReadResult(this.id, uri, raw);
     } catch (error) {
       if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
@@ -176,7 +192,7 @@ export class ServerConnection {
         argument,
         ...(Object.keys(context).length > 0 && { context: { arguments: context } }),
       };
-      const raw = await client.request({ method: 'completion/complete', params }, anyResult, { timeout, signal: controller.signal });
+      const raw = await this.#watchFailure(client.request({ method: 'completion/complete', params }, anyResult, { timeout, signal: controller.signal }));
       return checkCompletion(raw);
     } catch (error) {
       if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
@@ -258,9 +274,20 @@ export class ServerConnection {
     }
   }
 
+  /** The host's reconnecting, shown on the card. */
+  setRetry(retry: ReconnectState | undefined): void {
+    if (retry) this.#update({ retry });
+    else if (this.snapshot.retry) {
+      const { retry: _retry, ...rest } = this.snapshot;
+      this.snapshot = rest;
+      this.#update({});
+    }
+  }
+
   /** Disconnects for good; safe to call twice. */
   async close(): Promise<void> {
     this.#closing = true;
+    clearInterval(this.#heartbeat);
     this.#lister.stop();
     this.#updates.dispose();
     this.#problems.dispose();
@@ -293,16 +320,60 @@ export class ServerConnection {
     this.#deps.emit({ type: 'stderr', serverId: this.id, lines });
   }
 
+  /** A request's failure that says the connection is over ends it; the failure still goes to its caller. */
+  #watchFailure<T>(request: Promise<T>): Promise<T> {
+    return request.catch((error: unknown) => {
+      const wire = this.#opened?.wire;
+      if (wire === 'streamable-http' || wire === 'sse') {
+        const transport = this.#opened?.transport as { sessionId?: string } | undefined;
+        const reason = connectionLost(error, wire === 'sse' || transport?.sessionId !== undefined);
+        if (reason) this.#lost(reason);
+      }
+      throw error;
+    });
+  }
+
+  /** An HTTP connection is asked something now and then: a dead server says nothing until asked. */
+  #startHeartbeat(client: Client): void {
+    const every = this.#deps.heartbeatMs ?? 10_000;
+    const wire = this.#opened?.wire;
+    if (every <= 0 || (wire !== 'streamable-http' && wire !== 'sse')) return;
+    this.#heartbeat = setInterval(() => {
+      if (this.snapshot.status !== 'connected') return;
+      const options = { timeout: Math.min(this.#deps.timeoutMs, 5000) };
+      // 2026-07-28 has no ping; server/discover is the cheap request it answers any time.
+      const probe = client.getProtocolEra() === 'modern' ? client.request({ method: 'server/discover' }, anyResult, options) : client.ping(options);
+      void this.#watchFailure(probe).catch(() => {});
+    }, every);
+    this.#heartbeat.unref?.();
+  }
+
+  /** The connection is over though the client does not know it: say why, let it go, and tell the host. */
+  #lost(reason: string): void {
+    if (this.#closing || this.#dropping || this.snapshot.status !== 'connected') return;
+    this.#dropping = true;
+    clearInterval(this.#heartbeat);
+    this.#markDisconnected(reason);
+    void this.#subscription?.close().catch(() => {});
+    void this.#client?.close().catch(() => {});
+    this.#deps.onLost?.(this);
+  }
+
   #onClosed(): void {
-    if (this.#closing) return;
+    if (this.#closing || this.#dropping) return;
+    clearInterval(this.#heartbeat);
     const exit = this.#exit;
     const reason = exit ? describeExit(exit) : 'the connection closed';
+    const wasUp = this.snapshot.status === 'connected';
     this.#markDisconnected(reason);
+    if (wasUp) this.#deps.onLost?.(this);
   }
 
   #markDisconnected(reason: string): void {
     this.#lister.fail(reason);
     const exit = this.#exit;
+    const { pid: _pid, ...rest } = this.snapshot;
+    this.snapshot = rest;
     this.#update({
       status: 'disconnected',
       disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20) },
@@ -313,48 +384,4 @@ export class ServerConnection {
     this.snapshot = { ...this.snapshot, ...patch, stderrTail: this.#stderr.tail() };
     this.#deps.emit({ type: 'server', server: this.snapshot });
   }
-}
-
-/** Keeps what the spec allows: up to 100 string values, and total/hasMore when well-typed. */
-function checkCompletion(raw: unknown): CompletionResult {
-  const completion = (raw as { completion?: unknown }).completion;
-  if (typeof completion !== 'object' || completion === null) throw new HostError('spec-violation', 'the completion result has no completion object');
-  const { values, total, hasMore } = completion as Record<string, unknown>;
-  if (!Array.isArray(values)) throw new HostError('spec-violation', 'the completion result has no values array');
-  const result: CompletionResult = { values: values.filter((v): v is string => typeof v === 'string').slice(0, 100).map((v) => v.slice(0, 1000)) };
-  if (typeof total === 'number' && Number.isFinite(total)) result.total = total;
-  if (typeof hasMore === 'boolean') result.hasMore = hasMore;
-  return result;
-}
-
-function describeExit(exit: ProcessExit): string {
-  if (exit.spawnError) return exit.spawnError;
-  if (exit.signal) return `the server was killed by ${exit.signal}`;
-  return `the server exited with code ${exit.code}`;
-}
-
-function describeConnectFailure(error: unknown, exit: ProcessExit | undefined): string {
-  if (exit) return `${describeExit(exit)} before the handshake finished`;
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = rootCause(error);
-  const network: Record<string, string> = {
-    ECONNREFUSED: 'connection refused',
-    ENOTFOUND: 'host not found',
-    ECONNRESET: 'connection reset',
-    ETIMEDOUT: 'connection timed out',
-    EHOSTUNREACH: 'host unreachable',
-  };
-  const plain = cause && network[cause] ? ` (${network[cause]})` : '';
-  return `could not connect: ${message.slice(0, 500)}${plain}`;
-}
-
-/** The errno code at the bottom of a chain of `cause`s, e.g. ECONNREFUSED under "fetch failed". */
-function rootCause(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
-    const code = (current as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
-    current = current.cause;
-  }
-  return undefined;
 }

@@ -31,6 +31,7 @@ export function ContextPane() {
   const error = useAppStore((store) => store.context.error);
   const warnings = useAppStore(useShallow((store) => store.context.warnings));
   const sessionProblem = useAppStore((store) => store.context.sessionProblem);
+  const stale = useAppStore((store) => store.context.includedStale);
   const setShown = useAppStore((store) => store.setContextShown);
   // The host builds the focus index ahead while the pane is shown.
   useEffect(() => {
@@ -50,6 +51,11 @@ export function ContextPane() {
       {sessionProblem ? (
         <p className="warn-text small" role="status">
           This curation is not kept across restarts: {sessionProblem}
+        </p>
+      ) : null}
+      {stale > 0 ? (
+        <p className="warn-text small" role="status">
+          {stale.toLocaleString('en')} {stale === 1 ? 'resource comes' : 'resources come'} from a server that is down while it reconnects: the text shown is the last read, not current.
         </p>
       ) : null}
       {warnings.map((warning) => (

@@ -1,4 +1,5 @@
-import type { ServerSnapshot } from '../../../shared/mcp-types';
+import { useEffect, useState } from 'react';
+import type { ReconnectState, ServerSnapshot } from '../../../shared/mcp-types';
 import { declaredCapabilities } from './capabilities';
 
 /** Connecting, connected (version, era, capabilities) or disconnected (why, plus stderr). */
@@ -7,7 +8,7 @@ export function ServerStatus({ server }: { server: ServerSnapshot }) {
     <div className="server-status">
       {server.status === 'connecting' ? (
         <p className="status-line" role="status">
-          <span className="spinner" aria-hidden="true" /> Connecting…
+          <span className="spinner" aria-hidden="true" /> {server.retry ? `Reconnecting… attempt ${server.retry.attempt} of ${server.retry.of}` : 'Connecting…'}
         </p>
       ) : null}
       {server.status === 'connected' ? <ConnectedStatus server={server} /> : null}
@@ -38,6 +39,7 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
       <ul className="badges" aria-label="Protocol and capabilities">
         {server.protocolVersion ? <li className="badge">protocol {server.protocolVersion}</li> : null}
         {server.era ? <li className={`badge era-${server.era}`}>{server.era}</li> : null}
+        {server.pid !== undefined ? <li className="badge">pid {server.pid}</li> : null}
         {capabilities.map((capability) => (
           <li key={capability} className="badge capability">
             {capability}
@@ -58,10 +60,35 @@ function DisconnectedStatus({ server }: { server: ServerSnapshot }) {
       {info ? (
         <p className="small">
           {info.reason}
-          {info.exitCode !== undefined && info.exitCode !== null ? ` · exit code ${info.exitCode}` : ''}
-          {info.signal ? ` · signal ${info.signal}` : ''}
+          {info.exitCode !== undefined && info.exitCode !== null && !info.reason.includes(`code ${info.exitCode}`) ? ` · exit code ${info.exitCode}` : ''}
+          {info.signal && !info.reason.includes(info.signal) ? ` · signal ${info.signal}` : ''}
         </p>
       ) : null}
+      <RetryLine retry={server.retry} />
     </div>
   );
+}
+
+/** The host's own reconnecting: when it tries next, or that it gave up. */
+function RetryLine({ retry }: { retry: ReconnectState | undefined }) {
+  const now = useNow(retry?.at !== undefined);
+  if (!retry) return null;
+  if (retry.gaveUp) return <p className="small warn-text">Gave up reconnecting after {retry.of} attempts: Reconnect tries again.</p>;
+  const seconds = retry.at ? Math.max(0, Math.ceil((Date.parse(retry.at) - now) / 1000)) : 0;
+  return (
+    <p className="small" role="status">
+      <span className="spinner" aria-hidden="true" /> Reconnecting {seconds > 0 ? `in ${seconds} s` : 'now'} (attempt {retry.attempt} of {retry.of})
+    </p>
+  );
+}
+
+/** The time, every half second while `ticking`. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
 }
