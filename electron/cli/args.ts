@@ -40,9 +40,11 @@ export interface ParsedArgs {
   tokenTree: boolean;
   /** assemble: a profile file whose servers, marks and settings to use (flags win). */
   profile?: string;
+  /** Every command: write the JSON-RPC trace to this file, as JSONL. */
+  trace?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -139,6 +141,9 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     case '--profile':
       parsed.profile = value;
       return;
+    case '--trace':
+      parsed.trace = value;
+      return;
     case '--exclude':
       parsed.excludes.push(value);
       return;
@@ -232,5 +237,7 @@ Server selection (the same for every command; none means the built-in demo serve
 Options:
   --json          machine-readable output on stdout; warnings are in it too
   --timeout MS    per-request timeout (default 30000)
+  --trace FILE    write every JSON-RPC message, both ways, to FILE as JSONL:
+                  {"time", "server", "direction": "send"|"receive", "message"} a line
   --verbose       stack traces on errors
 `;

@@ -15,6 +15,7 @@ import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
 import { runList } from './list-command';
 import { runRead } from './read-command';
 import { runServe } from './serve-command';
+import { openTraceFile } from './trace-file';
 
 /** Next to the CLI bundle in out/, or in out/ when run from source. */
 function builtFile(name: string): string {
@@ -60,7 +61,10 @@ async function run(argv: string[]): Promise<number> {
   const selection = profile && !chosen && profile.servers.length > 0 ? { servers: profile.servers } : await selectServers(args);
   // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
   const app = args.command === 'serve' ? appHostOptions() : undefined;
+  // Opened before any server starts: a file that cannot be written is a one-line error, not a lost trace.
+  const traceFile = args.trace !== undefined ? openTraceFile(args.trace) : undefined;
   const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options });
+  traceFile?.follow(host.trace);
   try {
     switch (args.command) {
       case 'list':
@@ -77,6 +81,7 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     await host.close();
     await app?.close();
+    traceFile?.close();
   }
 }
 

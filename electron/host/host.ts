@@ -16,6 +16,7 @@ import { createProfileStore, type ProfileStore } from './profile-store';
 import { createReconnector } from './reconnector';
 import { ServerConnection } from './server-connection';
 import { createSessionStore } from './session-store';
+import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-store';
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -46,6 +47,8 @@ export interface HostOptions {
   reconnect?: { delaysMs?: readonly number[] };
   /** How often an idle HTTP connection is pinged to notice a dead server (server-connection.ts). */
   heartbeatMs?: number;
+  /** The protocol trace's bounds (trace-store.ts); default {@link TRACE_LIMITS}. */
+  traceLimits?: typeof TRACE_LIMITS;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */
@@ -58,6 +61,8 @@ export interface Host extends HostApi {
   readonly context: ContextViews;
   /** Puts a profile already read into the session, as `loadProfile` does with a saved one. */
   applyProfile(profile: Profile): ProfileLoaded;
+  /** Every JSON-RPC message with every server, both ways (a face in the same process writes it out). */
+  readonly trace: TraceStore;
 }
 
 /** Creates the host and starts connecting the given servers. */
@@ -130,9 +135,11 @@ export function createHost(options: HostOptions = {}): Host {
       current: (serverId) => connections.get(serverId),
       replace: (serverId) => replace(serverId),
     });
+  const trace = createTraceStore(options.traceLimits);
   const deps = {
     emit,
     timeoutMs,
+    trace,
     ...(options.transportFor && { transportFor: options.transportFor }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
@@ -162,6 +169,7 @@ export function createHost(options: HostOptions = {}): Host {
 
   const add = (config: ServerConfig, builtIn = false) => {
     const id = `s${nextId++}`;
+    trace.describe(id, config.name, secretsOf(config));
     const created = new ServerConnection(id, config, deps, builtIn);
     connections.set(id, created);
     emit({ type: 'server', server: created.snapshot });
@@ -187,6 +195,7 @@ export function createHost(options: HostOptions = {}): Host {
   return {
     ready: Promise.all([...initial, restored]).then(() => undefined),
     context,
+    trace,
     applyProfile: (profile) => session.apply(profile),
 
     listProfiles: () => profiles().list(),
@@ -289,4 +298,10 @@ export function createHost(options: HostOptions = {}): Host {
       listeners.clear();
     },
   };
+}
+
+/** The values of a config that must never be kept in a trace: its header and env values. */
+function secretsOf(config: ServerConfig): string[] {
+  const transport = config.transport;
+  return Object.values((transport.kind === 'stdio' ? transport.env : transport.headers) ?? {});
 }

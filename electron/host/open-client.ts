@@ -5,6 +5,7 @@
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
+import { tracedTransport, type TraceTap } from './traced-transport';
 
 /** Who we say we are in `initialize` and `server/discover`. */
 export const CLIENT_INFO = { name: 'mcp-context-inspector', version: '0.1.0' };
@@ -24,6 +25,8 @@ export interface OpenClientOptions {
   onStdioTransport?(transport: ProcessStdioTransport): void;
   /** A transport made by the embedding code (tests: an in-memory pair) instead of the config's. */
   transport?: Transport;
+  /** Told every message, both ways (the protocol trace). */
+  trace?: TraceTap;
 }
 
 function newClient(timeoutMs: number): Client {
@@ -39,7 +42,7 @@ function newClient(timeoutMs: number): Client {
 async function connectOver(transport: Transport, options: OpenClientOptions): Promise<Client> {
   const client = newClient(options.timeoutMs);
   try {
-    await client.connect(transport, { timeout: options.timeoutMs, signal: options.signal });
+    await client.connect(options.trace ? tracedTransport(transport, options.trace) : transport, { timeout: options.timeoutMs, signal: options.signal });
   } catch (error) {
     await client.close().catch(() => {});
     throw error;

@@ -15,6 +15,7 @@ import { checkCompletion, checkReadResult } from './read-result';
 import { redactTransport } from './redact';
 import { ServerProblems } from './server-problems';
 import { StderrTail } from './stderr-tail';
+import type { TraceStore } from './trace-store';
 import { UpdateGate } from './update-gate';
 import { ProcessStdioTransport, type ProcessExit } from './stdio-transport';
 
@@ -29,6 +30,8 @@ export interface ConnectionDeps {
   onLost?(connection: ServerConnection): void;
   /** How often an idle HTTP connection is pinged to notice a dead server. Default 10 s; 0: never. */
   heartbeatMs?: number;
+  /** Keeps every message, both ways (the protocol trace). */
+  trace?: TraceStore;
   /** See {@link HostOptions.transportFor}. */
   transportFor?(config: ServerConfig): Transport | undefined;
 }
@@ -102,9 +105,11 @@ export class ServerConnection {
     const timeoutMs = this.#deps.timeoutMs;
     try {
       const transport = this.#deps.transportFor?.(this.config);
+      const trace = this.#deps.trace;
       const opened = await openClient(this.config.transport, {
         timeoutMs,
         ...(transport && { transport }),
+        ...(trace && { trace: (direction, message) => void trace.record(this.id, direction, message) }),
         onStdioTransport: (transport) => {
           this.#stderr.attach(transport.stderr, (lines) => this.#onStderr(lines));
           transport.onexit = (exit) => {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createTraceStore } from './trace-store';
+
+const request = (id: number, method = 'resources/list') => ({ jsonrpc: '2.0', id, method, params: {} });
+const response = (id: number, result: unknown = {}) => ({ jsonrpc: '2.0', id, result });
+
+describe('the trace store', () => {
+  it('pairs a request with its response, and gives both the duration', () => {
+    let time = 1000;
+    const store = createTraceStore(undefined, () => time);
+    store.record('s1', 'send', request(7));
+    time = 1042;
+    store.record('s1', 'receive', { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'bad cursor' } });
+    const [sent, answer] = store.all();
+    expect(sent).toMatchObject({ direction: 'send', method: 'resources/list', id: 7, duration: 42, answeredBy: 2 });
+    expect(answer).toMatchObject({ direction: 'receive', method: 'resources/list', id: 7, duration: 42, error: true });
+    // A request the server sends us is paired the other way.
+    store.record('s1', 'receive', request(1, 'ping'));
+    store.record('s1', 'send', response(1));
+    expect(store.all().at(-1)).toMatchObject({ direction: 'send', method: 'ping' });
+  });
+
+  it('keeps at most the stated count and bytes per server, dropping the oldest', () => {
+    const store = createTraceStore({ messages: 100, bytes: 10_000, messageBytes: 2000 });
+    for (let i = 0; i < 1000; i += 1) store.record('s1', 'receive', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `a://${i}` } });
+    const kept = store.all();
+    expect(kept).toHaveLength(100);
+    expect(kept[0]?.json).toContain('a://900');
+    expect(kept.at(-1)?.json).toContain('a://999');
+    for (let i = 0; i < 50; i += 1) store.record('s2', 'receive', response(i, { text: 'x'.repeat(1500) }));
+    expect(store.size().bytes).toBeLessThanOrEqual(10_000 + 100 * 100);
+    const second = store.all().filter((record) => record.serverId === 's2');
+    expect(second.length).toBeLessThan(10);
+    expect(second.at(-1)?.id).toBe(49);
+    // In order across servers.
+    const seqs = store.all().map((record) => record.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
+  it('cuts a huge message and says how large it was', () => {
+    const store = createTraceStore({ messages: 10, bytes: 1_000_000, messageBytes: 1000 });
+    const record = store.record('s1', 'receive', response(1, { contents: [{ uri: 'a://big', text: 'y'.repeat(50_000) }] }));
+    expect(record?.cut).toBe(true);
+    expect(record?.json).toHaveLength(1000);
+    expect(record?.size).toBeGreaterThan(50_000);
+  });
+
+  it('never keeps a secret of the server config, and hands listeners the whole redacted message', () => {
+    const store = createTraceStore();
+    store.describe('s1', 'docs', ['sk-live-123456', 'Bearer sk-live-123456']);
+    const heard: string[] = [];
+    store.onRecord((_record, json) => heard.push(json));
+    store.record('s1', 'receive', response(1, { text: 'the key is sk-live-123456, or Bearer sk-live-123456' }));
+    expect(store.all()[0]?.json).toBe('{"jsonrpc":"2.0","id":1,"result":{"text":"the key is [redacted], or [redacted]"}}');
+    expect(heard[0]).not.toContain('sk-live');
+    expect(store.nameOf('s1')).toBe('docs');
+  });
+});
