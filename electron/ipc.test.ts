@@ -32,6 +32,9 @@ function fakeHost() {
     closeView: vi.fn(),
     updateContext: vi.fn(),
     getContextText: vi.fn(async () => ''),
+    updateTrace: vi.fn(async () => undefined),
+    getTraceMessage: vi.fn(async () => null),
+    exportTrace: vi.fn(async () => ''),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { ConnectForm } from './components/connect-form/connect-form';
 import { ConnectionBanner } from './components/connection-banner/connection-banner';
 import { PaneSplitter } from './components/pane-splitter/pane-splitter';
+import { ProtocolDrawer } from './components/protocol-drawer/protocol-drawer';
 import { CatalogPane } from './components/catalog-pane/catalog-pane';
 import { RightPane } from './components/right-pane/right-pane';
 import { ServerList } from './components/server-list/server-list';
@@ -14,11 +15,16 @@ export function App({ link }: { link: HostLink }) {
   const columns = useAppStore((state) => state.columns);
   const setColumns = useAppStore((state) => state.setColumns);
   const layoutRef = useRef<HTMLDivElement>(null);
+  const protocolOpen = useAppStore((state) => state.protocolOpen);
+  const setProtocolOpen = useAppStore((state) => state.setProtocolOpen);
   const gridTemplateColumns = `minmax(220px, ${columns.left}%) auto minmax(260px, ${columns.middle}%) auto minmax(300px, 1fr)`;
   return (
     <div className="app">
       <header className="app-header">
         <h1>MCP Context Inspector</h1>
+        <button type="button" className="header-toggle" aria-pressed={protocolOpen} onClick={() => setProtocolOpen(!protocolOpen)}>
+          Protocol trace
+        </button>
       </header>
       <ConnectionBanner link={link} />
       <main className="layout" ref={layoutRef} style={{ gridTemplateColumns }}>
@@ -47,6 +53,7 @@ export function App({ link }: { link: HostLink }) {
         />
         <RightPane />
       </main>
+      {protocolOpen ? <ProtocolDrawer /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@
  */
 import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/view-wire';
 import type { ContextFrame, ContextPatch } from './context/context-wire';
+import type { TraceFilter, TraceFrame, TracePatch } from './trace-wire';
 import type { CatalogDiff } from './catalog/catalog-diff';
 import type {
   CatalogChange,
@@ -76,7 +77,9 @@ export type HostEventBody =
   /** A window's view of the catalogs changed (see {@link HostApi.openView}). */
   | { type: 'view'; frame: ViewFrame }
   /** The context as one window sees it changed (see {@link HostApi.updateContext}). */
-  | { type: 'context'; frame: ContextFrame };
+  | { type: 'context'; frame: ContextFrame }
+  /** One window's Trace panel changed, or new messages came (see {@link HostApi.updateTrace}). */
+  | { type: 'trace'; frame: TraceFrame };
 
 /** Events the host pushes. Each carries the sequence number it was emitted with. */
 export type HostEvent = { seq: number } & HostEventBody;
@@ -173,6 +176,16 @@ export interface HostApi {
   updateContext(viewId: string, patch: ContextPatch): Promise<void>;
   /** The whole assembled text, for Copy and Save (a frame carries only what the window shows). */
   getContextText(): Promise<string>;
+  /**
+   * Opens or changes a window's Trace panel (its filter, the rows it shows, whether it follows
+   * the newest): the host sends `trace` frames for `viewId`, the first before this resolves.
+   * `closeView` closes it.
+   */
+  updateTrace(viewId: string, patch: TracePatch): Promise<void>;
+  /** One message's JSON, as the host keeps it (cut past 256 KB), or null when no longer kept. */
+  getTraceMessage(seq: number): Promise<string | null>;
+  /** The messages a filter matches, as JSONL (`{"time","server","direction","message"}` a line). */
+  exportTrace(filter: TraceFilter): Promise<string>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

@@ -28,6 +28,9 @@ export const HOST_METHODS = [
   'closeView',
   'updateContext',
   'getContextText',
+  'updateTrace',
+  'getTraceMessage',
+  'exportTrace',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -79,6 +79,10 @@ const contextPatch = z
     shown: z.boolean(),
   })
   .partial();
+const traceFilter = z.strictObject({ serverId, method: z.string().min(1).max(200), text: z.string().max(1000) }).partial();
+const tracePatch = z
+  .strictObject({ filter: traceFilter, first: z.number().int().min(0).max(10_000_000), count: z.number().int().min(1).max(500), follow: z.boolean() })
+  .partial();
 const profileName = z.string().min(1).max(200);
 const serverNames = z.array(z.string().min(1).max(200)).max(100);
 
@@ -107,6 +111,9 @@ const argSchemas = {
   closeView: z.tuple([viewId]),
   updateContext: z.tuple([viewId, contextPatch]),
   getContextText: z.tuple([]),
+  updateTrace: z.tuple([viewId, tracePatch]),
+  getTraceMessage: z.tuple([z.number().int().min(1)]),
+  exportTrace: z.tuple([traceFilter]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */

@@ -17,6 +17,7 @@ import { createReconnector } from './reconnector';
 import { ServerConnection } from './server-connection';
 import { createSessionStore } from './session-store';
 import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-store';
+import { createTraceViews } from './trace-views';
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -136,6 +137,7 @@ export function createHost(options: HostOptions = {}): Host {
       replace: (serverId) => replace(serverId),
     });
   const trace = createTraceStore(options.traceLimits);
+  const traceViews = createTraceViews({ trace, emit: (body) => emit(body), ...(options.traceLimits && { limits: options.traceLimits }) });
   const deps = {
     emit,
     timeoutMs,
@@ -271,6 +273,19 @@ export function createHost(options: HostOptions = {}): Host {
     async closeView(viewId) {
       views.close(viewId);
       context.close(viewId);
+      traceViews.close(viewId);
+    },
+
+    async updateTrace(viewId, patch) {
+      traceViews.update(viewId, patch);
+    },
+
+    async getTraceMessage(seq) {
+      return traceViews.message(seq);
+    },
+
+    async exportTrace(filter) {
+      return traceViews.export(filter);
     },
 
     async updateContext(viewId, patch) {
@@ -292,6 +307,7 @@ export function createHost(options: HostOptions = {}): Host {
       const all = [...connections.values()];
       connections.clear();
       reconnector?.dispose();
+      traceViews.dispose();
       views.dispose();
       context.dispose();
       await Promise.all(all.map((c) => c.close()));

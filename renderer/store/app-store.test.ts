@@ -30,6 +30,9 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     closeView: vi.fn(async () => {}),
     updateContext: vi.fn(async () => {}),
     getContextText: vi.fn(async () => ''),
+    updateTrace: vi.fn(async () => undefined),
+    getTraceMessage: vi.fn(async () => null),
+    exportTrace: vi.fn(async () => ''),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

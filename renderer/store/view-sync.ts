@@ -25,6 +25,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   const stopEvents = api.onEvent((event) => {
     // The slice takes only this view's frames, and only newer ones.
     if (event.type === 'context') return store.getState().applyContextFrame(event.frame);
+    if (event.type === 'trace') return store.getState().applyTraceFrame(event.frame);
     if (event.type !== 'view' || event.frame.viewId !== viewId || event.frame.frame <= lastFrame) return;
     lastFrame = event.frame.frame;
     store.getState().applyFrame(event.frame);

@@ -6,6 +6,7 @@ import { useAppStore } from '../../store/use-app-store';
 import { IncludedList } from './included-list';
 import { chunksOf } from './preview-chunks';
 import { useSetting } from './use-setting';
+import { saveText } from '../../save-file';
 
 /**
  * The assembled text, exactly as a model would receive it. A frame carries its start only
@@ -48,12 +49,7 @@ export function Preview() {
   async function save() {
     const whole = await wholeText();
     if (whole === null) return;
-    const blob = new Blob([whole], { type: format === 'json' ? 'application/json' : 'text/markdown' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = format === 'json' ? 'context.json' : 'context.md';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    saveText(whole, format === 'json' ? 'context.json' : 'context.md', format === 'json' ? 'application/json' : 'text/markdown');
   }
 
   const chunks = useMemo(() => chunksOf(text), [text]);

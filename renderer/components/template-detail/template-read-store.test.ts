@@ -29,6 +29,9 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     closeView: vi.fn(),
     updateContext: vi.fn(),
     getContextText: vi.fn(),
+    updateTrace: vi.fn(),
+    getTraceMessage: vi.fn(),
+    exportTrace: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }
