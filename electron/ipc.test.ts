@@ -35,6 +35,8 @@ function fakeHost() {
     updateTrace: vi.fn(async () => undefined),
     getTraceMessage: vi.fn(async () => null),
     exportTrace: vi.fn(async () => ''),
+    updateTimeline: vi.fn(async () => undefined),
+    setLogLevel: vi.fn(async () => undefined),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

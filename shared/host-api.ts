@@ -9,6 +9,7 @@
  */
 import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/view-wire';
 import type { ContextFrame, ContextPatch } from './context/context-wire';
+import type { TimelineFilter, TimelineFrame } from './timeline-wire';
 import type { TraceFilter, TraceFrame, TracePatch } from './trace-wire';
 import type { CatalogDiff } from './catalog/catalog-diff';
 import type {
@@ -17,6 +18,7 @@ import type {
   CatalogStatus,
   CatalogWarning,
   CompletionResult,
+  LogLevel,
   ProfileSummary,
   ReadResult,
   ResourceEntry,
@@ -79,7 +81,9 @@ export type HostEventBody =
   /** The context as one window sees it changed (see {@link HostApi.updateContext}). */
   | { type: 'context'; frame: ContextFrame }
   /** One window's Trace panel changed, or new messages came (see {@link HostApi.updateTrace}). */
-  | { type: 'trace'; frame: TraceFrame };
+  | { type: 'trace'; frame: TraceFrame }
+  /** One window's Timeline panel changed, or new entries came (see {@link HostApi.updateTimeline}). */
+  | { type: 'timeline'; frame: TimelineFrame };
 
 /** Events the host pushes. Each carries the sequence number it was emitted with. */
 export type HostEvent = { seq: number } & HostEventBody;
@@ -110,6 +114,11 @@ export interface HostApi {
   removeServer(serverId: ServerId): Promise<void>;
   /** Drops the connection and connects again with the same config. */
   reconnect(serverId: ServerId): Promise<void>;
+  /**
+   * Asks a server that declares `logging` to send log messages at `level` and above
+   * (`logging/setLevel`); they show in the timeline. Kept across reconnects.
+   */
+  setLogLevel(serverId: ServerId, level: LogLevel): Promise<void>;
   /** Lists the whole catalog again, from the first page. */
   refreshCatalog(serverId: ServerId): Promise<void>;
   /** Stops a catalog walk in progress; what arrived so far stays. */
@@ -186,6 +195,11 @@ export interface HostApi {
   getTraceMessage(seq: number): Promise<string | null>;
   /** The messages a filter matches, as JSONL (`{"time","server","direction","message"}` a line). */
   exportTrace(filter: TraceFilter): Promise<string>;
+  /**
+   * Opens or changes a window's Timeline panel (which servers and kinds it shows): the host
+   * sends `timeline` frames for `viewId`, the first before this resolves. `closeView` closes it.
+   */
+  updateTimeline(viewId: string, filter: TimelineFilter): Promise<void>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

@@ -12,6 +12,7 @@ export const HOST_METHODS = [
   'addServer',
   'removeServer',
   'reconnect',
+  'setLogLevel',
   'refreshCatalog',
   'cancelCatalog',
   'listProfiles',
@@ -31,6 +32,7 @@ export const HOST_METHODS = [
   'updateTrace',
   'getTraceMessage',
   'exportTrace',
+  'updateTimeline',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -11,6 +11,8 @@ import { MAX_FOCUS_LENGTH } from './context/focus-limits';
 import { parseResourceKey } from './catalog/resource-key';
 import { MAX_PREVIEW_CHARS } from './context/context-wire';
 import { serverConfigSchema } from './server-config-schema';
+import { TIMELINE_KINDS, type TimelineKind } from './timeline-wire';
+import { LOG_LEVELS } from './mcp-types';
 
 export { serverConfigSchema } from './server-config-schema';
 
@@ -92,6 +94,7 @@ const argSchemas = {
   addServer: z.tuple([serverConfigSchema]),
   removeServer: z.tuple([serverId]),
   reconnect: z.tuple([serverId]),
+  setLogLevel: z.tuple([serverId, z.enum(LOG_LEVELS)]),
   refreshCatalog: z.tuple([serverId]),
   cancelCatalog: z.tuple([serverId]),
   readResource: z.union([z.tuple([serverId, uri]), z.tuple([serverId, uri, requestId])]),
@@ -114,6 +117,7 @@ const argSchemas = {
   updateTrace: z.tuple([viewId, tracePatch]),
   getTraceMessage: z.tuple([z.number().int().min(1)]),
   exportTrace: z.tuple([traceFilter]),
+  updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */

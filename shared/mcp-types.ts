@@ -87,7 +87,13 @@ export interface ServerSnapshot {
   problems?: ServerProblem[];
   /** Set while the host reconnects by itself after the server went away, or once it gave up. */
   retry?: ReconnectState;
+  /** The log level the user asked of it (`logging/setLevel`), where it declares logging. */
+  logLevel?: LogLevel;
 }
+
+/** The syslog levels of `logging/setLevel` and `notifications/message`, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The host's own reconnecting, with backoff and a bound. */
 export interface ReconnectState {

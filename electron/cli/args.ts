@@ -42,9 +42,11 @@ export interface ParsedArgs {
   profile?: string;
   /** Every command: write the JSON-RPC trace to this file, as JSONL. */
   trace?: string;
+  /** watch: resources to subscribe to. */
+  subscribes: string[];
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -59,6 +61,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     includes: [],
     excludes: [],
     pins: [],
+    subscribes: [],
     explain: false,
     tokenTree: false,
   };
@@ -144,6 +147,9 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     case '--trace':
       parsed.trace = value;
       return;
+    case '--subscribe':
+      parsed.subscribes.push(value);
+      return;
     case '--exclude':
       parsed.excludes.push(value);
       return;
@@ -206,6 +212,10 @@ Commands:
   read URI [--json]        the contents of one resource (exit 2 if the server does not know it)
   serve [--port N]         browser mode: the app in your browser, on 127.0.0.1 with a per-run token
   assemble                 the context a model would receive, chosen by the policy below
+  watch [--subscribe URI]... [--json]
+                           what happens, until interrupted: list changes, updates, log messages,
+                           connections lost and made, spec problems; --json: one object a line
+                           {"time", "server", "kind", "uri"?, "detail"?}; reconnects by itself
 
 assemble options:
   --profile FILE           a saved profile: its servers (unless chosen here), picks, marks,

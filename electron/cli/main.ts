@@ -16,6 +16,7 @@ import { runList } from './list-command';
 import { runRead } from './read-command';
 import { runServe } from './serve-command';
 import { openTraceFile } from './trace-file';
+import { runWatch } from './watch-command';
 
 /** Next to the CLI bundle in out/, or in out/ when run from source. */
 function builtFile(name: string): string {
@@ -44,7 +45,8 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve', 'assemble'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (!['list', 'read', 'serve', 'assemble', 'watch'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (args.subscribes.length > 0 && args.command !== 'watch') throw new UsageError('--subscribe goes with watch');
   if (args.url !== undefined) {
     // Validate before connecting, so a typo is a usage error rather than a network one.
     try {
@@ -63,7 +65,8 @@ async function run(argv: string[]): Promise<number> {
   const app = args.command === 'serve' ? appHostOptions() : undefined;
   // Opened before any server starts: a file that cannot be written is a one-line error, not a lost trace.
   const traceFile = args.trace !== undefined ? openTraceFile(args.trace) : undefined;
-  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options });
+  // watch runs until interrupted, so it reconnects by itself as the apps do.
+  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, ...(args.command === 'watch' && { reconnect: {} }) });
   traceFile?.follow(host.trace);
   try {
     switch (args.command) {
@@ -71,6 +74,13 @@ async function run(argv: string[]): Promise<number> {
         return await runList(host, args);
       case 'read':
         return await runRead(host, args);
+      case 'watch': {
+        const interrupted = new Promise((resolve) => {
+          process.once('SIGINT', resolve);
+          process.once('SIGTERM', resolve);
+        });
+        return await runWatch(host, args, interrupted);
+      }
       case 'assemble': {
         const { runAssemble } = await import('./assemble-command');
         return await runAssemble(host, args, profile);

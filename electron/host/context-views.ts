@@ -189,6 +189,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         overBudget: done.result.overBudget,
         warnings: done.result.warnings,
         changed: done.changed,
+        ...(done.changed.size > 0 ? { updatedAt: Date.now() } : curation.updatedAt !== undefined && { updatedAt: curation.updatedAt }),
         stale: staleKeys(order),
         tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => names.get(serverId) ?? deps.servers().find((server) => server.id === serverId)?.name),
       });

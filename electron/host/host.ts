@@ -18,6 +18,7 @@ import { ServerConnection } from './server-connection';
 import { createSessionStore } from './session-store';
 import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-store';
 import { createTraceViews } from './trace-views';
+import { createTimeline, type Timeline } from './timeline';
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -64,6 +65,8 @@ export interface Host extends HostApi {
   applyProfile(profile: Profile): ProfileLoaded;
   /** Every JSON-RPC message with every server, both ways (a face in the same process writes it out). */
   readonly trace: TraceStore;
+  /** What happened with each server, in order (`mcp-context watch` prints it). */
+  readonly timeline: Timeline;
 }
 
 /** Creates the host and starts connecting the given servers. */
@@ -89,6 +92,7 @@ export function createHost(options: HostOptions = {}): Host {
     }
     views.observe(event);
     context.observe(event);
+    timeline.observe(event);
   };
   const counters = new Map<TokenEncoding, TokenCounter>();
   // Loaded on the first count: the tokenizer's tables cost a command that never counts 0.2 s and 70 MB.
@@ -137,11 +141,13 @@ export function createHost(options: HostOptions = {}): Host {
       replace: (serverId) => replace(serverId),
     });
   const trace = createTraceStore(options.traceLimits);
+  const timeline = createTimeline({ emit: (body) => emit(body), nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId) });
   const traceViews = createTraceViews({ trace, emit: (body) => emit(body), ...(options.traceLimits && { limits: options.traceLimits }) });
   const deps = {
     emit,
     timeoutMs,
     trace,
+    notified: (serverId: string, method: string, params: unknown) => timeline.notified(serverId, method, params),
     ...(options.transportFor && { transportFor: options.transportFor }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
@@ -157,9 +163,10 @@ export function createHost(options: HostOptions = {}): Host {
     connections.set(serverId, fresh);
     emit({ type: 'server', server: fresh.snapshot });
     await fresh.start();
-    // A new session has no subscriptions: carry over what the user and the context were watching.
+    // A new session has no subscriptions: carry over what the user and the context were watching, and the log level.
     await fresh.watch(old.watched.window).catch(() => {});
     await fresh.watch(old.watched.context, 'context').catch(() => {});
+    if (old.snapshot.logLevel && fresh.snapshot.status === 'connected') await fresh.setLogLevel(old.snapshot.logLevel).catch(() => {});
     return fresh;
   };
 
@@ -198,6 +205,7 @@ export function createHost(options: HostOptions = {}): Host {
     ready: Promise.all([...initial, restored]).then(() => undefined),
     context,
     trace,
+    timeline,
     applyProfile: (profile) => session.apply(profile),
 
     listProfiles: () => profiles().list(),
@@ -237,6 +245,10 @@ export function createHost(options: HostOptions = {}): Host {
       await replace(serverId);
     },
 
+    async setLogLevel(serverId, level) {
+      await connection(serverId).setLogLevel(level);
+    },
+
     async refreshCatalog(serverId) {
       await connection(serverId).listCatalog();
     },
@@ -274,6 +286,11 @@ export function createHost(options: HostOptions = {}): Host {
       views.close(viewId);
       context.close(viewId);
       traceViews.close(viewId);
+      timeline.close(viewId);
+    },
+
+    async updateTimeline(viewId, filter) {
+      timeline.update(viewId, filter);
     },
 
     async updateTrace(viewId, patch) {
@@ -308,6 +325,7 @@ export function createHost(options: HostOptions = {}): Host {
       connections.clear();
       reconnector?.dispose();
       traceViews.dispose();
+      timeline.dispose();
       views.dispose();
       context.dispose();
       await Promise.all(all.map((c) => c.close()));

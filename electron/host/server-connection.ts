@@ -5,7 +5,7 @@
 import type { Client, McpSubscription, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { HostEventBody } from '../../shared/host-api';
-import type { CatalogSnapshot, CompletionResult, ReadResult, ReconnectState, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
+import type { CatalogSnapshot, CompletionResult, LogLevel, ReadResult, ReconnectState, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
@@ -32,6 +32,8 @@ export interface ConnectionDeps {
   heartbeatMs?: number;
   /** Keeps every message, both ways (the protocol trace). */
   trace?: TraceStore;
+  /** Told every notification the server sends (the timeline). */
+  notified?(serverId: string, method: string, params: unknown): void;
   /** See {@link HostOptions.transportFor}. */
   transportFor?(config: ServerConfig): Transport | undefined;
 }
@@ -105,11 +107,14 @@ export class ServerConnection {
     const timeoutMs = this.#deps.timeoutMs;
     try {
       const transport = this.#deps.transportFor?.(this.config);
-      const trace = this.#deps.trace;
+      const { trace, notified } = this.#deps;
       const opened = await openClient(this.config.transport, {
         timeoutMs,
         ...(transport && { transport }),
-        ...(trace && { trace: (direction, message) => void trace.record(this.id, direction, message) }),
+        trace: (direction, message) => {
+          trace?.record(this.id, direction, message);
+          if (direction === 'receive' && 'method' in message && !('id' in message)) notified?.(this.id, message.method, message.params);
+        },
         onStdioTransport: (transport) => {
           this.#stderr.attach(transport.stderr, (lines) => this.#onStderr(lines));
           transport.onexit = (exit) => {
@@ -277,6 +282,20 @@ export class ServerConnection {
       const message = error instanceof Error ? error.message : String(error);
       this.#problems.note(filter.resourceSubscriptions ? 'subscribe-failed' : 'listen-failed', `subscriptions/listen failed: ${message.slice(0, 200)}`);
     }
+  }
+
+  /** `logging/setLevel`; the level is kept for the connection that replaces this one. */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    const client = this.#client;
+    const what = `logging/setLevel ${level}`;
+    if (!client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
+    if (!client.getServerCapabilities()?.logging) throw new HostError('not-supported', `${what}: ${this.config.name} does not declare logging`);
+    try {
+      await this.#watchFailure(client.setLoggingLevel(level, { timeout: this.#deps.timeoutMs }));
+    } catch (error) {
+      throw toHostError(error, what, this.#deps.timeoutMs);
+    }
+    this.#update({ logLevel: level });
   }
 
   /** The host's reconnecting, shown on the card. */

@@ -33,6 +33,8 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     updateTrace: vi.fn(async () => undefined),
     getTraceMessage: vi.fn(async () => null),
     exportTrace: vi.fn(async () => ''),
+    updateTimeline: vi.fn(async () => undefined),
+    setLogLevel: vi.fn(async () => undefined),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

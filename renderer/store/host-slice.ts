@@ -25,6 +25,6 @@ export const createHostSlice: StateCreator<AppState, [], [], HostSlice> = (set, 
       if (servers === state && catalogs === state.catalogs) return state;
       return { servers: servers.servers, serverOrder: servers.serverOrder, catalogs };
     });
-    if (shouldReread(get().selected, event)) get().reread();
+    if (shouldReread(get().selected, event)) get().reread('update');
   },
 });

@@ -10,7 +10,8 @@ export type ReadState =
   | { status: 'idle' }
   /** `previous` keeps the last content on screen while an update is re-read. */
   | { status: 'loading'; requestId: string; previous?: ReadResult }
-  | { status: 'loaded'; result: ReadResult }
+  /** `at`: when it was read; `updated`: re-read because the server said it changed, and whether it did. */
+  | { status: 'loaded'; result: ReadResult; at?: number; updated?: { changed: boolean } }
   | { status: 'cancelled' }
   | { status: 'failed'; error: ErrorText };
 
@@ -19,7 +20,7 @@ export interface SelectionSlice {
   read: ReadState;
   select(key: ResourceKey | null): void;
   /** Reads the selected resource again (after `resource-updated`, or on the user's request). */
-  reread(): void;
+  reread(cause?: 'update'): void;
   cancelRead(): void;
 }
 
@@ -32,7 +33,7 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
       if (read.status === 'loading') void api.cancelRequest(read.requestId).catch(() => {});
     }
 
-    function startRead(key: ResourceKey, previous?: ReadResult): void {
+    function startRead(key: ResourceKey, previous?: ReadResult, update = false): void {
       stopInFlight();
       const requestId = `read-${Date.now().toString(36)}-${++counter}`;
       set({ read: previous ? { status: 'loading', requestId, previous } : { status: 'loading', requestId } });
@@ -42,7 +43,9 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
       };
       api.readResource(key.serverId, key.uri, requestId).then(
         (result) => {
-          if (isCurrent()) set({ read: { status: 'loaded', result } });
+          if (!isCurrent()) return;
+          const changed = previous !== undefined && JSON.stringify(previous.contents) !== JSON.stringify(result.contents);
+          set({ read: { status: 'loaded', result, at: Date.now(), ...(update && previous && { updated: { changed } }) } });
         },
         (error: unknown) => {
           if (!isCurrent()) return;
@@ -69,11 +72,11 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
         watchOnly(previous, key);
         if (key) startRead(key);
       },
-      reread() {
+      reread(cause) {
         const { selected, read } = get();
         if (!selected) return;
         const previous = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
-        startRead(selected, previous);
+        startRead(selected, previous, cause === 'update');
       },
       cancelRead() {
         if (get().read.status !== 'loading') return;

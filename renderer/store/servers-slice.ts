@@ -1,6 +1,6 @@
 /** The servers slice: configured servers as the host reports them, and the actions on them. */
 import type { StateCreator } from 'zustand';
-import type { ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
+import type { LogLevel, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError } from './describe-error';
@@ -13,6 +13,8 @@ export interface ServersSlice {
   /** The last failed action per server, shown beside it until the next action. */
   serverActionErrors: Record<ServerId, string>;
   runServerAction(serverId: ServerId, action: ServerAction): Promise<void>;
+  /** Sets a server's log level; a failure shows on its card. */
+  setLogLevel(serverId: ServerId, level: LogLevel): Promise<void>;
   /** Spawns a process for stdio: only the connect form's submit may call it. Rejects with the HostError. */
   addServer(config: ServerConfig): Promise<ServerId>;
 }
@@ -24,21 +26,26 @@ export function createServersSlice(api: WindowApi): StateCreator<AppState, [], [
     refresh: (id) => api.refreshCatalog(id),
     cancel: (id) => api.cancelCatalog(id),
   };
-  return (set) => ({
-    servers: {},
-    serverOrder: [],
-    serverActionErrors: {},
-    async runServerAction(serverId, action) {
+  return (set) => {
+    /** Runs a call on a server; its failure shows on the server's card, one line. */
+    async function reported(serverId: ServerId, call: () => Promise<void>): Promise<void> {
       set((state) => ({ serverActionErrors: withoutKey(state.serverActionErrors, serverId) }));
       try {
-        await calls[action](serverId);
+        await call();
       } catch (error) {
         const { message } = describeError(error);
         set((state) => ({ serverActionErrors: { ...state.serverActionErrors, [serverId]: message } }));
       }
-    },
-    addServer: (config) => api.addServer(config),
-  });
+    }
+    return {
+      servers: {},
+      serverOrder: [],
+      serverActionErrors: {},
+      runServerAction: (serverId, action) => reported(serverId, () => calls[action](serverId)),
+      setLogLevel: (serverId, level) => reported(serverId, () => api.setLogLevel(serverId, level)),
+      addServer: (config) => api.addServer(config),
+    };
+  };
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {

@@ -1,8 +1,10 @@
 /**
- * The trace slice: whether the Protocol drawer is open, the last `trace` frame the host sent
- * this window, and the panel's filter. The host keeps the messages and cuts the rows shown.
+ * The trace slice: whether the Protocol drawer is open and on which tab, the last `trace` and
+ * `timeline` frames the host sent this window, and the panels' filters. The host keeps the
+ * messages and the timeline, and cuts what is shown.
  */
 import type { StateCreator } from 'zustand';
+import type { TimelineFilter, TimelineFrame } from '../../shared/timeline-wire';
 import type { TraceFilter, TraceFrame, TracePatch } from '../../shared/trace-wire';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
@@ -18,9 +20,15 @@ export interface TraceSlice {
   applyTraceFrame(frame: TraceFrame): void;
   /** Tells the host what the panel shows now; the filter and follow are kept here too. */
   sendTrace(patch: TracePatch): void;
+  protocolTab: 'trace' | 'timeline';
+  setProtocolTab(tab: 'trace' | 'timeline'): void;
+  timeline: TimelineFrame | null;
+  timelineFilter: TimelineFilter;
+  applyTimelineFrame(frame: TimelineFrame): void;
+  sendTimeline(filter: TimelineFilter): void;
 }
 
-export function createTraceSlice(api: Pick<WindowApi, 'updateTrace'>): StateCreator<AppState, [], [], TraceSlice> {
+export function createTraceSlice(api: Pick<WindowApi, 'updateTrace' | 'updateTimeline'>): StateCreator<AppState, [], [], TraceSlice> {
   return (set, get) => ({
     protocolOpen: false,
     setProtocolOpen: (protocolOpen) => set({ protocolOpen }),
@@ -37,6 +45,19 @@ export function createTraceSlice(api: Pick<WindowApi, 'updateTrace'>): StateCrea
       if (patch.filter) set({ traceFilter: patch.filter });
       if (patch.follow !== undefined) set({ traceFollow: patch.follow });
       api.updateTrace(get().viewId, patch).catch((error: unknown) => set({ traceError: `The trace could not be shown: ${describeError(error).message}` }));
+    },
+    protocolTab: 'trace',
+    setProtocolTab: (protocolTab) => set({ protocolTab }),
+    timeline: null,
+    timelineFilter: {},
+    applyTimelineFrame(frame) {
+      const state = get();
+      if (frame.viewId !== state.viewId || (state.timeline && frame.frame <= state.timeline.frame && frame.frame !== 1)) return;
+      set({ timeline: frame, traceError: null });
+    },
+    sendTimeline(filter) {
+      set({ timelineFilter: filter });
+      api.updateTimeline(get().viewId, filter).catch((error: unknown) => set({ traceError: `The timeline could not be shown: ${describeError(error).message}` }));
     },
   });
 }

@@ -26,6 +26,7 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     // The slice takes only this view's frames, and only newer ones.
     if (event.type === 'context') return store.getState().applyContextFrame(event.frame);
     if (event.type === 'trace') return store.getState().applyTraceFrame(event.frame);
+    if (event.type === 'timeline') return store.getState().applyTimelineFrame(event.frame);
     if (event.type !== 'view' || event.frame.viewId !== viewId || event.frame.frame <= lastFrame) return;
     lastFrame = event.frame.frame;
     store.getState().applyFrame(event.frame);

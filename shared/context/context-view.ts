@@ -216,6 +216,8 @@ export interface CurationState {
   warnings: readonly string[];
   /** Included keys whose contents changed since the context before. */
   changed: ReadonlySet<string>;
+  /** When a curation last took in changed contents (ms since the epoch). */
+  updatedAt?: number;
   /** Included keys whose server is not connected now: their text is the last read. */
   stale: ReadonlySet<string>;
   /** Where the tokens go, cut once per curation (token-map.ts). */
@@ -307,6 +309,7 @@ export function cutContextFrame(input: {
     ...(!input.unchanged?.included && { included }),
     includedCount: curation.order.length,
     includedUpdated: curation.changed.size,
+    ...(curation.updatedAt !== undefined && { updatedAt: curation.updatedAt }),
     includedStale: curation.stale.size,
     ...(!input.unchanged?.tokenMap && { tokenMap: curation.tokenMap }),
     gone: input.gone.slice(0, MAX_GONE_SHOWN),

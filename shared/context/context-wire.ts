@@ -109,6 +109,8 @@ export interface ContextFrame {
   includedCount: number;
   /** Included resources whose text changed in the last curation, and those whose server is not connected. */
   includedUpdated: number;
+  /** When the last curation that took in a server's update finished (ms since the epoch). */
+  updatedAt?: number;
   includedStale: number;
   /** Where the tokens go (token-map.ts), bounded; absent when the same as the window has. */
   tokenMap?: TokenServer[];

@@ -1,4 +1,5 @@
 import { useAppStore } from '../../store/use-app-store';
+import { LiveStamp } from '../live-stamp/live-stamp';
 import { ContentItemView } from './content-item-view';
 import { readErrorHeadline } from './read-error';
 
@@ -7,6 +8,12 @@ export function ContentView() {
   const read = useAppStore((state) => state.read);
   const cancelRead = useAppStore((state) => state.cancelRead);
   const reread = useAppStore((state) => state.reread);
+  // Whether the selected resource's server says it pushes updates (resources.subscribe).
+  const pushes = useAppStore((state) => {
+    const server = state.selected ? state.servers[state.selected.serverId] : undefined;
+    if (!server?.capabilities) return undefined;
+    return (server.capabilities.resources as { subscribe?: unknown } | undefined)?.subscribe === true;
+  });
   const result = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
   return (
     <section className="content-view" aria-labelledby="content-heading" aria-busy={read.status === 'loading'}>
@@ -20,11 +27,15 @@ export function ContentView() {
             </button>
           </span>
         ) : (
-          <button type="button" onClick={reread}>
+          <button type="button" onClick={() => reread()}>
             Read again
           </button>
         )}
+        {read.status === 'loaded' && read.at !== undefined ? (
+          <LiveStamp at={read.at} lit={read.updated?.changed === true} what={read.updated ? (read.updated.changed ? 'updated by the server' : 'the server said it changed; the same, read') : 'read'} />
+        ) : null}
       </div>
+      {pushes === false ? <p className="muted small">This server does not push updates: Read again to refresh.</p> : null}
       {read.status === 'cancelled' ? <p className="muted">The read was cancelled.</p> : null}
       {read.status === 'failed' ? (
         <div className="error-box" role="alert">

@@ -7,6 +7,7 @@ import { IncludedList } from './included-list';
 import { chunksOf } from './preview-chunks';
 import { useSetting } from './use-setting';
 import { saveText } from '../../save-file';
+import { LiveStamp } from '../live-stamp/live-stamp';
 
 /**
  * The assembled text, exactly as a model would receive it. A frame carries its start only
@@ -19,6 +20,8 @@ export function Preview() {
   const textLength = useAppStore((state) => state.context.textLength);
   const total = useAppStore((state) => state.context.total);
   const included = useAppStore((state) => state.context.includedCount);
+  const updated = useAppStore((state) => state.context.includedUpdated);
+  const updatedAt = useAppStore((state) => state.context.updatedAt);
   const showMore = useAppStore((state) => state.showMorePreview);
   const format = useSetting('format');
   const encoding = useSetting('encoding');
@@ -61,6 +64,7 @@ export function Preview() {
         <span className="muted small">
           {formatCount(included)} resources · {formatCount(total)} tokens ({encoding}) · {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
         </span>
+        {updatedAt !== undefined ? <LiveStamp at={updatedAt} lit={updated > 0} what={updated > 0 ? `${formatCount(updated)} updated by the server` : 'last updated by the server'} /> : null}
         <span className="preview-actions">
           <button type="button" onClick={() => void copy()} disabled={textLength === 0}>
             Copy

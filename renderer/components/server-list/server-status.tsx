@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { ReconnectState, ServerSnapshot } from '../../../shared/mcp-types';
+import { LOG_LEVELS, type LogLevel, type ReconnectState, type ServerSnapshot } from '../../../shared/mcp-types';
+import { useAppStore } from '../../store/use-app-store';
+import { useNow } from '../live-stamp/use-now';
 import { declaredCapabilities } from './capabilities';
 
 /** Connecting, connected (version, era, capabilities) or disconnected (why, plus stderr). */
@@ -36,6 +37,7 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
           </span>
         ) : null}
       </p>
+      {server.capabilities?.logging ? <LogLevelSelect server={server} /> : null}
       <ul className="badges" aria-label="Protocol and capabilities">
         {server.protocolVersion ? <li className="badge">protocol {server.protocolVersion}</li> : null}
         {server.era ? <li className={`badge era-${server.era}`}>{server.era}</li> : null}
@@ -82,13 +84,22 @@ function RetryLine({ retry }: { retry: ReconnectState | undefined }) {
   );
 }
 
-/** The time, every half second while `ticking`. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return now;
+/** The server's log messages go to the timeline; this asks for those at a level and above. */
+function LogLevelSelect({ server }: { server: ServerSnapshot }) {
+  const setLogLevel = useAppStore((state) => state.setLogLevel);
+  return (
+    <label className="small log-level">
+      Log messages from{' '}
+      <select value={server.logLevel ?? ''} onChange={(event) => void setLogLevel(server.id, event.target.value as LogLevel)}>
+        <option value="" disabled>
+          the server's default
+        </option>
+        {LOG_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {level}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

@@ -32,6 +32,8 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     updateTrace: vi.fn(),
     getTraceMessage: vi.fn(),
     exportTrace: vi.fn(),
+    updateTimeline: vi.fn(),
+    setLogLevel: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import type { TraceRow } from '../../../shared/trace-wire';
 import { useAppStore } from '../../store/use-app-store';
+import { clockTime } from './server-select';
 import { formatBytes } from './trace-message';
 
 export const ROW_HEIGHT = 22;
@@ -79,7 +80,7 @@ export function TraceList({ selected, onSelect }: { selected: TraceRow | null; o
             style={{ top: (frame.first + index) * ROW_HEIGHT, height: ROW_HEIGHT }}
             onClick={() => onSelect(row)}
           >
-            <span className="trace-time mono">{time(row.time)}</span>
+            <span className="trace-time mono">{clockTime(row.time)}</span>
             <span className={`trace-dir ${row.direction}`} title={row.direction === 'send' ? 'sent to the server' : 'received from the server'}>
               {row.direction === 'send' ? '→' : '←'}
             </span>
@@ -93,9 +94,4 @@ export function TraceList({ selected, onSelect }: { selected: TraceRow | null; o
       </div>
     </div>
   );
-}
-
-function time(ms: number): string {
-  const date = new Date(ms);
-  return `${date.toLocaleTimeString('en-GB')}.${String(date.getMilliseconds()).padStart(3, '0')}`;
 }

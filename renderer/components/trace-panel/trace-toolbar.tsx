@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
+import { ServerSelect } from './server-select';
 import { formatBytes } from './trace-message';
 
 /** Filter by server, method and text; follow the newest; export what matches as JSONL. */
@@ -9,7 +10,6 @@ export function TraceToolbar({ onExport }: { onExport(): void }) {
   const filter = useAppStore((state) => state.traceFilter);
   const follow = useAppStore((state) => state.traceFollow);
   const sendTrace = useAppStore((state) => state.sendTrace);
-  const servers = Object.values(useAppStore((state) => state.servers));
   const methods = useAppStore(useShallow((state) => state.trace?.methods ?? []));
   const total = useAppStore((state) => state.trace?.total ?? 0);
   const kept = useAppStore((state) => state.trace?.kept);
@@ -28,17 +28,7 @@ export function TraceToolbar({ onExport }: { onExport(): void }) {
   };
   return (
     <div className="trace-toolbar">
-      <label>
-        <span className="visually-hidden">Server</span>
-        <select value={filter.serverId ?? ''} onChange={(event) => choose('serverId', event.target.value)} aria-label="Server">
-          <option value="">All servers</option>
-          {servers.map((server) => (
-            <option key={server.id} value={server.id}>
-              {server.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ServerSelect value={filter.serverId} onChange={(serverId) => choose('serverId', serverId ?? '')} />
       <select value={filter.method ?? ''} onChange={(event) => choose('method', event.target.value)} aria-label="Method">
         <option value="">All methods</option>
         {methods.map((method) => (

@@ -1,0 +1,75 @@
+/**
+ * `mcp-context watch`: the timeline, as it happens, until interrupted: list changes, updates,
+ * log messages, connections lost and made, and where a server breaks the spec. The same
+ * entries as the app's Timeline panel. With --json, one object a line:
+ * `{"time", "server", "kind", "uri"?, "detail"?, "level"?}`. Reconnects by itself, as the apps do.
+ */
+import type { TimelineEntry, WatchLine } from '../../shared/timeline-wire';
+import type { Host } from '../host/host';
+import { UsageError, type ParsedArgs } from './args';
+import { settledSnapshot } from './settle';
+
+export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unknown>): Promise<number> {
+  // A reader that goes away (watch | head) ends the watch as an interrupt does.
+  let readerGone = false;
+  const gone = new Promise((resolve) =>
+    process.stdout.once('error', () => {
+      readerGone = true;
+      resolve(undefined);
+    }),
+  );
+  const write = (entry: TimelineEntry) => readerGone || process.stdout.write(`${args.json ? JSON.stringify(watchLine(entry)) : humanLine(entry)}\n`);
+  const printed = new Set<number>();
+  const stop = host.timeline.onEntry((entry) => {
+    printed.add(entry.seq);
+    write(entry);
+  });
+  try {
+    // What happened while connecting comes first, then everything as it comes.
+    for (const entry of host.timeline.entries()) if (!printed.has(entry.seq)) write(entry);
+    const snapshot = await settledSnapshot(host);
+    // Each URI on the servers that list it, or on the one server connected (a URI made from a
+    // template is listed nowhere); a server's set goes in one call.
+    const wanted = new Map<string, string[]>();
+    const connected = snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id);
+    for (const uri of args.subscribes) {
+      const listing = snapshot.catalogs.filter((catalog) => catalog.resources.some((resource) => resource.uri === uri)).map((catalog) => catalog.serverId);
+      const servers = listing.length > 0 ? listing : connected.length === 1 ? connected : [];
+      if (servers.length === 0) throw new UsageError(`--subscribe ${uri}: no connected server lists it`);
+      for (const serverId of servers) wanted.set(serverId, [...(wanted.get(serverId) ?? []), uri]);
+    }
+    for (const [serverId, uris] of wanted) {
+      const server = snapshot.servers.find((candidate) => candidate.id === serverId);
+      const resources = server?.capabilities?.resources as { subscribe?: unknown } | undefined;
+      if (resources?.subscribe !== true) process.stderr.write(`mcp-context: ${clean(server?.name ?? serverId)} does not declare resources.subscribe: it will not push updates\n`);
+      await host.watchResources(serverId, uris);
+    }
+    await Promise.race([until, gone]);
+    return 0;
+  } finally {
+    stop();
+  }
+}
+
+function watchLine(entry: TimelineEntry): WatchLine {
+  return {
+    time: new Date(entry.time).toISOString(),
+    server: entry.server,
+    kind: entry.kind,
+    ...(entry.uri !== undefined && { uri: entry.uri }),
+    ...(entry.detail !== undefined && { detail: entry.detail }),
+    ...(entry.level !== undefined && { level: entry.level }),
+  };
+}
+
+function humanLine(entry: TimelineEntry): string {
+  const date = new Date(entry.time);
+  const time = `${date.toLocaleTimeString('en-GB')}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return [time, entry.server, entry.level ? `${entry.kind}:${entry.level}` : entry.kind, entry.uri ?? '', entry.detail ?? ''].map(clean).join('  ').trimEnd();
+}
+
+/** Server text on a terminal: no control character gets through (a hostile one could rewrite the screen). */
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+}

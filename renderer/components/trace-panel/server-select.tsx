@@ -1,0 +1,22 @@
+import { useAppStore } from '../../store/use-app-store';
+
+/** "All servers" or one of them, for a panel's filter. */
+export function ServerSelect({ value, onChange }: { value: string | undefined; onChange(serverId: string | undefined): void }) {
+  const servers = Object.values(useAppStore((state) => state.servers));
+  return (
+    <select value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} aria-label="Server">
+      <option value="">All servers</option>
+      {servers.map((server) => (
+        <option key={server.id} value={server.id}>
+          {server.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A clock time to the millisecond, as the trace and the timeline show it. */
+export function clockTime(ms: number): string {
+  const date = new Date(ms);
+  return `${date.toLocaleTimeString('en-GB')}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+}
