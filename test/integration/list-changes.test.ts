@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../shared/host-api';
 import type { ServerSnapshot } from '../../shared/mcp-types';
 import type { Host } from '../../electron/host/host';
-import { STORM_EVERY_MS } from '../fixtures/hostile-fixture';
+import { FLOOD_UPDATES, STORM_EVERY_MS } from '../fixtures/hostile-fixture';
 import { fixture, nextEvent, settled, startHost } from './harness';
 
 let host: Host | undefined;
@@ -111,5 +111,30 @@ describe('servers that break the rules', () => {
     expect(warning?.message).toBe('it sent resources/updated for hostile://never/subscribed, which is not subscribed (ignored)');
     const snapshot = (await host.getSnapshot()).servers[0] as ServerSnapshot;
     expect(snapshot.status).toBe('connected');
+  });
+});
+
+describe('an update flood', () => {
+  it('is joined per URI, the last update always goes on, and the card says by how much', async () => {
+    const started = startHost([fixture('hostile-server.ts', '--mode', 'update-flood')]);
+    host = started.host;
+    const id = (await settled(host)).servers[0]?.id as string;
+    const uri = 'hostile://plain/one';
+    // As the detail view does: each update it hears reads the resource again.
+    let lastRead: Promise<string | undefined> = Promise.resolve(undefined);
+    let heard = 0;
+    host.onEvent((event) => {
+      if (event.type !== 'resource-updated' || event.uri !== uri) return;
+      heard += 1;
+      lastRead = host!.readResource(id, uri).then((result) => result.contents[0]?.text);
+    });
+    await host.watchResources(id, [uri]);
+    await expect.poll(async () => (await host!.readResource(id, uri)).contents[0]?.text, { timeout: 10_000 }).toBe(`version ${FLOOD_UPDATES}`);
+    await sleep(200);
+    // 1,000 updates in about a second: at most one per 50 ms went on, and the last one did.
+    expect(heard).toBeGreaterThan(2);
+    expect(heard).toBeLessThan(60);
+    expect(await lastRead).toBe(`version ${FLOOD_UPDATES}`);
+    await expect.poll(async () => (await problem('update-flood'))?.message, { timeout: 3000 }).toMatch(/^it sent \d+ resources\/updated in one second; \d+ were joined to others \(at most one per URI every 50 ms\)$/);
   });
 });

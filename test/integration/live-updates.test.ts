@@ -35,6 +35,21 @@ describe('live updates', () => {
     await nextEvent(host, updateOf(STATUS_URI), 5000);
   });
 
+  it('2026-07-28: the listen filter follows what is watched, as the trace shows', async () => {
+    ({ host } = demoInMemory(150));
+    const id = (await settled(host)).servers[0]?.id as string;
+    const listens = () =>
+      host!.trace
+        .all()
+        .filter((record) => record.direction === 'send' && record.method === 'subscriptions/listen')
+        .map((record) => (JSON.parse(record.json) as { params: { notifications?: { resourceSubscriptions?: string[] } } }).params.notifications?.resourceSubscriptions ?? []);
+    await host.watchResources(id, [STATUS_URI]);
+    expect(listens().at(-1)).toEqual([STATUS_URI]);
+    await nextEvent(host, updateOf(STATUS_URI), 5000);
+    await host.watchResources(id, []);
+    expect(listens().at(-1)).toEqual([]);
+  });
+
   it('2026-07-28: list_changed lists the catalog again', async () => {
     ({ host } = demoInMemory(100));
     const { catalogs } = await settled(host);
