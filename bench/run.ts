@@ -7,6 +7,7 @@ import os from 'node:os';
 import { benchBrowse, type BrowseFigures } from './browse';
 import { benchContext, FOCUS_LINES, type ContextFigures } from './context';
 import { pageWithBareClient } from './floor';
+import { benchLive, type LiveFigures } from './live';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const fixture = ['--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
@@ -49,6 +50,13 @@ if (process.env.BENCH_CONTEXT !== '0') {
   context = await benchContext();
 }
 
+// BENCH_LIVE=0 skips the live figures.
+let live: LiveFigures | undefined;
+if (process.env.BENCH_LIVE !== '0') {
+  process.stderr.write('bench: live updates and the trace…\n');
+  live = await benchLive();
+}
+
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 const table = [
   '| resources | connected | first rows (after connect) | whole catalog in the tree | bare SDK floor | ratio to floor | search per keystroke, median / p95 (n) | renderer heap |',
@@ -81,6 +89,17 @@ const contextTable = context
       `Where a step's time goes, on the page's clock (see above): toggle: ${context.toggleParts}; auto-include on: ${context.autoOnParts}; ${context.focus.map((figures) => `focus at ${figures.count.toLocaleString('en')}, keystrokes after the first: ${figures.parts}`).join('; ')}.`,
     ].join('\n')
   : '(not measured: BENCH_CONTEXT=0)';
+
+const liveTable = live
+  ? [
+      '| figure | target | now |',
+      '|---|---:|---:|',
+      `| ${live.updatesPerSecond} updates/s to the 20 resources in the context, for ${live.loadSeconds} s: server sends an update → its text in the preview, median / p95 | p95 ≤ 100 ms | ${ms(percentile(live.latencyMs, 50))} / ${ms(percentile(live.latencyMs, 95))} (${live.shown.toLocaleString('en')} of the ${live.sent.toLocaleString('en')} versions sent were shown; the others were overtaken by the next within 50 ms) |`,
+      `| after a 300 ms load stops, the preview holds the server's last version of every resource | ${live.rounds} of ${live.rounds} | ${live.roundsWhole} of ${live.rounds} (the stop → all shown: median ${ms(percentile(live.settleMs, 50))}, worst ${ms(Math.max(...live.settleMs))}) |`,
+      `| the trace: the host's CPU per message kept, and at 400 messages/s | ≤ 5% of a core | ${live.trace.cpuUsPerMessage.toFixed(2)} µs; ${((live.trace.cpuUsPerMessage * 400) / 10_000).toFixed(2)}% of a core |`,
+      `| the trace after ${live.trace.messages.toLocaleString('en')} messages: kept, of its bounds; heap after a forced GC | within the bound | ${live.trace.kept.messages.toLocaleString('en')} of ${live.trace.limits.messages.toLocaleString('en')} messages, ${(live.trace.kept.bytes / 2 ** 20).toFixed(1)} of ${(live.trace.limits.bytes / 2 ** 20).toFixed(0)} MB; ${live.trace.heapMb.toFixed(1)} MB |`,
+    ].join('\n')
+  : '(not measured: BENCH_LIVE=0)';
 
 function focusAll(figures: ContextFigures['focus'][number]): string {
   const all = [figures.firstMs, ...figures.restMs];
@@ -152,6 +171,20 @@ to shown (→ the frame that shows it).
   100,000 is done with the Context tab shown; in brackets, again after the focus typing.
 
 ${contextTable}
+
+## Live: updates and the trace
+- **update load**: \`test/fixtures/update-load-server.ts\` (the 1.x SDK, over stdio), its 20
+  resources picked into the context in browser mode; each updated ${live?.updatesPerSecond === undefined ? 20 : live.updatesPerSecond / 20} times a second on its own clock, each version's text
+  saying when its update was sent. The page notes, at the animation frame after the preview
+  changes, each version the first time it shows; latency is that time less the send time (one
+  machine, one clock). Per URI the host passes on at most one update every 50 ms, the last
+  always, and a run already reading is never cancelled by an update (the one after it takes it in).
+- **after the load**: ${live?.rounds ?? 100} rounds of 300 ms of load; after each stops, the preview must come
+  to hold every resource's last version (5 s at most).
+- **the trace**: \`bench/trace-cost.ts\`, a process of its own: 1,000,000 messages of the same
+  mix (an update in, a read out, its answer in) recorded by the host's trace store.
+
+${liveTable}
 `;
 // Notes on what changes did to these figures are written by hand below this heading; keep them.
 const NOTES = '\n## Changes measured\n';
@@ -159,4 +192,4 @@ const file = new URL('../docs/BENCHMARKS.md', import.meta.url);
 const previous = await readFile(file, 'utf8').catch(() => '');
 const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : '';
 await writeFile(file, page + notes);
-process.stdout.write(`${table}\n\n${contextTable}\n`);
+process.stdout.write(`${table}\n\n${contextTable}\n\n${liveTable}\n`);

@@ -88,6 +88,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   let rowsVersion = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;
+  /** A server changed something while a run was in flight: another run follows it (scheduleSoon). */
+  let again = false;
   let idle: Promise<void> = Promise.resolve();
   let settle: (() => void) | undefined;
   let lastProgress = -Infinity;
@@ -128,6 +130,28 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     // the run, when it starts, has nothing new to say to a window told this already).
     curation = { ...curation, state: 'working', read: 0, pending: 0 };
     timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : gather);
+  }
+
+  /**
+   * A server's change (an update, a page, a listing's end, a connection): taken in by the run
+   * that is due, or by one right after the run in flight, never by cancelling it. Debounced or
+   * cancelled, a server that updates 400 times a second would starve every run, and the
+   * preview would never change while the load lasts.
+   */
+  function scheduleSoon(): void {
+    if (disposed || (!wanted && windows.size === 0)) return;
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    if (timer === undefined) schedule();
+  }
+
+  /** A run ended: what came in meanwhile gets a run of its own. */
+  function runAgainIfAsked(): void {
+    if (!again) return;
+    again = false;
+    schedule();
   }
 
   async function run(): Promise<void> {
@@ -212,6 +236,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       if (running === controller) running = undefined;
       curation = { ...curation, state: 'failed', totalPending: false, error: error instanceof Error ? error.message : String(error) };
       sendAll();
+      runAgainIfAsked();
       settleIfIdle();
     }
   }
@@ -243,6 +268,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     sendAll();
     // The rows' decisions go with the frame that brings them, so the window shows both at once.
     deps.rowsChanged(true);
+    runAgainIfAsked();
   }
 
   /** Subscribes, per server, to the first resources of the context, so an update re-reads them. */
@@ -296,12 +322,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         case 'resource-updated': {
           const key = resourceKeyString(event);
           // In the context, or read for it (a run in flight may be about to take it in).
-          if (runner.forgetResource(key) || watchedKeys.has(key)) schedule();
+          if (runner.forgetResource(key) || watchedKeys.has(key)) scheduleSoon();
           break;
         }
         case 'catalog-reset':
           runner.forgetServer(event.serverId);
-          schedule();
+          scheduleSoon();
           break;
         case 'catalog-relisted': {
           // Back after a reconnect, the server may have changed anything meanwhile: read it all again.
@@ -311,12 +337,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
             const { removed, changed } = event.diff.resources;
             for (const uri of [...removed, ...changed]) runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
           }
-          schedule();
+          scheduleSoon();
           break;
         }
         case 'catalog-page':
         case 'catalog-status':
-          schedule();
+          scheduleSoon();
           break;
         case 'server': {
           const before = names.get(event.server.id);
@@ -327,7 +353,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
             if (session.version !== version) deps.sessionChanged();
           }
           names.set(event.server.id, event.server.name);
-          schedule();
+          scheduleSoon();
           break;
         }
         case 'server-removed': {
@@ -336,7 +362,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
           runner.forgetServer(event.serverId);
           if (name !== undefined) session.serverRemoved({ id: event.serverId, name });
           deps.sessionChanged();
-          schedule();
+          scheduleSoon();
           break;
         }
         default:

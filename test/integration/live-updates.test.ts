@@ -6,6 +6,8 @@ import type { HostEvent } from '../../shared/host-api';
 import { createDemoServer } from '../../electron/demo-server/server';
 import { STATUS_URI } from '../../electron/demo-server/live';
 import type { Host } from '../../electron/host/host';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
+import { LOAD_RESOURCES } from '../fixtures/update-load';
 import { fixture, nextEvent, settled, startHost } from './harness';
 
 let host: Host | undefined;
@@ -78,5 +80,29 @@ describe('live updates', () => {
     await host.watchResources(id, ['legacy://notes/todo']);
     await host.reconnect(id);
     await nextEvent(host, updateOf('legacy://notes/todo'), 5000);
+  });
+});
+
+describe('under an update load', () => {
+  it('the context takes in new versions while the load lasts, not only after it stops', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    ({ host } = startHost([fixture('update-load-server.ts', '--control-port', String(port))]));
+    const id = (await settled(host)).servers[0]?.id as string;
+    host.context.session.setSettings({ ...host.context.session.settings, auto: false });
+    host.context.session.setMarks(LOAD_RESOURCES.map((uri) => resourceKeyString({ serverId: id, uri })), 'include');
+    await host.openView('w', {});
+    await host.context.settled();
+    const control = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST' });
+    const versionsShown = new Set<string>();
+    host.onEvent((event) => {
+      if (event.type !== 'context' || event.frame.state !== 'done' || event.frame.text === undefined) return;
+      for (const match of event.frame.text.matchAll(/version (\d+) sent/g)) versionsShown.add(match[1] as string);
+    });
+    await control('/start?hz=20');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Counted while the load still runs: 800 updates in 2 s, and the context kept up with them.
+    const during = versionsShown.size;
+    await control('/stop');
+    expect(during).toBeGreaterThan(10);
   });
 });
