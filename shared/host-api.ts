@@ -72,7 +72,10 @@ export type HostEventBody =
       warnings: CatalogWarning[];
       pages: number;
       diff: CatalogDiff;
+      /** What this listing changed. */
       change: CatalogChange;
+      /** What the server card sums up: this change, or the one before when this one changed nothing after a list_changed. */
+      lastChange: CatalogChange;
     }
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
   | { type: 'resource-updated'; serverId: ServerId; uri: string }

@@ -227,10 +227,13 @@ export class CatalogLister {
       },
     };
     after.status = 'complete';
-    after.lastChange = change;
+    // A list_changed that changed nothing does not hide a change the user has not seen yet.
+    const empty = counts.added + counts.removed + counts.changed === 0;
+    if (!empty || change.cause !== 'list-changed' || !before.lastChange) after.lastChange = change;
+    else after.lastChange = before.lastChange;
     this.catalog = after;
     const { resources, templates, warnings, pages, generation } = after;
-    this.#deps.emit({ type: 'catalog-relisted', serverId: this.#deps.serverId, generation, resources, templates, warnings, pages, diff, change });
+    this.#deps.emit({ type: 'catalog-relisted', serverId: this.#deps.serverId, generation, resources, templates, warnings, pages, diff, change, lastChange: after.lastChange });
   }
 
   #emitStatus(): void {

@@ -59,7 +59,9 @@ export function describeExit(exit: ProcessExit): string {
 /** Why connecting failed, in one line. */
 export function describeConnectFailure(error: unknown, exit: ProcessExit | undefined): string {
   if (exit) return `${describeExit(exit)} before the handshake finished`;
-  const message = error instanceof Error ? error.message : String(error);
+  // The status, never the body: a server's error page is HTML or JSON meant for someone else.
+  if (error instanceof SdkHttpError) return `could not connect: HTTP ${error.status}${(error.data as { statusText?: string } | undefined)?.statusText ? ` ${(error.data as { statusText: string }).statusText}` : ''} on POST`;
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
   const cause = rootCode(error);
   const plain = cause && GONE_CODES[cause] ? ` (${GONE_CODES[cause]})` : '';
   return `could not connect: ${message.slice(0, 500)}${plain}`;

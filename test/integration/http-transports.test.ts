@@ -1,4 +1,6 @@
 // Streamable HTTP in both eras, and the fall back to legacy SSE.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host';
 import { startHttpFixture, type HttpFixture } from '../fixtures/http-server';
@@ -37,5 +39,24 @@ describe('HTTP servers', () => {
     const { servers } = await settled(host);
     expect(servers[0]?.status).toBe('disconnected');
     expect(servers[0]?.disconnect?.reason).toMatch(/401|unauthorized|authentication/i);
+  });
+
+  it('says the status of a server that answers with an error page, never the page', async () => {
+    const page = createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body><h1>Internal Server Error</h1><script>alert(1)</script></body></html>'));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const { port } = page.address() as AddressInfo;
+    try {
+      ({ host } = startHost([{ name: 'broken', transport: { kind: 'sse', url: `http://127.0.0.1:${port}/mcp` } }, { name: 'broken-http', transport: { kind: 'http', url: `http://127.0.0.1:${port}/mcp` } }]));
+      const { servers } = await settled(host);
+      for (const broken of servers) {
+        expect(broken.status).toBe('disconnected');
+        expect(broken.disconnect?.reason).not.toMatch(/<|DOCTYPE|script/);
+        expect(broken.disconnect?.reason).toMatch(/500/);
+      }
+      expect(servers[1]?.disconnect?.reason).toBe('could not connect: HTTP 500 Internal Server Error on POST');
+    } finally {
+      page.closeAllConnections();
+      await new Promise((resolve) => page.close(resolve));
+    }
   });
 });

@@ -12,7 +12,7 @@ export function SpecProblems({ problems }: { problems: ServerProblem[] | undefin
             {problem.message}
             <span className="muted">
               {' '}
-              · {problem.count.toLocaleString('en')}× since {new Date(problem.first).toLocaleTimeString('en-GB')}
+              · {problem.message.includes(' times ') ? '' : `${problem.count.toLocaleString('en')}× `}since {new Date(problem.first).toLocaleTimeString('en-GB')}
             </span>
           </li>
         ))}

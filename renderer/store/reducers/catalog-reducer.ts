@@ -54,8 +54,8 @@ export function reduceCatalogs(catalogs: CatalogsData, event: WindowEvent): Cata
     case 'catalog-relisted': {
       const current = catalogs[event.serverId];
       if (current && current.generation > event.generation) return catalogs;
-      const { type: _type, seq: _seq, change, ...listed } = event;
-      return { ...catalogs, [event.serverId]: { ...listed, status: 'complete', lastChange: change } };
+      const { type: _type, seq: _seq, change: _change, ...listed } = event;
+      return { ...catalogs, [event.serverId]: { ...listed, status: 'complete' } };
     }
     case 'server-removed': {
       if (!(event.serverId in catalogs)) return catalogs;
