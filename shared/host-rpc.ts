@@ -83,7 +83,7 @@ const contextPatch = z
   .partial();
 const traceFilter = z.strictObject({ serverId, method: z.string().min(1).max(200), text: z.string().max(1000) }).partial();
 const tracePatch = z
-  .strictObject({ filter: traceFilter, first: z.number().int().min(0).max(10_000_000), count: z.number().int().min(1).max(500), follow: z.boolean() })
+  .strictObject({ filter: traceFilter, first: z.number().int().min(0).max(10_000_000), count: z.number().int().min(1).max(500), follow: z.boolean(), closed: z.literal(true) })
   .partial();
 const profileName = z.string().min(1).max(200);
 const serverNames = z.array(z.string().min(1).max(200)).max(100);
@@ -117,7 +117,7 @@ const argSchemas = {
   updateTrace: z.tuple([viewId, tracePatch]),
   getTraceMessage: z.tuple([z.number().int().min(1)]),
   exportTrace: z.tuple([traceFilter]),
-  updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20) }).partial()]),
+  updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 
 /** The methods the host accepts calls for; a test holds this equal to HOST_METHODS. */

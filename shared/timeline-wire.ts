@@ -36,6 +36,8 @@ export interface TimelineEntry {
 export interface TimelineFilter {
   serverId?: string;
   kinds?: TimelineKind[];
+  /** The panel closed: the host forgets it (and stops sending it frames). */
+  closed?: true;
 }
 
 /** What a Timeline panel shows: the newest entries that match, oldest first. */

@@ -50,6 +50,8 @@ export interface TracePatch {
   count?: number;
   /** Keep the newest rows in view as they come. */
   follow?: boolean;
+  /** The panel closed: the host forgets it (and stops sending it frames). */
+  closed?: true;
 }
 
 /** What a Trace panel shows, as of one change. */

@@ -18,7 +18,20 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
       resolve(undefined);
     }),
   );
-  const write = (entry: TimelineEntry) => readerGone || process.stdout.write(`${args.json ? JSON.stringify(watchLine(entry)) : humanLine(entry)}\n`);
+  // A reader slower than the servers: past 8 MB waiting, entries are dropped and counted, never buffered without end.
+  let dropped = 0;
+  const write = (entry: TimelineEntry) => {
+    if (readerGone) return;
+    if (process.stdout.writableLength > 8 * 1024 * 1024) {
+      dropped += 1;
+      return;
+    }
+    if (dropped > 0) {
+      process.stderr.write(`mcp-context: ${dropped} entries dropped: the reader is slower than the servers\n`);
+      dropped = 0;
+    }
+    process.stdout.write(`${args.json ? jsonLine(watchLine(entry)) : humanLine(entry)}\n`);
+  };
   const printed = new Set<number>();
   const stop = host.timeline.onEntry((entry) => {
     printed.add(entry.seq);
@@ -27,7 +40,9 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
   try {
     // What happened while connecting comes first, then everything as it comes.
     for (const entry of host.timeline.entries()) if (!printed.has(entry.seq)) write(entry);
-    const snapshot = await settledSnapshot(host);
+    // Ctrl+C works while servers still connect and list.
+    const snapshot = await Promise.race([settledSnapshot(host), until.then(() => undefined), gone.then(() => undefined)]);
+    if (!snapshot) return 0;
     // Each URI on the servers that list it, or on the one server connected (a URI made from a
     // template is listed nowhere); a server's set goes in one call.
     const wanted = new Map<string, string[]>();
@@ -62,6 +77,11 @@ function watchLine(entry: TimelineEntry): WatchLine {
   };
 }
 
+/** JSON, with C1 controls (U+0080 to U+009F: CSI is one) and line separators escaped, as JSON.stringify leaves them raw. */
+function jsonLine(line: WatchLine): string {
+  return JSON.stringify(line).replace(/[\u0080-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function humanLine(entry: TimelineEntry): string {
   const date = new Date(entry.time);
   const time = `${date.toLocaleTimeString('en-GB')}.${String(date.getMilliseconds()).padStart(3, '0')}`;
@@ -71,5 +91,5 @@ function humanLine(entry: TimelineEntry): string {
 /** Server text on a terminal: no control character gets through (a hostile one could rewrite the screen). */
 function clean(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
 }

@@ -14,6 +14,7 @@ import { createContextViews, type ContextViews } from './context-views';
 import { createHostSession } from './host-session';
 import { createProfileStore, type ProfileStore } from './profile-store';
 import { createReconnector } from './reconnector';
+import { secretsOf } from './redact';
 import { ServerConnection } from './server-connection';
 import { createSessionStore } from './session-store';
 import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-store';
@@ -111,9 +112,8 @@ export function createHost(options: HostOptions = {}): Host {
     // A server the host is reconnecting keeps its place: its resources stay in the context, stale.
     servers: () =>
       [...connections.values()].map((c) => {
-        const down = c.snapshot.status !== 'connected';
-        const holding = down && c.snapshot.retry !== undefined && !c.snapshot.retry.gaveUp;
-        return { id: c.id, name: c.config.name, connected: !down || holding, ...(holding && { down: true }), catalog: c.catalog };
+        const holding = c.holding;
+        return { id: c.id, name: c.config.name, connected: c.snapshot.status === 'connected' || holding, ...(holding && { down: true }), catalog: c.catalog };
       }),
     read: async (serverId, uri, requestId) => (await connection(serverId).read(uri, requestId)).contents,
     cancel: (requestId) => {
@@ -235,6 +235,7 @@ export function createHost(options: HostOptions = {}): Host {
       reconnector?.cancel(serverId);
       connections.delete(serverId);
       await found.close();
+      trace.forget(serverId);
       emit({ type: 'server-removed', serverId });
       session.removed(found.config);
     },
@@ -332,10 +333,4 @@ export function createHost(options: HostOptions = {}): Host {
       listeners.clear();
     },
   };
-}
-
-/** The values of a config that must never be kept in a trace: its header and env values. */
-function secretsOf(config: ServerConfig): string[] {
-  const transport = config.transport;
-  return Object.values((transport.kind === 'stdio' ? transport.env : transport.headers) ?? {});
 }

@@ -45,7 +45,9 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
       entry.timer = undefined;
       entry.done += 1;
       void deps.replace(serverId).then((fresh) => {
-        if (!fresh || disposed || state.get(serverId) !== entry) return;
+        // Superseded: removed, the user took over, or it went away again while being set up
+        // (lost() has armed the next attempt already).
+        if (!fresh || disposed || state.get(serverId) !== entry || entry.timer !== undefined || deps.current(serverId) !== fresh) return;
         if (fresh.snapshot.status === 'connected') fresh.setRetry(undefined);
         else next(serverId);
       });

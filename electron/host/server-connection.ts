@@ -2,7 +2,7 @@
  * One configured server: its connection, its catalog and its stderr. It never throws out
  * of band: a server that exits, crashes or misbehaves becomes state the user can see.
  */
-import type { Client, McpSubscription, Transport } from '@modelcontextprotocol/client';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { HostEventBody } from '../../shared/host-api';
 import type { CatalogSnapshot, CompletionResult, LogLevel, ReadResult, ReconnectState, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
@@ -15,12 +15,12 @@ import { checkCompletion, checkReadResult } from './read-result';
 import { redactTransport } from './redact';
 import { ServerProblems } from './server-problems';
 import { StderrTail } from './stderr-tail';
+import { Subscriptions, type WatchPurpose } from './subscriptions';
 import type { TraceStore } from './trace-store';
 import { UpdateGate } from './update-gate';
 import { ProcessStdioTransport, type ProcessExit } from './stdio-transport';
 
-/** Who watches a resource: the window (what the user looks at) or the context (what it holds). */
-export type WatchPurpose = 'window' | 'context';
+export type { WatchPurpose } from './subscriptions';
 
 /** What the host hands a connection; events get their sequence number from the host. */
 export interface ConnectionDeps {
@@ -47,12 +47,13 @@ export class ServerConnection {
   readonly builtIn: boolean;
   #deps: ConnectionDeps;
   #client?: Client;
-  #subscription?: McpSubscription;
   #stderr = new StderrTail();
   #exit?: ProcessExit;
   #closing = false;
   /** The client is being let go of after the connection was lost: its close is not news. */
   #dropping = false;
+  /** It replaces a connection (a reconnect), whose catalog it carries. */
+  readonly #replaces: boolean;
   #opened?: OpenedClient;
   #heartbeat?: NodeJS.Timeout;
   /** When the connection came up, if it did. */
@@ -61,12 +62,7 @@ export class ServerConnection {
   readonly #problems = new ServerProblems(() => this.#update({ problems: this.#problems.list() }));
   readonly #updates: UpdateGate;
   #requests = new Map<string, AbortController>();
-  #watched: string[] = [];
-  readonly #watchedBy: Record<WatchPurpose, string[]> = { window: [], context: [] };
-  /** The set the last queued watch will apply. */
-  #pendingWatch: string[] | undefined;
-  /** Serializes subscription changes, so a fast-changing selection cannot interleave them. */
-  #watchQueue: Promise<void> = Promise.resolve();
+  readonly #subscriptions: Subscriptions;
   snapshot: ServerSnapshot;
 
   /** `previous`: the connection this one replaces (a reconnect): its catalog stays shown until listed again. */
@@ -76,6 +72,12 @@ export class ServerConnection {
     this.builtIn = builtIn;
     this.#deps = deps;
     this.snapshot = { id, name: config.name, transport: redactTransport(config.transport), status: 'connecting', stderrTail: [], ...(builtIn && { builtIn }) };
+    this.#replaces = previous !== undefined;
+    // An attempt of the host's own: the card keeps saying which one it is.
+    if (previous?.snapshot.retry && !previous.snapshot.retry.gaveUp) {
+      const { at: _at, ...attempt } = previous.snapshot.retry;
+      this.snapshot.retry = attempt;
+    }
     this.#lister = new CatalogLister(
       {
         serverId: id,
@@ -90,11 +92,27 @@ export class ServerConnection {
       },
       previous && { catalog: previous.catalog, whole: previous.#lister.whole },
     );
+    this.#subscriptions = new Subscriptions({
+      client: () => this.#client,
+      timeoutMs: deps.timeoutMs,
+      live: () => !this.#closing && !this.#dropping && this.snapshot.status === 'connected',
+      problem: (kind, message) => this.#problems.note(kind, message),
+    });
     this.#updates = new UpdateGate({
       emit: (uri) => deps.emit({ type: 'resource-updated', serverId: id, uri }),
-      watched: () => this.#watched,
+      watched: () => this.#subscriptions.current,
       problem: (kind, message, times) => this.#problems.note(kind, message, times),
     });
+  }
+
+  /**
+   * Down, but held: the host is connecting it again (by itself, or the user's Reconnect), so
+   * its catalog stays shown and what the context holds from it stays, marked stale.
+   */
+  get holding(): boolean {
+    if (this.snapshot.status === 'connected') return false;
+    if (this.snapshot.retry) return !this.snapshot.retry.gaveUp;
+    return this.snapshot.status === 'connecting' && this.#replaces;
   }
 
   /** The catalog as listed so far (the one before, while a listing again runs behind it). */
@@ -221,7 +239,7 @@ export class ServerConnection {
 
   /** The URIs watched on this server, by who watches them: what the user looks at, and what is in the context. */
   get watched(): Record<WatchPurpose, string[]> {
-    return { window: [...this.#watchedBy.window], context: [...this.#watchedBy.context] };
+    return this.#subscriptions.watched;
   }
 
   /**
@@ -229,59 +247,7 @@ export class ServerConnection {
    * HostApi.watchResources). The server is subscribed to what either purpose watches.
    */
   watch(uris: string[], purpose: WatchPurpose = 'window'): Promise<void> {
-    this.#watchedBy[purpose] = [...new Set(uris)];
-    const next = [...new Set([...this.#watchedBy.window, ...this.#watchedBy.context])];
-    // The same set again (the context curated anew, the same resources in it): nothing to tell
-    // the server; in 2026-07-28 a change reopens the listen stream.
-    const current = new Set(this.#pendingWatch ?? this.#watched);
-    if (next.length === current.size && next.every((uri) => current.has(uri))) return this.#watchQueue;
-    this.#pendingWatch = next;
-    const run = this.#watchQueue.then(() => this.#applyWatch(next));
-    this.#watchQueue = run.catch(() => {});
-    return run;
-  }
-
-  async #applyWatch(next: string[]): Promise<void> {
-    const previous = this.#watched;
-    this.#watched = next;
-    const client = this.#client;
-    const resources = client?.getServerCapabilities()?.resources;
-    if (!client || this.snapshot.status !== 'connected' || !resources?.subscribe) return;
-    const options = { timeout: this.#deps.timeoutMs };
-    if (client.getProtocolEra() === 'modern') {
-      // A listen filter cannot change once open: close the stream and open a new one.
-      await this.#openListen(client);
-      return;
-    }
-    const removed = previous.filter((uri) => !next.includes(uri));
-    const added = next.filter((uri) => !previous.includes(uri));
-    await Promise.all([
-      ...removed.map((uri) => client.unsubscribeResource({ uri }, options).catch(() => {})),
-      ...added.map((uri) =>
-        client.subscribeResource({ uri }, options).catch((error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          this.#problems.note('subscribe-failed', `it declares subscribe, but resources/subscribe ${uri.slice(0, 200)} failed: ${message.slice(0, 200)}`);
-        }),
-      ),
-    ]);
-  }
-
-  async #openListen(client: Client): Promise<void> {
-    const resources = client.getServerCapabilities()?.resources;
-    const filter = {
-      ...(resources?.listChanged && { resourcesListChanged: true }),
-      ...(resources?.subscribe && this.#watched.length > 0 && { resourceSubscriptions: this.#watched }),
-    };
-    const old = this.#subscription;
-    this.#subscription = undefined;
-    await old?.close().catch(() => {});
-    if (Object.keys(filter).length === 0) return;
-    try {
-      this.#subscription = await client.listen(filter, { timeout: this.#deps.timeoutMs });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.#problems.note(filter.resourceSubscriptions ? 'subscribe-failed' : 'listen-failed', `subscriptions/listen failed: ${message.slice(0, 200)}`);
-    }
+    return this.#subscriptions.watch(uris, purpose);
   }
 
   /** `logging/setLevel`; the level is kept for the connection that replaces this one. */
@@ -316,7 +282,7 @@ export class ServerConnection {
     this.#updates.dispose();
     this.#problems.dispose();
     for (const controller of this.#requests.values()) controller.abort();
-    await this.#subscription?.close().catch(() => {});
+    await this.#subscriptions.close();
     await this.#client?.close().catch(() => {});
   }
 
@@ -334,8 +300,9 @@ export class ServerConnection {
       const uri = notification.params?.uri;
       if (typeof uri === 'string') this.#updates.push(uri.slice(0, 65_536));
     });
-    // 2026-07-28 delivers list_changed only on a subscriptions/listen stream; legacy sends it unsolicited.
-    if (client.getProtocolEra() === 'modern') await this.#openListen(client);
+    // 2026-07-28 delivers list_changed only on a subscriptions/listen stream; legacy sends it
+    // unsolicited. In the queue of watch changes, so a watch made meanwhile opens no second stream.
+    if (client.getProtocolEra() === 'modern') await this.#subscriptions.open(client);
   }
 
   #onStderr(lines: string[], ours = false): void {
@@ -378,7 +345,7 @@ export class ServerConnection {
     this.#dropping = true;
     clearInterval(this.#heartbeat);
     this.#markDisconnected(reason);
-    void this.#subscription?.close().catch(() => {});
+    void this.#subscriptions.close();
     void this.#client?.close().catch(() => {});
     this.#deps.onLost?.(this);
   }

@@ -13,6 +13,7 @@ export class ServerProblems {
   readonly #tell: () => void;
   #timer?: NodeJS.Timeout;
   #told = 0;
+  #disposed = false;
 
   /** `tell` puts the current list into the server's snapshot. */
   constructor(tell: () => void) {
@@ -21,6 +22,8 @@ export class ServerProblems {
 
   /** Notes one occurrence; `message` says what it was, in one line. */
   note(kind: ServerProblem['kind'], message: string, times = 1): void {
+    // After its connection closed, nothing it says is news (and a new connection has the card).
+    if (this.#disposed) return;
     const now = new Date().toISOString();
     const known = this.#byKind.get(kind);
     const line = message.replace(/\s+/g, ' ').slice(0, 300);
@@ -44,6 +47,7 @@ export class ServerProblems {
   }
 
   dispose(): void {
+    this.#disposed = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }

@@ -106,6 +106,10 @@ export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(s
       }
     },
     update(viewId, filter) {
+      if (filter.closed) {
+        views.delete(viewId);
+        return;
+      }
       let view = views.get(viewId);
       if (!view) {
         if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { secretsOf } from './redact';
 import { createTraceStore } from './trace-store';
 
 const request = (id: number, method = 'resources/list') => ({ jsonrpc: '2.0', id, method, params: {} });
@@ -45,14 +46,34 @@ describe('the trace store', () => {
     expect(record?.size).toBeGreaterThan(50_000);
   });
 
-  it('never keeps a secret of the server config, and hands listeners the whole redacted message', () => {
+  it('never keeps a secret of the server config, and what it keeps stays JSON', () => {
     const store = createTraceStore();
-    store.describe('s1', 'docs', ['sk-live-123456', 'Bearer sk-live-123456']);
+    const config = { name: 'docs', transport: { kind: 'http' as const, url: 'http://127.0.0.1/mcp', headers: { Authorization: 'Bearer sk-live-123456', 'X-Trace': 'true' } } };
+    const stdio = { name: 'local', transport: { kind: 'stdio' as const, command: 'node', args: [], env: { API_TOKEN: 'tok"with\\quote', DEBUG: 'true', PORT: '3000', HOME: '/home/someone' } } };
+    expect(secretsOf(config)).toEqual(['Bearer sk-live-123456', 'sk-live-123456']);
+    expect(secretsOf(stdio)).toEqual(['tok"with\\quote']);
+    store.describe('s1', 'docs', secretsOf(config));
+    store.describe('s2', 'local', secretsOf(stdio));
     const heard: string[] = [];
     store.onRecord((_record, json) => heard.push(json));
-    store.record('s1', 'receive', response(1, { text: 'the key is sk-live-123456, or Bearer sk-live-123456' }));
-    expect(store.all()[0]?.json).toBe('{"jsonrpc":"2.0","id":1,"result":{"text":"the key is [redacted], or [redacted]"}}');
-    expect(heard[0]).not.toContain('sk-live');
+    store.record('s1', 'receive', response(1, { text: 'the key is sk-live-123456, or Bearer sk-live-123456', subscribe: true, [`k-sk-live-123456`]: 1 }));
+    store.record('s2', 'receive', response(2, { text: 'echo tok"with\\quote', subscribe: true, port: 3000, home: '/home/someone' }));
+    const [first, second] = store.all();
+    expect(JSON.parse(first?.json as string)).toEqual({ jsonrpc: '2.0', id: 1, result: { text: 'the key is [redacted], or [redacted]', subscribe: true, 'k-[redacted]': 1 } });
+    // Ordinary env values (true, a port, a path) are not secrets: the message is left as it was.
+    expect(JSON.parse(second?.json as string)).toEqual({ jsonrpc: '2.0', id: 2, result: { text: 'echo [redacted]', subscribe: true, port: 3000, home: '/home/someone' } });
+    expect(heard.join('\n')).not.toMatch(/sk-live|tok"with/);
     expect(store.nameOf('s1')).toBe('docs');
+  });
+
+  it('finds a message by seq, and forgets a removed server', () => {
+    const store = createTraceStore({ messages: 50, bytes: 1_000_000, messageBytes: 1000 });
+    for (let i = 0; i < 120; i += 1) store.record(i % 2 ? 's1' : 's2', 'send', request(i));
+    expect(store.find(119)?.id).toBe(118);
+    expect(store.find(3)).toBeUndefined();
+    expect(store.since(115).map((record) => record.seq)).toEqual([116, 117, 118, 119, 120]);
+    expect(store.oldestKept('s1')).toBe(22);
+    store.forget('s1');
+    expect(store.all().every((record) => record.serverId === 's2')).toBe(true);
   });
 });

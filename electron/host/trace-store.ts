@@ -3,37 +3,103 @@
  * ring of stated size: the last {@link TRACE_LIMITS}.messages messages, and at most
  * {@link TRACE_LIMITS}.bytes of their JSON, whichever is reached first. A message larger than
  * {@link TRACE_LIMITS}.messageBytes is kept cut, with its real size. Requests are paired with
- * their responses, so each carries its duration. Secrets of the server's config (header and
- * env values) are replaced before a message is kept.
+ * their responses, so each carries its duration. The secrets of the server's config (its
+ * header and credential values, redact.ts) are replaced inside the message's strings before
+ * it is kept, so what is kept stays JSON.
  */
 import type { TraceDirection, TraceRecord } from '../../shared/trace-wire';
+import { redactStrings } from './redact';
 
 export const TRACE_LIMITS = { messages: 20_000, bytes: 32 * 1024 * 1024, messageBytes: 256 * 1024 };
 /** Requests waiting for their response, per server, before the oldest is let go of. */
 const OPEN_REQUESTS = 10_000;
-const REDACTED = '[redacted]';
 
-interface Ring {
-  records: TraceRecord[];
-  /** Index of the oldest record in `records` (a ring once full). */
-  head: number;
-  bytes: number;
+/** A fixed-size ring of records, oldest first, bounded by count and by JSON length. */
+class Ring {
+  readonly #slots: (TraceRecord | undefined)[];
+  #head = 0;
+  #length = 0;
+  bytes = 0;
   /** Requests sent and not yet answered, by direction and id. */
-  open: Map<string, TraceRecord>;
-  secrets: readonly string[];
+  readonly open = new Map<string, TraceRecord>();
+  secrets: readonly string[] = [];
+
+  constructor(
+    readonly limit: number,
+    readonly maxBytes: number,
+  ) {
+    this.#slots = new Array<TraceRecord | undefined>(limit);
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  push(record: TraceRecord): void {
+    if (this.#length === this.limit) this.#dropOldest();
+    this.#slots[(this.#head + this.#length) % this.limit] = record;
+    this.#length += 1;
+    this.bytes += record.json.length;
+    while (this.bytes > this.maxBytes && this.#length > 1) this.#dropOldest();
+  }
+
+  at(index: number): TraceRecord {
+    return this.#slots[(this.#head + index) % this.limit] as TraceRecord;
+  }
+
+  /** The seq of the oldest record kept, or Infinity when none is. */
+  get oldestSeq(): number {
+    return this.#length === 0 ? Infinity : this.at(0).seq;
+  }
+
+  /** The records newer than `seq`, oldest first. */
+  since(seq: number): TraceRecord[] {
+    let from = this.#length;
+    while (from > 0 && this.at(from - 1).seq > seq) from -= 1;
+    const out: TraceRecord[] = [];
+    for (let index = from; index < this.#length; index += 1) out.push(this.at(index));
+    return out;
+  }
+
+  find(seq: number): TraceRecord | undefined {
+    let low = 0;
+    let high = this.#length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const record = this.at(middle);
+      if (record.seq === seq) return record;
+      if (record.seq < seq) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  #dropOldest(): void {
+    const oldest = this.at(0);
+    this.#slots[this.#head] = undefined;
+    this.#head = (this.#head + 1) % this.limit;
+    this.#length -= 1;
+    this.bytes -= oldest.json.length;
+  }
 }
 
 export interface TraceStore {
   /** Records one message; `message` is the JSON-RPC object as sent or received. */
   record(serverId: string, direction: TraceDirection, message: unknown): TraceRecord | undefined;
-  /** Names a server, with the values that must never be kept for it (its header and env values). */
+  /** Names a server, with the values that must never be kept for it (redact.ts, `secretsOf`). */
   describe(serverId: string, name: string, secrets: readonly string[]): void;
   /** The name a server was described with. */
   nameOf(serverId: string): string;
   /** Every record kept, oldest first, across servers. */
   all(): TraceRecord[];
+  /** The records newer than `seq`, across servers, oldest first. */
+  since(seq: number): TraceRecord[];
+  /** Per server, the seq of the oldest record still kept: anything older is gone. */
+  oldestKept(serverId: string): number;
+  find(seq: number): TraceRecord | undefined;
   /** How many are kept, and how many bytes. */
   size(): { messages: number; bytes: number };
+  /** A removed server's messages go with it. */
   forget(serverId: string): void;
   /** Called with each record as it is kept, and its whole JSON (the CLI's --trace file, the trace views). */
   onRecord(listener: (record: TraceRecord, json: string) => void): () => void;
@@ -47,29 +113,10 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
 
   const ring = (serverId: string): Ring => {
     let found = rings.get(serverId);
-    if (!found) rings.set(serverId, (found = { records: [], head: 0, bytes: 0, open: new Map(), secrets: [] }));
+    if (!found) rings.set(serverId, (found = new Ring(limits.messages, limits.bytes)));
     return found;
   };
-
-  function keep(target: Ring, record: TraceRecord): void {
-    const cost = record.json.length;
-    if (target.records.length < limits.messages && target.head === 0) target.records.push(record);
-    else {
-      const oldest = target.records[target.head] as TraceRecord;
-      target.bytes -= oldest.json.length;
-      target.records[target.head] = record;
-      target.head = (target.head + 1) % target.records.length;
-    }
-    target.bytes += cost;
-    // Over the byte bound: the oldest go until it holds (a ring cut back to an array).
-    if (target.bytes > limits.bytes) {
-      const ordered = inOrder(target);
-      let drop = 0;
-      while (target.bytes > limits.bytes && drop < ordered.length - 1) target.bytes -= (ordered[drop++] as TraceRecord).json.length;
-      target.records = ordered.slice(drop);
-      target.head = 0;
-    }
-  }
+  const merged = (lists: TraceRecord[][]) => (lists.length === 1 ? (lists[0] as TraceRecord[]) : lists.flat().sort((a, b) => a.seq - b.seq));
 
   return {
     record(serverId, direction, message) {
@@ -78,11 +125,10 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
       const fields = message as { method?: unknown; id?: unknown; error?: unknown };
       let json: string;
       try {
-        json = JSON.stringify(message);
+        json = JSON.stringify(redactStrings(message, target.secrets));
       } catch {
         json = '"[a message that cannot be written as JSON]"';
       }
-      for (const secret of target.secrets) if (json.includes(secret)) json = json.split(secret).join(REDACTED);
       const size = json.length;
       const cut = size > limits.messageBytes;
       const record: TraceRecord = {
@@ -113,41 +159,49 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
         }
         if (fields.error !== undefined) record.error = true;
       }
-      keep(target, record);
+      target.push(record);
       for (const listener of listeners) listener(record, json);
       return record;
     },
     describe(serverId, name, secrets) {
       names.set(serverId, name);
-      // Longest first, so a secret inside another is not half replaced.
-      ring(serverId).secrets = [...new Set(secrets.filter((secret) => secret.length >= 4))].sort((a, b) => b.length - a.length);
+      ring(serverId).secrets = secrets;
     },
     nameOf(serverId) {
       return names.get(serverId) ?? serverId;
     },
     all() {
-      const lists = [...rings.values()].map(inOrder);
-      return lists.length === 1 ? (lists[0] as TraceRecord[]) : lists.flat().sort((a, b) => a.seq - b.seq);
+      return merged([...rings.values()].map((target) => target.since(-1)));
+    },
+    since(after) {
+      return merged([...rings.values()].map((target) => target.since(after)));
+    },
+    oldestKept(serverId) {
+      return rings.get(serverId)?.oldestSeq ?? Infinity;
+    },
+    find(wanted) {
+      for (const target of rings.values()) {
+        const found = target.find(wanted);
+        if (found) return found;
+      }
+      return undefined;
     },
     size() {
       let messages = 0;
       let bytes = 0;
       for (const target of rings.values()) {
-        messages += target.records.length;
+        messages += target.length;
         bytes += target.bytes;
       }
       return { messages, bytes };
     },
     forget(serverId) {
       rings.delete(serverId);
+      names.delete(serverId);
     },
     onRecord(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
-}
-
-function inOrder(target: Ring): TraceRecord[] {
-  return target.head === 0 ? target.records : [...target.records.slice(target.head), ...target.records.slice(0, target.head)];
 }

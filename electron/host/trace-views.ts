@@ -35,33 +35,44 @@ export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEvent
   const views = new Map<string, TraceView>();
   const limits = deps.limits ?? TRACE_LIMITS;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // One filtered list per filter and per set of records, however many views ask.
-  let records: TraceRecord[] | undefined;
-  const matches = new Map<string, TraceRecord[]>();
+  // Per filter, what matched so far and the last seq looked at: new messages are filtered as
+  // they come, never every message kept again (a text filter reads up to 32 MB a server).
+  const matches = new Map<string, { list: TraceRecord[]; scanned: number }>();
   const methods = new Set<string>();
 
   const stop = deps.trace.onRecord((record) => {
-    records = undefined;
-    matches.clear();
     if (record.method !== undefined && methods.size < 500) methods.add(record.method);
     if (views.size > 0) timer ??= setTimeout(flush, TRACE_INTERVAL_MS);
   });
 
   function matching(filter: TraceFilter): TraceRecord[] {
     const key = JSON.stringify([filter.serverId, filter.method, filter.text]);
-    const found = matches.get(key);
-    if (found) return found;
-    records ??= deps.trace.all();
+    let found = matches.get(key);
+    if (!found) {
+      if (matches.size >= 16) matches.clear();
+      matches.set(key, (found = { list: [], scanned: 0 }));
+    }
     const words = (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const list = records.filter(
-      (record) =>
-        (filter.serverId === undefined || record.serverId === filter.serverId) &&
-        (filter.method === undefined || record.method === filter.method) &&
-        (words.length === 0 || words.every((word) => record.json.toLowerCase().includes(word))),
-    );
-    if (matches.size > 16) matches.clear();
-    matches.set(key, list);
-    return list;
+    const fresh = deps.trace.since(found.scanned);
+    if (fresh.length > 0) found.scanned = (fresh.at(-1) as TraceRecord).seq;
+    for (const record of fresh) {
+      if (filter.serverId !== undefined && record.serverId !== filter.serverId) continue;
+      if (filter.method !== undefined && record.method !== filter.method) continue;
+      if (words.length > 0) {
+        const text = record.json.toLowerCase();
+        if (!words.every((word) => text.includes(word))) continue;
+      }
+      found.list.push(record);
+    }
+    // What the rings let go of goes from the list too.
+    const oldest = new Map<string, number>();
+    const kept = (record: TraceRecord) => {
+      let seq = oldest.get(record.serverId);
+      if (seq === undefined) oldest.set(record.serverId, (seq = deps.trace.oldestKept(record.serverId)));
+      return record.seq >= seq;
+    };
+    if (found.list.length > 0 && !found.list.every(kept)) found.list = found.list.filter(kept);
+    return found.list;
   }
 
   function send(viewId: string, view: TraceView): void {
@@ -91,6 +102,10 @@ export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEvent
 
   return {
     update(viewId, patch) {
+      if (patch.closed) {
+        views.delete(viewId);
+        return;
+      }
       let view = views.get(viewId);
       if (!view) {
         if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
@@ -107,7 +122,7 @@ export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEvent
       views.delete(viewId);
     },
     message(seq) {
-      return deps.trace.all().find((record) => record.seq === seq)?.json ?? null;
+      return deps.trace.find(seq)?.json ?? null;
     },
     export(filter) {
       return matching(clean(filter))

@@ -75,6 +75,34 @@ describe('the app store', () => {
     expect(store.getState().read.status).toBe('loaded');
   });
 
+  it('updates faster than the server answers never cancel the read in flight: one more read follows it, and shows the last version', async () => {
+    const answers: ((result: ReadResult) => void)[] = [];
+    const { api, emit } = fakeApi({ readResource: vi.fn(() => new Promise<ReadResult>((resolve) => answers.push(resolve))) });
+    const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
+    startHostSync(store, api, alwaysOpenLink);
+    await flush();
+    const version = (n: number): ReadResult => ({ serverId: 's1', uri: 'demo://a', contents: [{ uri: 'demo://a', text: `v${n}`, size: 2 }], warnings: [] });
+    store.getState().select({ serverId: 's1', uri: 'demo://a' });
+    answers[0]?.(version(1));
+    await flush();
+    emit({ seq: 1, type: 'resource-updated', serverId: 's1', uri: 'demo://a' });
+    await flush();
+    // Three more updates while the second read is out: none cancels it.
+    for (let seq = 2; seq <= 4; seq += 1) emit({ seq, type: 'resource-updated', serverId: 's1', uri: 'demo://a' });
+    await flush();
+    expect(api.cancelRequest).not.toHaveBeenCalled();
+    expect(answers).toHaveLength(2);
+    answers[1]?.(version(2));
+    await flush();
+    expect(answers).toHaveLength(3);
+    answers[2]?.(version(5));
+    await flush();
+    const read = store.getState().read;
+    expect(read.status === 'loaded' && read.result.contents[0]?.text).toBe('v5');
+    expect(read.status === 'loaded' && read.updated).toEqual({ changed: true });
+    expect(answers).toHaveLength(3);
+  });
+
   it('shows a failed read with its JSON-RPC code and ignores the answer to a superseded read', async () => {
     const { api } = fakeApi({
       readResource: vi.fn(async (_serverId: string, uri: string) => {

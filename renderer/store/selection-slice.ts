@@ -26,6 +26,8 @@ export interface SelectionSlice {
 
 export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [], [], SelectionSlice> {
   let counter = 0;
+  /** An update came while a read was in flight: it is read again once that read ends, not cancelled. */
+  let updatedMeanwhile = false;
   return (set, get) => {
     function stopInFlight(): void {
       const { read } = get();
@@ -41,16 +43,23 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
         const { read, selected } = get();
         return read.status === 'loading' && read.requestId === requestId && sameResource(selected, key);
       };
+      const again = (last: ReadResult | undefined) => {
+        if (!updatedMeanwhile) return;
+        updatedMeanwhile = false;
+        startRead(key, last, true);
+      };
       api.readResource(key.serverId, key.uri, requestId).then(
         (result) => {
           if (!isCurrent()) return;
           const changed = previous !== undefined && JSON.stringify(previous.contents) !== JSON.stringify(result.contents);
           set({ read: { status: 'loaded', result, at: Date.now(), ...(update && previous && { updated: { changed } }) } });
+          again(result);
         },
         (error: unknown) => {
           if (!isCurrent()) return;
           const text = describeError(error);
           set({ read: text.code === 'cancelled' ? { status: 'cancelled' } : { status: 'failed', error: text } });
+          again(previous);
         },
       );
     }
@@ -68,6 +77,7 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
         const previous = get().selected;
         if (sameResource(previous, key)) return;
         stopInFlight();
+        updatedMeanwhile = false;
         set({ selected: key, read: { status: 'idle' } });
         watchOnly(previous, key);
         if (key) startRead(key);
@@ -75,6 +85,13 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
       reread(cause) {
         const { selected, read } = get();
         if (!selected) return;
+        // A server that updates faster than it answers must not cancel every read: the one in
+        // flight finishes, and one more follows it.
+        if (cause === 'update' && read.status === 'loading') {
+          updatedMeanwhile = true;
+          return;
+        }
+        updatedMeanwhile = false;
         const previous = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
         startRead(selected, previous, cause === 'update');
       },

@@ -26,6 +26,8 @@ export interface TraceSlice {
   timelineFilter: TimelineFilter;
   applyTimelineFrame(frame: TimelineFrame): void;
   sendTimeline(filter: TimelineFilter): void;
+  /** A panel closed: the host stops keeping it, and sends it no more frames. */
+  closeProtocolPanel(panel: 'trace' | 'timeline'): void;
 }
 
 export function createTraceSlice(api: Pick<WindowApi, 'updateTrace' | 'updateTimeline'>): StateCreator<AppState, [], [], TraceSlice> {
@@ -54,6 +56,11 @@ export function createTraceSlice(api: Pick<WindowApi, 'updateTrace' | 'updateTim
       const state = get();
       if (frame.viewId !== state.viewId || (state.timeline && frame.frame <= state.timeline.frame && frame.frame !== 1)) return;
       set({ timeline: frame, traceError: null });
+    },
+    closeProtocolPanel(panel) {
+      const viewId = get().viewId;
+      const call = panel === 'trace' ? api.updateTrace(viewId, { closed: true }) : api.updateTimeline(viewId, { closed: true });
+      call.catch(() => undefined);
     },
     sendTimeline(filter) {
       set({ timelineFilter: filter });

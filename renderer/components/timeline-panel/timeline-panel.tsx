@@ -28,6 +28,7 @@ export function TimelinePanel() {
   useEffect(() => {
     if (link === 'open') store.getState().sendTimeline(store.getState().timelineFilter);
   }, [link, store]);
+  useEffect(() => () => store.getState().closeProtocolPanel('timeline'), [store]);
   // The newest stays in view unless the user scrolled up to read.
   const atEnd = useRef(true);
   useLayoutEffect(() => {

@@ -23,6 +23,8 @@ export function TracePanel() {
     const state = store.getState();
     state.sendTrace({ filter: state.traceFilter, follow: state.traceFollow });
   }, [link, store]);
+  // Closed (the drawer, or the other tab): the host stops filtering messages for it.
+  useEffect(() => () => store.getState().closeProtocolPanel('trace'), [store]);
 
   async function exportTrace() {
     if (!api) return;
