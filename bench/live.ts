@@ -24,6 +24,8 @@ export interface LiveFigures {
   /** After a round: from the load's stop to the preview holding every last version. */
   settleMs: number[];
   trace: { messages: number; cpuUsPerMessage: number; kept: { messages: number; bytes: number }; limits: { messages: number; bytes: number }; heapMb: number };
+  /** The Trace panel scrolled from its first row to its last, a wheel step a frame: rows, and the frames' intervals. */
+  scroll: { rows: number; steps: number; frameMs: number[] };
 }
 
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 100);
@@ -83,7 +85,8 @@ export async function benchLive(): Promise<LiveFigures> {
         settleMs.push(Date.now() - stoppedAt);
       }
     }
-    return { updatesPerSecond: HZ * 20, loadSeconds: LOAD_SECONDS, shown: seen.length, sent, latencyMs: seen.map((entry) => entry.latency), rounds: ROUNDS, roundsWhole: whole, settleMs, trace };
+    const scroll = await scrollTrace(page);
+    return { updatesPerSecond: HZ * 20, loadSeconds: LOAD_SECONDS, shown: seen.length, sent, latencyMs: seen.map((entry) => entry.latency), rounds: ROUNDS, roundsWhole: whole, settleMs, trace, scroll };
   } finally {
     await browser.close();
     await served.stop();
@@ -115,6 +118,32 @@ async function watchPreview(page: Page): Promise<void> {
       queued = true;
       requestAnimationFrame(look);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Opens the Protocol trace (thousands of messages after the load) and scrolls it top to bottom, timing every frame. */
+async function scrollTrace(page: Page): Promise<LiveFigures['scroll']> {
+  await page.getByRole('button', { name: 'Protocol trace' }).click();
+  const list = page.getByRole('listbox', { name: 'Messages' });
+  await list.getByRole('option').first().waitFor();
+  await page.waitForTimeout(500);
+  return page.evaluate(async () => {
+    const element = document.querySelector('.trace-list') as HTMLElement;
+    const rows = Math.round(element.scrollHeight / 22);
+    element.scrollTop = 0;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const frameMs: number[] = [];
+    let steps = 0;
+    let last = performance.now();
+    while (element.scrollTop + element.clientHeight < element.scrollHeight - 2 && steps < 5000) {
+      element.scrollBy(0, 600);
+      steps += 1;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      frameMs.push(now - last);
+      last = now;
+    }
+    return { rows, steps, frameMs };
   });
 }
 

@@ -133,10 +133,11 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   }
 
   /**
-   * A server's change (an update, a page, a listing's end, a connection): taken in by the run
-   * that is due, or by one right after the run in flight, never by cancelling it. Debounced or
-   * cancelled, a server that updates 400 times a second would starve every run, and the
-   * preview would never change while the load lasts.
+   * A server's update (or a listing again): taken in by the run that is due, or by one right
+   * after the run in flight, never by cancelling it. Debounced or cancelled, a server that
+   * updates 400 times a second would starve every run, and the preview would never change
+   * while the load lasts. (A listing's pages still postpone the run: a listing ends, and a
+   * curation of half a catalog is work thrown away.)
    */
   function scheduleSoon(): void {
     if (disposed || (!wanted && windows.size === 0)) return;
@@ -322,12 +323,13 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         case 'resource-updated': {
           const key = resourceKeyString(event);
           // In the context, or read for it (a run in flight may be about to take it in).
+          // An update never cancels or postpones a run: a server may send 400 a second.
           if (runner.forgetResource(key) || watchedKeys.has(key)) scheduleSoon();
           break;
         }
         case 'catalog-reset':
           runner.forgetServer(event.serverId);
-          scheduleSoon();
+          schedule();
           break;
         case 'catalog-relisted': {
           // Back after a reconnect, the server may have changed anything meanwhile: read it all again.
@@ -342,7 +344,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         }
         case 'catalog-page':
         case 'catalog-status':
-          scheduleSoon();
+          schedule();
           break;
         case 'server': {
           const before = names.get(event.server.id);
@@ -353,7 +355,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
             if (session.version !== version) deps.sessionChanged();
           }
           names.set(event.server.id, event.server.name);
-          scheduleSoon();
+          schedule();
           break;
         }
         case 'server-removed': {
@@ -362,7 +364,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
           runner.forgetServer(event.serverId);
           if (name !== undefined) session.serverRemoved({ id: event.serverId, name });
           deps.sessionChanged();
-          scheduleSoon();
+          schedule();
           break;
         }
         default:
