@@ -153,6 +153,11 @@ export class ServerConnection {
       client.onerror = (error) => this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
       const info = client.getServerVersion();
       const pid = opened.transport instanceof ProcessStdioTransport ? opened.transport.pid : null;
+      // Connected, it is no longer an attempt of the host's: the card says connected, in the same event.
+      if (this.snapshot.retry) {
+        const { retry: _retry, ...rest } = this.snapshot;
+        this.snapshot = rest;
+      }
       this.#update({
         status: 'connected',
         ...(pid !== null && { pid }),
