@@ -1,16 +1,17 @@
-// A real third-party server that pushes by itself: @modelcontextprotocol/server-everything
-// 2025.9.25 sends resources/updated for subscribed URIs every 10 s and a log message every
-// 15 s. What the context holds from it is re-read by itself, and its log reaches the timeline.
+// Real third-party servers that push by themselves: @modelcontextprotocol/server-everything
+// 2025.1.14 sends resources/updated for subscribed URIs every 5 s; 2025.9.25 every 10 s, and a
+// log message every 15 s. What the context holds from them is re-read by itself, and the log
+// reaches the timeline. (2026.8.31 pushes only after one of its tools is called; we call none.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { resourceKeyString } from '../../shared/catalog/resource-key';
 import type { ServerConfig } from '../../shared/mcp-types';
 import type { Host } from '../../electron/host/host';
 import { nextEvent, settled, startHost } from './harness';
 
-const everything2025: ServerConfig = {
-  name: 'everything 2025.9.25',
-  transport: { kind: 'stdio', command: process.execPath, args: ['node_modules/server-everything-2025/dist/index.js', 'stdio'] },
-};
+const versions: { version: string; config: ServerConfig; logs: boolean }[] = [
+  { version: '2025.1.14', config: { name: 'everything 2025.1.14', transport: { kind: 'stdio', command: process.execPath, args: ['node_modules/server-everything-2025-01/dist/index.js'] } }, logs: false },
+  { version: '2025.9.25', config: { name: 'everything 2025.9.25', transport: { kind: 'stdio', command: process.execPath, args: ['node_modules/server-everything-2025/dist/index.js', 'stdio'] } }, logs: true },
+];
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -18,9 +19,9 @@ afterEach(async () => {
   host = undefined;
 });
 
-describe('server-everything 2025.9.25, live', () => {
-  it('the subscribed resource in the context is re-read by itself, and log messages reach the timeline', async () => {
-    ({ host } = startHost([everything2025]));
+describe.each(versions)('server-everything $version, live', ({ config, logs }) => {
+  it(`the subscribed resource in the context is re-read by itself${logs ? ', and log messages reach the timeline' : ''}`, async () => {
+    ({ host } = startHost([config]));
     const { servers } = await settled(host);
     const server = servers[0];
     expect(server?.capabilities).toMatchObject({ logging: {}, resources: { subscribe: true } });
@@ -41,9 +42,11 @@ describe('server-everything 2025.9.25, live', () => {
     await expect.poll(reads, { timeout: 5000 }).toBeGreaterThan(before);
     const settledAgain = await host.context.settled();
     expect(settledAgain?.text).toContain(`- URI: ${uri}`);
-    const entry = (await log) as { level: string; detail: string };
-    expect(entry.level).toMatch(/^(debug|info|notice|warning|error|critical|alert|emergency)$/);
-    expect(entry.detail).toMatch(/-level message|level-message/);
+    if (logs) {
+      const entry = (await log) as { level: string; detail: string };
+      expect(entry.level).toMatch(/^(debug|info|notice|warning|error|critical|alert|emergency)$/);
+      expect(entry.detail).toMatch(/-level message|level-message/);
+    }
     expect(host.timeline.entries().filter((e) => e.kind === 'updated').map((e) => e.uri)).toContain(uri);
   }, 25_000);
 });
