@@ -63,6 +63,7 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
     return 0;
   } finally {
     stop();
+    if (dropped > 0) process.stderr.write(`mcp-context: ${dropped} entries dropped: the reader is slower than the servers\n`);
   }
 }
 

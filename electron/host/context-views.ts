@@ -8,7 +8,7 @@
  * no window: it waits for {@link ContextViews.settled}, so both faces get the same bytes.
  */
 import type { RowMarks } from '../../shared/catalog/view-rows';
-import { parseResourceKey, resourceKeyString, type ResourceKey } from '../../shared/catalog/resource-key';
+import { parseResourceKey, type ResourceKey } from '../../shared/catalog/resource-key';
 import { ContextSession, EMPTY_CURATION, rowDecision, type CurationState } from '../../shared/context/context-view';
 import type { ContextPatch, DormantServer } from '../../shared/context/context-wire';
 import { AssembledText } from '../../shared/context/assemble';
@@ -18,6 +18,7 @@ import { cutTokenMap } from '../../shared/context/token-map';
 import type { HostEventBody } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import type { ServerId } from '../../shared/mcp-types';
+import { createContextEvents } from './context-events';
 import { createContextRunner, type ContextRunDeps, type CurationServer, type RunResult } from './context-run';
 import { createGoneMarks, newWindow, previewCharsOf, windowFrame, type WindowState } from './context-windows';
 
@@ -99,7 +100,15 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   let wanted = false;
   // The keys of the last context made, so an update to one of them curates again.
   let watchedKeys = new Set<string>();
-  const names = new Map<ServerId, string>();
+  const events = createContextEvents({
+    runner,
+    session,
+    watchedKeys: () => watchedKeys,
+    schedule: () => schedule(),
+    scheduleSoon: () => scheduleSoon(),
+    sessionChanged: () => deps.sessionChanged(),
+  });
+  const names = events.names;
   let rowMarksKept: RowMarks | undefined;
 
   const listing = () => deps.servers().some((server) => server.catalog.status === 'listing');
@@ -133,11 +142,10 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   }
 
   /**
-   * A server's update (or a listing again): taken in by the run that is due, or by one right
-   * after the run in flight, never by cancelling it. Debounced or cancelled, a server that
-   * updates 400 times a second would starve every run, and the preview would never change
-   * while the load lasts. (A listing's pages still postpone the run: a listing ends, and a
-   * curation of half a catalog is work thrown away.)
+   * A server's update (context-events.ts says which changes): taken in by the run that is due,
+   * or by one right after the run in flight, never by cancelling it. Debounced or cancelled, a
+   * server that updates 400 times a second would starve every run, and the preview would
+   * never change while the load lasts.
    */
   function scheduleSoon(): void {
     if (disposed || (!wanted && windows.size === 0)) return;
@@ -318,57 +326,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       });
     },
     observe(event) {
-      if (disposed) return;
-      switch (event.type) {
-        case 'resource-updated': {
-          const key = resourceKeyString(event);
-          // In the context, or read for it (a run in flight may be about to take it in).
-          // An update never cancels or postpones a run: a server may send 400 a second.
-          if (runner.forgetResource(key) || watchedKeys.has(key)) scheduleSoon();
-          break;
-        }
-        case 'catalog-reset':
-          runner.forgetServer(event.serverId);
-          schedule();
-          break;
-        case 'catalog-relisted': {
-          // Back after a reconnect, the server may have changed anything meanwhile: read it all again.
-          if (event.change.cause === 'reconnect') runner.forgetServer(event.serverId);
-          else {
-            // The same server listed again: what it still lists as it was keeps what was read.
-            const { removed, changed } = event.diff.resources;
-            for (const uri of [...removed, ...changed]) runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
-          }
-          scheduleSoon();
-          break;
-        }
-        case 'catalog-page':
-        case 'catalog-status':
-          schedule();
-          break;
-        case 'server': {
-          const before = names.get(event.server.id);
-          if (before !== undefined && before !== event.server.name) runner.forgetServer(event.server.id);
-          if (before === undefined) {
-            const version = session.version;
-            session.serverAdded({ id: event.server.id, name: event.server.name });
-            if (session.version !== version) deps.sessionChanged();
-          }
-          names.set(event.server.id, event.server.name);
-          schedule();
-          break;
-        }
-        case 'server-removed': {
-          const name = names.get(event.serverId);
-          names.delete(event.serverId);
-          runner.forgetServer(event.serverId);
-          if (name !== undefined) session.serverRemoved({ id: event.serverId, name });
-          deps.sessionChanged();
-          schedule();
-          break;
-        }
-        default:
-      }
+      if (!disposed) events.observe(event);
     },
     open(viewId) {
       const first = windows.size === 0 && !wanted;

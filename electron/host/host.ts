@@ -138,7 +138,7 @@ export function createHost(options: HostOptions = {}): Host {
     createReconnector({
       ...(options.reconnect.delaysMs && { delaysMs: options.reconnect.delaysMs }),
       current: (serverId) => connections.get(serverId),
-      replace: (serverId) => replace(serverId),
+      replace: (serverId) => replace(serverId, true),
     });
   const trace = createTraceStore(options.traceLimits);
   const timeline = createTimeline({ emit: (body) => emit(body), nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId) });
@@ -153,19 +153,20 @@ export function createHost(options: HostOptions = {}): Host {
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
   };
 
-  /** Connects a server again with the same config; the catalog shown stays until listed again, and what was watched is watched again. */
-  const replace = async (serverId: ServerId): Promise<ServerConnection | undefined> => {
+  /**
+   * Connects a server again with the same config; the catalog shown stays until listed again,
+   * and what was watched is watched again. `attempt`: one of the reconnector's, which the card names.
+   */
+  const replace = async (serverId: ServerId, attempt = false): Promise<ServerConnection | undefined> => {
     const old = connections.get(serverId);
     if (!old) return undefined;
     await old.close();
     if (connections.get(serverId) !== old) return undefined;
-    const fresh = new ServerConnection(serverId, old.config, deps, old.builtIn, old);
+    // It subscribes, once up, to what the user and the context were watching (and watch now).
+    const fresh = new ServerConnection(serverId, old.config, deps, old.builtIn, old, attempt);
     connections.set(serverId, fresh);
     emit({ type: 'server', server: fresh.snapshot });
     await fresh.start();
-    // A new session has no subscriptions: carry over what the user and the context were watching, and the log level.
-    await fresh.watch(old.watched.window).catch(() => {});
-    await fresh.watch(old.watched.context, 'context').catch(() => {});
     if (old.snapshot.logLevel && fresh.snapshot.status === 'connected') await fresh.setLogLevel(old.snapshot.logLevel).catch(() => {});
     return fresh;
   };

@@ -27,59 +27,47 @@ export function redactTransport(transport: ServerTransportConfig): ServerTranspo
   return { ...transport, ...(headers && { headers }) };
 }
 
+/** A value that looks like a credential whatever its name: 16 characters or more, letters and digits, no spaces or slashes. */
+const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
+
 /**
- * The values of a config that must never be kept in a trace: every header value, and the
- * credential after its scheme ("Bearer X" gives X too); env values whose key names a
- * credential, or that look like one (16 characters or more, letters and digits). Longest first.
+ * The values of a config that must never be kept in a trace: header and env values whose
+ * name says credential (and, for a header, the credential after its scheme: "Bearer X" gives
+ * X too), and any that looks like one. Longest first.
  */
 export function secretsOf(config: ServerConfig): string[] {
   const transport = config.transport;
   const found: string[] = [];
-  if (transport.kind === 'stdio') {
-    for (const [key, value] of Object.entries(transport.env ?? {})) {
-      if (CREDENTIAL_KEY.test(key) || (value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value))) found.push(value);
-    }
-  } else {
-    for (const value of Object.values(transport.headers ?? {})) {
-      found.push(value);
-      const scheme = /^\s*\S+\s+(\S.*)$/.exec(value);
-      if (scheme?.[1]) found.push(scheme[1].trim());
-    }
+  const named = transport.kind === 'stdio' ? (transport.env ?? {}) : (transport.headers ?? {});
+  for (const [key, value] of Object.entries(named)) {
+    if (!CREDENTIAL_KEY.test(key) && !looksSecret(value)) continue;
+    found.push(value);
+    const scheme = transport.kind === 'stdio' ? null : /^\s*\S+\s+(\S.*)$/.exec(value);
+    if (scheme?.[1]) found.push(scheme[1].trim());
   }
   return [...new Set(found.filter((value) => value.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
 }
 
+/** `text` with each secret replaced. */
+export function redactString(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
 /**
- * A copy of `value` with each secret replaced inside its strings (keys too); the same value
- * when no string holds one. Replacing in the strings, not in the JSON text, keeps it JSON,
- * and finds a secret however JSON would escape it.
+ * `value` as JSON, each secret replaced inside its strings and keys, at any depth. Replacing
+ * in the strings, not in the JSON text, keeps it JSON, and finds a secret however JSON would
+ * escape it.
  */
-export function redactStrings<T>(value: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return value;
-  const visit = (node: unknown, depth: number): unknown => {
-    if (typeof node === 'string') {
-      let out = node;
-      for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-      return out;
-    }
-    if (typeof node !== 'object' || node === null || depth > 64) return node;
-    if (Array.isArray(node)) {
-      let changed = false;
-      const items = node.map((item) => {
-        const next = visit(item, depth + 1);
-        changed ||= next !== item;
-        return next;
-      });
-      return changed ? items : node;
-    }
-    let changed = false;
-    const entries = Object.entries(node).map(([key, item]) => {
-      const nextKey = visit(key, depth + 1) as string;
-      const next = visit(item, depth + 1);
-      changed ||= next !== item || nextKey !== key;
-      return [nextKey, next] as const;
-    });
-    return changed ? Object.fromEntries(entries) : node;
-  };
-  return visit(value, 0) as T;
+export function redactedJson(value: unknown, secrets: readonly string[]): string {
+  if (secrets.length === 0) return JSON.stringify(value);
+  return JSON.stringify(value, (_key, node: unknown) => {
+    if (typeof node === 'string') return redactString(node, secrets);
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+    // A key holding a secret: the object again with its keys replaced (its values are visited next).
+    const keys = Object.keys(node);
+    if (!keys.some((key) => secrets.some((secret) => key.includes(secret)))) return node;
+    return Object.fromEntries(keys.map((key) => [redactString(key, secrets), (node as Record<string, unknown>)[key]]));
+  });
 }

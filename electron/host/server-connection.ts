@@ -65,8 +65,11 @@ export class ServerConnection {
   readonly #subscriptions: Subscriptions;
   snapshot: ServerSnapshot;
 
-  /** `previous`: the connection this one replaces (a reconnect): its catalog stays shown until listed again. */
-  constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false, previous?: ServerConnection) {
+  /**
+   * `previous`: the connection this one replaces (a reconnect): its catalog stays shown until
+   * listed again, and what it watched is watched here. `attempt`: one of the host's own tries.
+   */
+  constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false, previous?: ServerConnection, attempt = false) {
     this.id = id;
     this.config = config;
     this.builtIn = builtIn;
@@ -74,7 +77,7 @@ export class ServerConnection {
     this.snapshot = { id, name: config.name, transport: redactTransport(config.transport), status: 'connecting', stderrTail: [], ...(builtIn && { builtIn }) };
     this.#replaces = previous !== undefined;
     // An attempt of the host's own: the card keeps saying which one it is.
-    if (previous?.snapshot.retry && !previous.snapshot.retry.gaveUp) {
+    if (attempt && previous?.snapshot.retry && !previous.snapshot.retry.gaveUp) {
       const { at: _at, ...attempt } = previous.snapshot.retry;
       this.snapshot.retry = attempt;
     }
@@ -98,6 +101,7 @@ export class ServerConnection {
       live: () => !this.#closing && !this.#dropping && this.snapshot.status === 'connected',
       problem: (kind, message) => this.#problems.note(kind, message),
     });
+    if (previous) this.#subscriptions.seed(previous.watched);
     this.#updates = new UpdateGate({
       emit: (uri) => deps.emit({ type: 'resource-updated', serverId: id, uri }),
       watched: () => this.#subscriptions.current,
@@ -307,7 +311,9 @@ export class ServerConnection {
     });
     // 2026-07-28 delivers list_changed only on a subscriptions/listen stream; legacy sends it
     // unsolicited. In the queue of watch changes, so a watch made meanwhile opens no second stream.
-    if (client.getProtocolEra() === 'modern') await this.#subscriptions.open(client);
+    // What is watched, told from nothing (a new session has no subscriptions); in 2026-07-28 the
+    // listen stream, which brings list changes too.
+    await this.#subscriptions.resync(client);
   }
 
   #onStderr(lines: string[], ours = false): void {

@@ -55,9 +55,28 @@ export class Subscriptions {
     return this.#enqueue(() => this.#apply(next));
   }
 
-  /** 2026-07-28 at connect: the stream that brings list changes (and updates), in the queue of changes. */
-  open(client: Client): Promise<void> {
-    return this.#enqueue(() => this.#listen(client));
+  /** What a replaced connection watched, kept until this one is up (resync tells the server). */
+  seed(by: Record<WatchPurpose, string[]>): void {
+    this.#by.window = [...by.window];
+    this.#by.context = [...by.context];
+  }
+
+  /**
+   * The connection is up: the server is told what is watched, from nothing (legacy: a
+   * subscribe each; 2026-07-28: the listen stream, which brings list changes too). In the
+   * queue of changes, so a watch made meanwhile follows it.
+   */
+  resync(client: Client): Promise<void> {
+    this.#pending = undefined;
+    return this.#enqueue(async () => {
+      const next = [...new Set([...this.#by.window, ...this.#by.context])];
+      if (client.getProtocolEra() === 'modern') {
+        this.#current = next;
+        return this.#listen(client);
+      }
+      this.#current = [];
+      return this.#apply(next);
+    });
   }
 
   async close(): Promise<void> {
@@ -72,11 +91,16 @@ export class Subscriptions {
   }
 
   async #apply(next: string[]): Promise<void> {
+    const client = this.#deps.client();
+    // Not up (yet): nothing is told, and resync tells it all once the connection is.
+    if (!client || !this.#deps.live()) {
+      if (this.#pending === next) this.#pending = undefined;
+      return;
+    }
     const previous = this.#current;
     this.#current = next;
-    const client = this.#deps.client();
-    const resources = client?.getServerCapabilities()?.resources;
-    if (!client || !this.#deps.live() || !resources?.subscribe) return;
+    const resources = client.getServerCapabilities()?.resources;
+    if (!resources?.subscribe) return;
     if (client.getProtocolEra() === 'modern') return this.#listen(client);
     const options = { timeout: this.#deps.timeoutMs };
     const removed = previous.filter((uri) => !next.includes(uri));

@@ -9,6 +9,7 @@ describe('the trace store', () => {
   it('pairs a request with its response, and gives both the duration', () => {
     let time = 1000;
     const store = createTraceStore(undefined, () => time);
+    store.describe('s1', 'one', []);
     store.record('s1', 'send', request(7));
     time = 1042;
     store.record('s1', 'receive', { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'bad cursor' } });
@@ -23,6 +24,8 @@ describe('the trace store', () => {
 
   it('keeps at most the stated count and bytes per server, dropping the oldest', () => {
     const store = createTraceStore({ messages: 100, bytes: 10_000, messageBytes: 2000 });
+    store.describe('s1', 'one', []);
+    store.describe('s2', 'two', []);
     for (let i = 0; i < 1000; i += 1) store.record('s1', 'receive', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `a://${i}` } });
     const kept = store.all();
     expect(kept).toHaveLength(100);
@@ -40,6 +43,7 @@ describe('the trace store', () => {
 
   it('cuts a huge message and says how large it was', () => {
     const store = createTraceStore({ messages: 10, bytes: 1_000_000, messageBytes: 1000 });
+    store.describe('s1', 'one', []);
     const record = store.record('s1', 'receive', response(1, { contents: [{ uri: 'a://big', text: 'y'.repeat(50_000) }] }));
     expect(record?.cut).toBe(true);
     expect(record?.json).toHaveLength(1000);
@@ -63,11 +67,21 @@ describe('the trace store', () => {
     // Ordinary env values (true, a port, a path) are not secrets: the message is left as it was.
     expect(JSON.parse(second?.json as string)).toEqual({ jsonrpc: '2.0', id: 2, result: { text: 'echo [redacted]', subscribe: true, port: 3000, home: '/home/someone' } });
     expect(heard.join('\n')).not.toMatch(/sk-live|tok"with/);
+    // However deep it is nested.
+    let deep: unknown = 'sk-live-123456';
+    for (let depth = 0; depth < 200; depth += 1) deep = { [`level${depth}`]: [deep] };
+    store.record('s1', 'receive', response(3, deep));
+    expect(store.all().at(-1)?.json).not.toContain('sk-live');
+    expect(() => JSON.parse(store.all().at(-1)?.json as string)).not.toThrow();
     expect(store.nameOf('s1')).toBe('docs');
   });
 
   it('finds a message by seq, and forgets a removed server', () => {
     const store = createTraceStore({ messages: 50, bytes: 1_000_000, messageBytes: 1000 });
+    store.describe('s1', 'one', []);
+    store.describe('s2', 'two', []);
+    // A server never described keeps nothing.
+    expect(store.record('s9', 'send', request(1))).toBeUndefined();
     for (let i = 0; i < 120; i += 1) store.record(i % 2 ? 's1' : 's2', 'send', request(i));
     expect(store.find(119)?.id).toBe(118);
     expect(store.find(3)).toBeUndefined();
@@ -75,5 +89,6 @@ describe('the trace store', () => {
     expect(store.oldestKept('s1')).toBe(22);
     store.forget('s1');
     expect(store.all().every((record) => record.serverId === 's2')).toBe(true);
+    expect(store.record('s1', 'send', request(1))).toBeUndefined();
   });
 });

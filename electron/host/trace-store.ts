@@ -8,7 +8,7 @@
  * it is kept, so what is kept stays JSON.
  */
 import type { TraceDirection, TraceRecord } from '../../shared/trace-wire';
-import { redactStrings } from './redact';
+import { redactedJson, redactString } from './redact';
 
 export const TRACE_LIMITS = { messages: 20_000, bytes: 32 * 1024 * 1024, messageBytes: 256 * 1024 };
 /** Requests waiting for their response, per server, before the oldest is let go of. */
@@ -111,21 +111,17 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
   const names = new Map<string, string>();
   let seq = 0;
 
-  const ring = (serverId: string): Ring => {
-    let found = rings.get(serverId);
-    if (!found) rings.set(serverId, (found = new Ring(limits.messages, limits.bytes)));
-    return found;
-  };
   const merged = (lists: TraceRecord[][]) => (lists.length === 1 ? (lists[0] as TraceRecord[]) : lists.flat().sort((a, b) => a.seq - b.seq));
 
   return {
     record(serverId, direction, message) {
-      if (typeof message !== 'object' || message === null) return undefined;
-      const target = ring(serverId);
+      // A server never described (or forgotten: removed while it still talked) keeps nothing.
+      const target = rings.get(serverId);
+      if (typeof message !== 'object' || message === null || !target) return undefined;
       const fields = message as { method?: unknown; id?: unknown; error?: unknown };
       let json: string;
       try {
-        json = JSON.stringify(redactStrings(message, target.secrets));
+        json = redactedJson(message, target.secrets);
       } catch {
         json = '"[a message that cannot be written as JSON]"';
       }
@@ -140,8 +136,8 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
         json: cut ? json.slice(0, limits.messageBytes) : json,
         ...(cut && { cut: true as const }),
       };
-      if (typeof fields.method === 'string') record.method = fields.method.slice(0, 200);
-      const id = typeof fields.id === 'string' || typeof fields.id === 'number' ? fields.id : undefined;
+      if (typeof fields.method === 'string') record.method = redactString(fields.method, target.secrets).slice(0, 200);
+      const id = typeof fields.id === 'string' ? redactString(fields.id, target.secrets) : typeof fields.id === 'number' ? fields.id : undefined;
       if (id !== undefined) record.id = typeof id === 'string' ? id.slice(0, 200) : id;
       if (id !== undefined && record.method !== undefined) {
         // A request: its response comes the other way with the same id.
@@ -165,7 +161,9 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
     },
     describe(serverId, name, secrets) {
       names.set(serverId, name);
-      ring(serverId).secrets = secrets;
+      let target = rings.get(serverId);
+      if (!target) rings.set(serverId, (target = new Ring(limits.messages, limits.bytes)));
+      target.secrets = secrets;
     },
     nameOf(serverId) {
       return names.get(serverId) ?? serverId;

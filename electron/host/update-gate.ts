@@ -5,7 +5,8 @@
  * goes on stands for all of them: the last always wins and nothing is lost. Across URIs, at
  * most {@link MAX_PASSES_PER_SECOND} a second go on (a server inventing a new sub-resource URI
  * per update would otherwise pass every one); the rest wait for the next second, at most
- * {@link MAX_WAITING} of them. An update for a URI nobody subscribed to is the server's bug:
+ * {@link MAX_WAITING} of them (past that, a sub-resource URI's are dropped, never those of a
+ * URI subscribed to by name). An update for a URI nobody subscribed to is the server's bug:
  * it is counted and dropped. Each second with more than {@link FLOOD_PER_SECOND} is a flood,
  * told when the second ends.
  */
@@ -65,7 +66,9 @@ export class UpdateGate {
   }
 
   #wait(uri: string, ms: number): void {
-    if (this.#waiting.size >= MAX_WAITING) {
+    // Past the bound, only sub-resource URIs are dropped: a URI subscribed to by name always waits
+    // (there are at most as many as were subscribed), so its last update is never lost.
+    if (this.#waiting.size >= MAX_WAITING && !this.#watchedSet.has(uri)) {
       this.#second.dropped += 1;
       return;
     }
@@ -100,7 +103,7 @@ export class UpdateGate {
     if (second.received > FLOOD_PER_SECOND) {
       const joined = Math.max(0, second.received - second.passed - second.dropped);
       const dropped = second.dropped > 0 ? `; ${second.dropped} were dropped (over ${MAX_WAITING.toLocaleString('en')} URIs waiting)` : '';
-      this.#deps.problem('update-flood', `it sent ${second.received} resources/updated in one second; ${joined} were joined to others (at most one per URI every ${UPDATE_GAP_MS} ms)${dropped}`, 1);
+      this.#deps.problem('update-flood', `it sent ${second.received} resources/updated in one second; about ${joined} were joined to others (at most one per URI every ${UPDATE_GAP_MS} ms)${dropped}`, 1);
     }
     const now = this.#now();
     for (const [uri, at] of this.#last) if (now - at >= UPDATE_GAP_MS && !this.#waiting.has(uri)) this.#last.delete(uri);
