@@ -44,9 +44,11 @@ export interface ParsedArgs {
   trace?: string;
   /** watch: resources to subscribe to. */
   subscribes: string[];
+  /** check: also write JUnit XML here. */
+  junit?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -150,6 +152,9 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     case '--subscribe':
       parsed.subscribes.push(value);
       return;
+    case '--junit':
+      parsed.junit = value;
+      return;
     case '--exclude':
       parsed.excludes.push(value);
       return;
@@ -212,6 +217,10 @@ Commands:
   read URI [--json]        the contents of one resource (exit 2 if the server does not know it)
   serve [--port N]         browser mode: the app in your browser, on 127.0.0.1 with a per-run token
   assemble                 the context a model would receive, chosen by the policy below
+  check [--json] [--junit FILE]
+                           each server against the resources rules of the spec: pass, warn or
+                           fail per rule, with the evidence; exit 0 nothing fails, 1 a rule
+                           fails, 2 a server could not be reached
   watch [--subscribe URI]... [--json]
                            what happens, until interrupted: list changes, updates, log messages,
                            connections lost and made, spec problems; --json: one object a line

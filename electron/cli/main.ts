@@ -45,7 +45,8 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve', 'assemble', 'watch'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (args.junit !== undefined && args.command !== 'check') throw new UsageError('--junit goes with check');
   if (args.subscribes.length > 0 && args.command !== 'watch') throw new UsageError('--subscribe goes with watch');
   if (args.url !== undefined) {
     // Validate before connecting, so a typo is a usage error rather than a network one.
@@ -63,6 +64,12 @@ async function run(argv: string[]): Promise<number> {
   const selection = profile && !chosen && profile.servers.length > 0 ? { servers: profile.servers } : await selectServers(args);
   // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
   const app = args.command === 'serve' ? appHostOptions() : undefined;
+  // check opens connections of its own, one server at a time: no host.
+  if (args.command === 'check') {
+    if (args.trace !== undefined) throw new UsageError('--trace does not go with check yet: check opens connections of its own');
+    const { runCheck } = await import('./check-command');
+    return runCheck(selection.servers, args);
+  }
   // Opened before any server starts: a file that cannot be written is a one-line error, not a lost trace.
   const traceFile = args.trace !== undefined ? openTraceFile(args.trace) : undefined;
   // watch runs until interrupted, so it reconnects by itself as the apps do.

@@ -8,6 +8,7 @@ import type { TimelineEntry, WatchLine } from '../../shared/timeline-wire';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
+import { terminalSafe } from './terminal';
 
 export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unknown>): Promise<number> {
   // A reader that goes away (watch | head) ends the watch as an interrupt does.
@@ -56,7 +57,7 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
     for (const [serverId, uris] of wanted) {
       const server = snapshot.servers.find((candidate) => candidate.id === serverId);
       const resources = server?.capabilities?.resources as { subscribe?: unknown } | undefined;
-      if (resources?.subscribe !== true) process.stderr.write(`mcp-context: ${clean(server?.name ?? serverId)} does not declare resources.subscribe: it will not push updates\n`);
+      if (resources?.subscribe !== true) process.stderr.write(`mcp-context: ${terminalSafe(server?.name ?? serverId)} does not declare resources.subscribe: it will not push updates\n`);
       await host.watchResources(serverId, uris);
     }
     await Promise.race([until, gone]);
@@ -86,11 +87,5 @@ function jsonLine(line: WatchLine): string {
 function humanLine(entry: TimelineEntry): string {
   const date = new Date(entry.time);
   const time = `${date.toLocaleTimeString('en-GB')}.${String(date.getMilliseconds()).padStart(3, '0')}`;
-  return [time, entry.server, entry.level ? `${entry.kind}:${entry.level}` : entry.kind, entry.uri ?? '', entry.detail ?? ''].map(clean).join('  ').trimEnd();
-}
-
-/** Server text on a terminal: no control character gets through (a hostile one could rewrite the screen). */
-function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
+  return [time, entry.server, entry.level ? `${entry.kind}:${entry.level}` : entry.kind, entry.uri ?? '', entry.detail ?? ''].map(terminalSafe).join('  ').trimEnd();
 }

@@ -1,0 +1,60 @@
+/**
+ * `mcp-context check [server selection] [--json] [--junit FILE]`: each server's verdict on
+ * the resources rules (electron/host/conformance.ts). Exit status 0 when nothing fails, 1
+ * when a rule fails, 2 when a server could not be reached.
+ */
+import { writeFileSync } from 'node:fs';
+import type { CheckReport, RuleResult } from '../../shared/check/check-types';
+import type { ServerConfig } from '../../shared/mcp-types';
+import { checkServer } from '../host/conformance';
+import type { ParsedArgs } from './args';
+import { terminalSafe } from './terminal';
+
+const MARK: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'WARN', fail: 'FAIL', 'n/a': 'n/a ' };
+
+export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promise<number> {
+  const outcomes = [];
+  for (const server of servers) outcomes.push({ server, outcome: await checkServer(server, args.timeoutMs ?? 30_000) });
+  const reports = outcomes.flatMap(({ outcome }) => ('report' in outcome ? [outcome.report] : []));
+  const unreachable = outcomes.flatMap(({ server, outcome }) => ('unreachable' in outcome ? [{ server: server.name, reason: outcome.unreachable }] : []));
+  if (args.junit !== undefined) writeFileSync(args.junit, junit(reports, unreachable));
+  if (args.json) process.stdout.write(`${JSON.stringify({ reports, unreachable }, null, 2)}\n`);
+  else {
+    for (const report of reports) process.stdout.write(human(report));
+    for (const entry of unreachable) process.stdout.write(`${terminalSafe(entry.server)}: could not be checked: ${terminalSafe(entry.reason)}\n`);
+  }
+  if (unreachable.length > 0) return 2;
+  return reports.some((report) => report.counts.fail > 0) ? 1 : 0;
+}
+
+function human(report: CheckReport): string {
+  const head = `${terminalSafe(report.server)}${report.protocolVersion ? ` (protocol ${report.protocolVersion})` : ''}: ${report.counts.pass} pass, ${report.counts.warn} warn, ${report.counts.fail} fail, ${report.counts['n/a']} not applicable; read back ${report.read.count} of ${report.read.of}\n`;
+  const lines = report.results.map((result) => `  ${MARK[result.verdict]}  ${result.rule.padEnd(26)} ${terminalSafe(result.detail)}${result.verdict === 'fail' || result.verdict === 'warn' ? `\n        ${result.spec.revision}, ${result.spec.section}` : ''}\n`);
+  return `${head}${lines.join('')}`;
+}
+
+/** JUnit XML for CI dashboards: a suite per server, a case per rule; warn is a pass with output. */
+function junit(reports: CheckReport[], unreachable: { server: string; reason: string }[]): string {
+  const suites = reports.map((report) => {
+    const cases = report.results.map((result) => {
+      const body =
+        result.verdict === 'fail'
+          ? `<failure message="${xml(result.detail)}">${xml(JSON.stringify(result.evidence ?? {}))}</failure>`
+          : result.verdict === 'n/a'
+            ? `<skipped message="${xml(result.detail)}"/>`
+            : result.verdict === 'warn'
+              ? `<system-out>${xml(`warning: ${result.detail}`)}</system-out>`
+              : '';
+      return `    <testcase classname="${xml(report.server)}" name="${xml(`${result.rule}: ${result.title}`)}">${body}</testcase>`;
+    });
+    return `  <testsuite name="${xml(report.server)}" tests="${report.results.length}" failures="${report.counts.fail}" skipped="${report.counts['n/a']}">\n${cases.join('\n')}\n  </testsuite>`;
+  });
+  for (const entry of unreachable) suites.push(`  <testsuite name="${xml(entry.server)}" tests="1" errors="1">\n    <testcase classname="${xml(entry.server)}" name="connect"><error message="${xml(entry.reason)}"/></testcase>\n  </testsuite>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcp-context check">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+function xml(text: string): string {
+  // XML 1.0 has no place for most control characters, even escaped.
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

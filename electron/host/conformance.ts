@@ -1,0 +1,193 @@
+/**
+ * `mcp-context check`: one server's verdict on the resources rules, from what it really sends.
+ * A connection of its own (never the app's), raw requests with a permissive result schema, so
+ * nothing is hidden by the SDK's parse. The rules judged from the lists are pure
+ * (shared/check/list-rules.ts); this file asks the questions: the pages, a bogus cursor, reads
+ * of a sample, an unknown URI, a subscribe where one is declared.
+ */
+import { ProtocolError, type Client, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import type { CheckReport, RuleResult, SpecReference, Verdict } from '../../shared/check/check-types';
+import { cut, fieldRules, paginationRules, type RawPage, type RawWalk } from '../../shared/check/list-rules';
+import type { ServerConfig } from '../../shared/mcp-types';
+import { describeConnectFailure } from './liveness';
+import { openClient } from './open-client';
+
+/** Resources read back at most, spread over the list. */
+export const READ_SAMPLE = 20;
+const MAX_PAGES = 10_000;
+const anyResult = z.looseObject({});
+
+const CAPABILITY: SpecReference = { revision: '2026-07-28', section: 'Resources › Capabilities' };
+const READING: SpecReference = { revision: '2026-07-28', section: 'Resources › Reading resources' };
+const LISTING: SpecReference = { revision: '2026-07-28', section: 'Resources › Listing resources (pagination)' };
+const ERRORS: SpecReference = { revision: '2026-07-28', section: 'Resources › Error handling' };
+const SUBSCRIBE: SpecReference = { revision: '2025-11-25', section: 'Resources › Subscriptions' };
+
+type Answer = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
+
+export type CheckOutcome = { report: CheckReport } | { unreachable: string };
+
+/** Checks one server; resolves with its report, or why it could not be reached. */
+export async function checkServer(config: ServerConfig, timeoutMs: number): Promise<CheckOutcome> {
+  let client: Client;
+  // What the server asked of us: a request for a capability we did not declare (sampling, say)
+  // is the server's fault, and explains a failure our own request then gets.
+  const asked: string[] = [];
+  const trace = (direction: 'send' | 'receive', message: JSONRPCMessage) => {
+    if (direction === 'receive' && 'method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
+  };
+  try {
+    client = (await openClient(config.transport, { timeoutMs, trace })).client;
+  } catch (error) {
+    return { unreachable: describeConnectFailure(error, undefined) };
+  }
+  try {
+    const ask = async (method: string, params: Record<string, unknown>): Promise<Answer> => {
+      try {
+        return { result: (await client.request({ method, params } as never, anyResult, { timeout: timeoutMs })) as Record<string, unknown> };
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error;
+        // The SDK maps a legacy -32002 onto -32602 but keeps the wire code in the message.
+        const wire = /^MCP error (-?\d+):/.exec(error.message);
+        return { error: { code: wire ? Number(wire[1]) : error.code, message: error.message.replace(/^MCP error -?\d+:\s*/, ''), data: error.data } };
+      }
+    };
+    const era = client.getProtocolEra() ?? 'legacy';
+    const capabilities = (client.getServerCapabilities() ?? {}) as { resources?: { subscribe?: unknown; listChanged?: unknown } };
+    const results: RuleResult[] = [];
+    const first = await ask('resources/list', {});
+    results.push(capabilityRule(capabilities.resources !== undefined, first));
+    if ('error' in first) return { report: report(config, client, results, { count: 0, of: 0 }) };
+    const walk = await walkRaw(ask, first);
+    results.push(...paginationRules(walk, era), await bogusCursorRule(ask), ...fieldRules(walk));
+    const uris = walk.pages.flatMap((page) => ((page.result as { resources?: unknown[] }).resources ?? []).map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
+    const sample = spread(uris, READ_SAMPLE);
+    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era));
+    if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
+    return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+function report(config: ServerConfig, client: Client, results: RuleResult[], read: { count: number; of: number }): CheckReport {
+  const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0, 'n/a': 0 };
+  for (const entry of results) counts[entry.verdict] += 1;
+  const version = client.getNegotiatedProtocolVersion();
+  const era = client.getProtocolEra();
+  return { server: config.name, ...(version && { protocolVersion: version }), ...(era && { era }), read, results, counts };
+}
+
+function capabilityRule(declared: boolean, first: Answer): RuleResult {
+  const rule = { rule: 'capabilities.resources', title: 'resources is declared if and only if resources/list answers', spec: CAPABILITY };
+  const answers = 'result' in first;
+  const missing = 'error' in first && first.error.code === -32601;
+  if (declared && answers) return { ...rule, verdict: 'pass', detail: 'declared, and resources/list answers' };
+  if (!declared && missing) return { ...rule, verdict: 'n/a', detail: 'not declared, and resources/list is not a method' };
+  if (!declared && answers) return { ...rule, verdict: 'fail', detail: 'resources/list answers, but the server does not declare resources', evidence: { request: { method: 'resources/list' } } };
+  const error = 'error' in first ? first.error : undefined;
+  return { ...rule, verdict: 'fail', detail: `resources is declared, but resources/list failed with ${error?.code}: ${error?.message.slice(0, 200)}`, evidence: { request: { method: 'resources/list', params: {} }, response: cut(error) } };
+}
+
+async function walkRaw(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, first: Answer & { result: Record<string, unknown> }): Promise<RawWalk> {
+  const pages: RawPage[] = [{ cursor: undefined, result: first.result }];
+  const seen = new Set<string>();
+  for (;;) {
+    const next = (pages.at(-1)?.result as { nextCursor?: unknown }).nextCursor;
+    if (typeof next !== 'string') return { pages };
+    if (seen.has(next)) return { pages, stopped: `cursor loop: page ${pages.length} points back to cursor ${JSON.stringify(next.slice(0, 40))}` };
+    if (pages.length >= MAX_PAGES) return { pages, stopped: `still not ended after ${MAX_PAGES.toLocaleString('en')} pages` };
+    seen.add(next);
+    const answer = await ask('resources/list', { cursor: next });
+    if ('error' in answer) return { pages, stopped: `page ${pages.length + 1} failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}` };
+    pages.push({ cursor: next, result: answer.result });
+  }
+}
+
+async function bogusCursorRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>): Promise<RuleResult> {
+  const request = { method: 'resources/list', params: { cursor: 'mcp-context-check: not a cursor you gave' } };
+  const answer = await ask(request.method, request.params);
+  const rule = { rule: 'pagination.bogus-cursor', title: 'A cursor the server never gave gets -32602', spec: LISTING };
+  if ('error' in answer) {
+    if (answer.error.code === -32602) return { ...rule, verdict: 'pass', detail: 'answered -32602 (Invalid Params)' };
+    return { ...rule, verdict: 'warn', detail: `answered ${answer.error.code}, where -32602 is asked for`, evidence: { request, response: cut(answer.error) } };
+  }
+  return { ...rule, verdict: 'warn', detail: 'answered a page for a cursor it never gave (it SHOULD answer -32602)', evidence: { request, response: cut(answer.result) } };
+}
+
+async function readBackRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, sample: string[]): Promise<RuleResult> {
+  const rule = { rule: 'read.back', title: 'Every listed resource reads back with contents, each item with its uri and one of text or blob', spec: READING };
+  if (sample.length === 0) return { ...rule, verdict: 'n/a', detail: 'nothing is listed' };
+  const failures: { detail: string; request: unknown; response: unknown }[] = [];
+  for (const uri of sample) {
+    const request = { method: 'resources/read', params: { uri } };
+    const answer = await ask(request.method, request.params);
+    if ('error' in answer) {
+      failures.push({ detail: `${uri} is listed, but reading it failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}`, request, response: cut(answer.error) });
+      continue;
+    }
+    const contents = answer.result.contents;
+    if (!Array.isArray(contents) || contents.length === 0) {
+      failures.push({ detail: `${uri} reads as ${Array.isArray(contents) ? 'an empty contents array' : 'no contents array'}`, request, response: cut(answer.result) });
+      continue;
+    }
+    contents.forEach((item, index) => {
+      const raw = (item ?? {}) as Record<string, unknown>;
+      const text = typeof raw.text === 'string';
+      const blob = typeof raw.blob === 'string';
+      const where = `${uri}, item ${index + 1}`;
+      if (typeof raw.uri !== 'string') failures.push({ detail: `${where} has no uri`, request, response: cut(item) });
+      if (text === blob) failures.push({ detail: `${where} has ${text ? 'both text and blob' : 'neither text nor blob'}`, request, response: cut(item) });
+      if (blob && !isBase64(raw.blob as string)) failures.push({ detail: `${where}: blob is not valid base64`, request, response: cut(item, 300) });
+    });
+  }
+  const checked = `read ${sample.length} of the listed resources`;
+  if (failures.length === 0) return { ...rule, verdict: 'pass', detail: `${checked}: each has contents, and every item is well formed` };
+  const firstFailure = failures[0] as (typeof failures)[number];
+  return { ...rule, verdict: 'fail', detail: `${firstFailure.detail}${failures.length > 1 ? ` (and ${failures.length - 1} more; ${checked})` : ` (${checked})`}`, evidence: { request: firstFailure.request, response: firstFailure.response } };
+}
+
+async function unknownResourceRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, era: 'legacy' | 'modern'): Promise<RuleResult> {
+  const uri = 'mcp-context-check://no/such/resource';
+  const request = { method: 'resources/read', params: { uri } };
+  const answer = await ask(request.method, request.params);
+  const rule = { rule: 'read.unknown-resource', title: 'An unknown resource gets an error, never empty contents', spec: ERRORS };
+  if ('result' in answer) {
+    const contents = answer.result.contents;
+    const empty = Array.isArray(contents) && contents.length === 0;
+    return { ...rule, verdict: 'fail', detail: empty ? 'answered an empty contents array for a URI it does not list (2026-07-28: MUST NOT)' : 'answered contents for a URI it does not list', evidence: { request, response: cut(answer.result) } };
+  }
+  const { code, data } = answer.error;
+  const namesUri = typeof (data as { uri?: unknown } | undefined)?.uri === 'string';
+  if (code === -32602 && namesUri) return { ...rule, verdict: 'pass', detail: 'answered -32602 with data.uri' };
+  if (code === -32602) return { ...rule, verdict: 'warn', detail: 'answered -32602 without data.uri (it SHOULD name the URI)', evidence: { request, response: cut(answer.error) } };
+  if (code === -32002 && era === 'legacy') return { ...rule, verdict: 'pass', detail: 'answered -32002, the legacy code (2026-07-28 asks for -32602)' };
+  return { ...rule, verdict: 'warn', detail: `answered ${code}, where ${era === 'modern' ? '-32602' : '-32602 (or the legacy -32002)'} is asked for`, evidence: { request, response: cut(answer.error) } };
+}
+
+async function subscribeRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, declared: boolean, uri: string | undefined, asked: string[]): Promise<RuleResult> {
+  const rule = { rule: 'capabilities.subscribe', title: 'subscribe is declared if and only if resources/subscribe answers', spec: SUBSCRIBE };
+  if (!declared) return { ...rule, verdict: 'n/a', detail: 'subscribe is not declared (not asked: only what is declared is used)' };
+  if (!uri) return { ...rule, verdict: 'n/a', detail: 'declared, but nothing is listed to subscribe to' };
+  const request = { method: 'resources/subscribe', params: { uri } };
+  const before = asked.length;
+  const answer = await ask(request.method, request.params);
+  if ('error' in answer) {
+    const meanwhile = asked.slice(before);
+    const why = meanwhile.length > 0 ? `, after the server asked us for ${[...new Set(meanwhile)].join(', ')}, which we do not offer (a server must not ask a client for what it did not declare)` : '';
+    return { ...rule, verdict: 'fail', detail: `subscribe is declared, but resources/subscribe ${uri} failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}${why}`, evidence: { request, response: cut(answer.error) } };
+  }
+  await ask('resources/unsubscribe', { uri });
+  return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
+}
+
+/** Up to `count` of `list`, spread evenly over it. */
+function spread<T>(list: readonly T[], count: number): T[] {
+  if (list.length <= count) return [...list];
+  return Array.from({ length: count }, (_, index) => list[Math.floor((index * list.length) / count)] as T);
+}
+
+function isBase64(text: string): boolean {
+  return text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
+}

@@ -1,0 +1,44 @@
+/**
+ * What `mcp-context check` reports about one server: a verdict per rule, with the evidence
+ * (the request, and the offending part of what the server sent) and where the spec says so.
+ * Plain data, stable enough for CI: the JSON report is this.
+ */
+
+export type Verdict = 'pass' | 'warn' | 'fail' | 'n/a';
+
+export interface SpecReference {
+  revision: string;
+  section: string;
+}
+
+export interface Evidence {
+  request?: unknown;
+  /** The part of the response that breaks the rule, cut to a few thousand characters. */
+  response?: unknown;
+}
+
+export interface RuleResult {
+  rule: string;
+  title: string;
+  verdict: Verdict;
+  /** One line: what was seen, e.g. "page 2 lists legacy://dup/a again". */
+  detail: string;
+  spec: SpecReference;
+  evidence?: Evidence;
+}
+
+export interface CheckReport {
+  server: string;
+  protocolVersion?: string;
+  era?: 'legacy' | 'modern';
+  /** Resources read back, of those listed. */
+  read: { count: number; of: number };
+  results: RuleResult[];
+  counts: Record<Verdict, number>;
+}
+
+/** Exit status of `check`: 0 nothing fails, 1 a rule fails, 2 the server could not be reached. */
+export function checkExitStatus(report: CheckReport | undefined): number {
+  if (!report) return 2;
+  return report.counts.fail > 0 ? 1 : 0;
+}

@@ -1,0 +1,75 @@
+// mcp-context check: each rule's verdict against servers that keep and break it, over real
+// connections (the checker opens its own), and the CLI's exit status, JSON and JUnit.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckReport, Verdict } from '../../shared/check/check-types';
+import { checkServer } from '../../electron/host/conformance';
+import { everything, fixture } from './harness';
+
+async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckReport> {
+  const outcome = await checkServer(config, 15_000);
+  if (!('report' in outcome)) throw new Error(outcome.unreachable);
+  return outcome.report;
+}
+const verdicts = (report: CheckReport) => Object.fromEntries(report.results.map((result) => [result.rule, result.verdict])) as Record<string, Verdict>;
+const detail = (report: CheckReport, rule: string) => report.results.find((result) => result.rule === rule)?.detail;
+
+describe('mcp-context check', () => {
+  it('passes a clean 2026-07-28 server, its empty-string cursor followed', async () => {
+    const report = await check(fixture('modern-server.ts'));
+    expect(report).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern', counts: { fail: 0, warn: 0 }, read: { count: 5, of: 5 } });
+    expect(verdicts(report)['pagination.empty-cursor']).toBe('pass');
+    expect(verdicts(report)['read.unknown-resource']).toBe('pass');
+  });
+
+  it('finds what a legacy server breaks: an empty contents array, and only that', async () => {
+    const report = await check(fixture('legacy-server.ts'));
+    expect(report.counts.fail).toBe(1);
+    expect(verdicts(report)['read.back']).toBe('fail');
+    expect(detail(report, 'read.back')).toBe('legacy://empty reads as an empty contents array (read 10 of the listed resources)');
+    expect(report.results.find((result) => result.rule === 'read.back')?.evidence).toEqual({ request: { method: 'resources/read', params: { uri: 'legacy://empty' } }, response: { contents: [] } });
+    // The legacy code for an unknown resource is accepted; the subscribe it declares answers.
+    expect(verdicts(report)).toMatchObject({ 'read.unknown-resource': 'pass', 'capabilities.subscribe': 'pass', 'pagination.bogus-cursor': 'pass' });
+  });
+
+  it.each([
+    ['duplicates', 'pagination.no-duplicates', 'page 2 lists hostile://dup/a again (first on page 1)'],
+    ['cursor-loop', 'pagination.ends', /^cursor loop: page 3 points back to cursor "A"$/],
+    ['invalid-items', 'fields.required', /^page 1, item 2 has no uri string \(and 2 more\)$/],
+    ['invalid-items', 'annotations.valid', /^hostile:\/\/invalid\/priority: priority .*1\.7.* \(and 2 more\)$/],
+  ])('hostile %s: %s fails, saying where', async (mode, rule, expected) => {
+    const report = await check(fixture('hostile-server.ts', '--mode', mode));
+    expect(verdicts(report)[rule]).toBe('fail');
+    expect(detail(report, rule)).toMatch(expected);
+    // An answer for a URI nobody listed, and a page for a cursor never given: the hostile fixture does both.
+    expect(verdicts(report)['read.unknown-resource']).toBe('fail');
+  });
+
+  it('passes the real server-everything (the current release): nothing fails', async () => {
+    const report = await check(everything);
+    expect(report.counts.fail).toBe(0);
+    expect(verdicts(report)).toMatchObject({ 'fields.required': 'pass', 'read.back': 'pass', 'capabilities.subscribe': 'pass' });
+  });
+
+  it('the CLI: exit 1 on a failed rule with JSON and JUnit, 2 for a server it cannot reach', async () => {
+    const junit = join(await mkdtemp(join(tmpdir(), 'mcp-check-')), 'check.xml');
+    const run = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => execFile(process.execPath, ['bin/mcp-context.mjs', 'check', ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })));
+    const failed = await run('--json', '--junit', junit, '--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts');
+    expect(failed.code).toBe(1);
+    const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
+    expect(json.reports[0]?.counts.fail).toBe(1);
+    const xml = await readFile(junit, 'utf8');
+    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="11" failures="1" skipped="1">/);
+    expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
+    const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/: 10 pass, 0 warn, 0 fail, 0 not applicable; read back 5 of 5\n/);
+    const gone = await run('--url', 'http://127.0.0.1:9/mcp');
+    expect(gone.code).toBe(2);
+    expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);
+  });
+});
