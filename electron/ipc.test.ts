@@ -37,6 +37,7 @@ function fakeHost() {
     exportTrace: vi.fn(async () => ''),
     updateTimeline: vi.fn(async () => undefined),
     setLogLevel: vi.fn(async () => undefined),
+    checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -9,6 +9,7 @@
  */
 import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/view-wire';
 import type { ContextFrame, ContextPatch } from './context/context-wire';
+import type { CheckReport } from './check/check-types';
 import type { TimelineFilter, TimelineFrame } from './timeline-wire';
 import type { TraceFilter, TraceFrame, TracePatch } from './trace-wire';
 import type { CatalogDiff } from './catalog/catalog-diff';
@@ -198,6 +199,12 @@ export interface HostApi {
   getTraceMessage(seq: number): Promise<string | null>;
   /** The messages a filter matches, as JSONL (`{"time","server","direction","message"}` a line). */
   exportTrace(filter: TraceFilter): Promise<string>;
+  /**
+   * Checks a server against the resources rules (mcp-context check), over a connection of its
+   * own: spawns the server again for stdio, so only on a user's action. Resolves with the
+   * report; rejects when the server cannot be reached.
+   */
+  checkServer(serverId: ServerId): Promise<CheckReport>;
   /**
    * Opens or changes a window's Timeline panel (which servers and kinds it shows): the host
    * sends `timeline` frames for `viewId`, the first before this resolves. `closeView` closes it.

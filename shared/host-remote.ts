@@ -33,6 +33,7 @@ export const HOST_METHODS = [
   'getTraceMessage',
   'exportTrace',
   'updateTimeline',
+  'checkServer',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -117,6 +117,7 @@ const argSchemas = {
   updateTrace: z.tuple([viewId, tracePatch]),
   getTraceMessage: z.tuple([z.number().int().min(1)]),
   exportTrace: z.tuple([traceFilter]),
+  checkServer: z.tuple([serverId]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 

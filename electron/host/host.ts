@@ -13,6 +13,7 @@ import { createCatalogViews } from './catalog-views';
 import { createContextViews, type ContextViews } from './context-views';
 import { createHostSession } from './host-session';
 import { createProfileStore, type ProfileStore } from './profile-store';
+import { checkServer } from './conformance';
 import { createReconnector } from './reconnector';
 import { secretsOf } from './redact';
 import { ServerConnection } from './server-connection';
@@ -289,6 +290,12 @@ export function createHost(options: HostOptions = {}): Host {
       context.close(viewId);
       traceViews.close(viewId);
       timeline.close(viewId);
+    },
+
+    async checkServer(serverId) {
+      const outcome = await checkServer(connection(serverId).config, timeoutMs);
+      if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${connection(serverId).config.name}: ${outcome.unreachable}`);
+      return outcome.report;
     },
 
     async updateTimeline(viewId, filter) {

@@ -35,6 +35,7 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     exportTrace: vi.fn(async () => ''),
     updateTimeline: vi.fn(async () => undefined),
     setLogLevel: vi.fn(async () => undefined),
+    checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

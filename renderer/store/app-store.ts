@@ -8,11 +8,12 @@ import { createHostSlice, type HostSlice } from './host-slice';
 import { createPicksSlice, type PicksSlice } from './picks-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createChecksSlice, type ChecksSlice } from './checks-slice';
 import { createTraceSlice, type TraceSlice } from './trace-slice';
 import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -32,5 +33,6 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createPicksSlice(api)(...a),
     ...createContextSlice(api)(...a),
     ...createTraceSlice(api)(...a),
+    ...createChecksSlice(api)(...a),
   }));
 }

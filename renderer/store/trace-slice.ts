@@ -20,8 +20,8 @@ export interface TraceSlice {
   applyTraceFrame(frame: TraceFrame): void;
   /** Tells the host what the panel shows now; the filter and follow are kept here too. */
   sendTrace(patch: TracePatch): void;
-  protocolTab: 'trace' | 'timeline';
-  setProtocolTab(tab: 'trace' | 'timeline'): void;
+  protocolTab: 'trace' | 'timeline' | 'checks';
+  setProtocolTab(tab: 'trace' | 'timeline' | 'checks'): void;
   timeline: TimelineFrame | null;
   timelineFilter: TimelineFilter;
   applyTimelineFrame(frame: TimelineFrame): void;

@@ -1,4 +1,5 @@
 import { useAppStore } from '../../store/use-app-store';
+import { ChecksPanel } from '../checks-panel/checks-panel';
 import { Tabs } from '../tabs/tabs';
 import { TimelinePanel } from '../timeline-panel/timeline-panel';
 import { TracePanel } from '../trace-panel/trace-panel';
@@ -6,16 +7,17 @@ import { TracePanel } from '../trace-panel/trace-panel';
 const TABS = [
   { id: 'trace', label: 'Trace' },
   { id: 'timeline', label: 'Timeline' },
+  { id: 'checks', label: 'Checks' },
 ] as const;
 
-/** Below the columns, opened from the header: the protocol trace and the timeline, as two tabs. */
+/** Below the columns, opened from the header: the protocol trace, the timeline and the checks, as tabs. */
 export function ProtocolDrawer() {
   const tab = useAppStore((state) => state.protocolTab);
   const setTab = useAppStore((state) => state.setProtocolTab);
   return (
     <section className="protocol-drawer" aria-label="Protocol">
       <Tabs label="Protocol" tabs={TABS} current={tab} onChange={setTab} className="protocol-panel">
-        {tab === 'trace' ? <TracePanel /> : <TimelinePanel />}
+        {tab === 'trace' ? <TracePanel /> : tab === 'timeline' ? <TimelinePanel /> : <ChecksPanel />}
       </Tabs>
     </section>
   );

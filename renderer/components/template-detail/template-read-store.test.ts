@@ -34,6 +34,7 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     exportTrace: vi.fn(),
     updateTimeline: vi.fn(),
     setLogLevel: vi.fn(),
+    checkServer: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { RuleResult } from '../../../shared/check/check-types';
+import { useAppStore } from '../../store/use-app-store';
+import { ServerSelect } from '../trace-panel/server-select';
+
+const LABEL: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'warn', fail: 'fail', 'n/a': 'n/a' };
+
+/** A server against the resources rules: a verdict per rule, its evidence, and where the spec says so. */
+export function ChecksPanel() {
+  const servers = useAppStore((state) => state.serverOrder);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const serverId = chosen ?? servers[0];
+  const check = useAppStore((state) => (serverId ? state.checks[serverId] : undefined));
+  const runChecks = useAppStore((state) => state.runChecks);
+  const name = useAppStore((state) => (serverId ? state.servers[serverId]?.name : undefined));
+  return (
+    <div className="trace-panel">
+      <div className="trace-toolbar">
+        <ServerSelect value={serverId} onChange={(id) => setChosen(id)} all={false} />
+        <button type="button" onClick={() => serverId && void runChecks(serverId)} disabled={!serverId || check?.state === 'running'}>
+          Run checks
+        </button>
+        <span className="muted small" role="status">
+          {check?.state === 'running' ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Checking {name}… (a connection of its own: the server is started again for stdio)
+            </>
+          ) : check?.state === 'done' ? (
+            `${check.report.counts.pass} pass, ${check.report.counts.warn} warn, ${check.report.counts.fail} fail, ${check.report.counts['n/a']} not applicable · read back ${check.report.read.count} of ${check.report.read.of} · protocol ${check.report.protocolVersion ?? '?'} · ${new Date(check.at).toLocaleTimeString('en-GB')}`
+          ) : (
+            'Checks listing, reading and errors against the spec, from what the server really sends.'
+          )}
+        </span>
+      </div>
+      {check?.state === 'failed' ? (
+        <p className="error-text small" role="alert">
+          {check.error}
+        </p>
+      ) : null}
+      <div className="timeline-list" tabIndex={0} role="region" aria-label="Check results">
+        {check?.state === 'done' ? (
+          <ul className="check-results">
+            {check.report.results.map((result) => (
+              <li key={result.rule} className={`check-result verdict-${result.verdict === 'n/a' ? 'na' : result.verdict}`}>
+                <details>
+                  <summary>
+                    <span className={`badge verdict verdict-${result.verdict === 'n/a' ? 'na' : result.verdict}`}>{LABEL[result.verdict]}</span> <span className="mono small">{result.rule}</span> {result.title}
+                    <span className="check-detail">{result.detail}</span>
+                  </summary>
+                  <p className="small muted">
+                    Spec {result.spec.revision}, {result.spec.section}
+                  </p>
+                  {result.evidence ? <pre className="mono check-evidence">{JSON.stringify(result.evidence, null, 2).slice(0, 20_000)}</pre> : <p className="small muted">No evidence to show.</p>}
+                </details>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
