@@ -9,6 +9,8 @@ import { ProtocolError, type Client, type JSONRPCMessage } from '@modelcontextpr
 import { z } from 'zod';
 import type { CheckReport, RuleResult, SpecReference, Verdict } from '../../shared/check/check-types';
 import { cut, fieldRules, paginationRules, type RawPage, type RawWalk } from '../../shared/check/list-rules';
+import { cacheRules, completionRule, iconRule, stabilityRule, templateRule } from '../../shared/check/more-rules';
+import { templateVariables } from '../../shared/catalog/uri-template-variables';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { describeConnectFailure } from './liveness';
 import { openClient } from './open-client';
@@ -59,11 +61,15 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     const first = await ask('resources/list', {});
     results.push(capabilityRule(capabilities.resources !== undefined, first));
     if ('error' in first) return { report: report(config, client, results, { count: 0, of: 0 }) };
-    const walk = await walkRaw(ask, first);
-    results.push(...paginationRules(walk, era), await bogusCursorRule(ask), ...fieldRules(walk));
+    const walk = await walkRaw(ask, 'resources/list', first);
+    results.push(...paginationRules(walk, era), await bogusCursorRule(ask), ...fieldRules(walk), ...cacheRules(walk, era));
+    const firstTemplates = await ask('resources/templates/list', {});
+    const templates = 'result' in firstTemplates ? await walkRaw(ask, 'resources/templates/list', firstTemplates) : undefined;
+    const completions = (client.getServerCapabilities() as { completions?: unknown } | undefined)?.completions !== undefined;
+    results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
     const uris = walk.pages.flatMap((page) => ((page.result as { resources?: unknown[] }).resources ?? []).map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
     const sample = spread(uris, READ_SAMPLE);
-    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era));
+    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), stabilityRule(uris, await listOnAnotherConnection(config, timeoutMs)));
     if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
@@ -90,7 +96,7 @@ function capabilityRule(declared: boolean, first: Answer): RuleResult {
   return { ...rule, verdict: 'fail', detail: `resources is declared, but resources/list failed with ${error?.code}: ${error?.message.slice(0, 200)}`, evidence: { request: { method: 'resources/list', params: {} }, response: cut(error) } };
 }
 
-async function walkRaw(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, first: Answer & { result: Record<string, unknown> }): Promise<RawWalk> {
+async function walkRaw(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, method: string, first: Answer & { result: Record<string, unknown> }): Promise<RawWalk> {
   const pages: RawPage[] = [{ cursor: undefined, result: first.result }];
   const seen = new Set<string>();
   for (;;) {
@@ -99,7 +105,7 @@ async function walkRaw(ask: (method: string, params: Record<string, unknown>) =>
     if (seen.has(next)) return { pages, stopped: `cursor loop: page ${pages.length} points back to cursor ${JSON.stringify(next.slice(0, 40))}` };
     if (pages.length >= MAX_PAGES) return { pages, stopped: `still not ended after ${MAX_PAGES.toLocaleString('en')} pages` };
     seen.add(next);
-    const answer = await ask('resources/list', { cursor: next });
+    const answer = await ask(method, { cursor: next });
     if ('error' in answer) return { pages, stopped: `page ${pages.length + 1} failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}` };
     pages.push({ cursor: next, result: answer.result });
   }
@@ -180,6 +186,44 @@ async function subscribeRule(ask: (method: string, params: Record<string, unknow
   }
   await ask('resources/unsubscribe', { uri });
   return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
+}
+
+/** Completes the first variable of the first template that has one, with an empty value. */
+async function completeFirst(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, templates: RawWalk): Promise<{ template: string; result: unknown }[]> {
+  for (const page of templates.pages) {
+    for (const item of ((page.result as { resourceTemplates?: unknown[] }).resourceTemplates ?? [])) {
+      const uriTemplate = (item as { uriTemplate?: unknown })?.uriTemplate;
+      if (typeof uriTemplate !== 'string') continue;
+      const variable = templateVariables(uriTemplate).variables[0];
+      if (!variable) continue;
+      const answer = await ask('completion/complete', { ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable.name, value: '' } });
+      return [{ template: uriTemplate, result: 'result' in answer ? answer.result : answer.error }];
+    }
+  }
+  return [];
+}
+
+/** The URIs a second, fresh connection lists (the set must not vary per connection). */
+async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number): Promise<string[] | undefined> {
+  let client: Client | undefined;
+  try {
+    client = (await openClient(config.transport, { timeoutMs })).client;
+    const uris: string[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const result = (await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } } as never, anyResult, { timeout: timeoutMs })) as { resources?: unknown[]; nextCursor?: unknown };
+      for (const item of result.resources ?? []) if (typeof (item as { uri?: unknown })?.uri === 'string') uris.push((item as { uri: string }).uri);
+      if (typeof result.nextCursor !== 'string' || seen.has(result.nextCursor)) return uris;
+      seen.add(result.nextCursor);
+      cursor = result.nextCursor;
+    }
+    return uris;
+  } catch {
+    return undefined;
+  } finally {
+    await client?.close().catch(() => {});
+  }
 }
 
 /** Up to `count` of `list`, spread evenly over it. */

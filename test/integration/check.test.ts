@@ -23,6 +23,14 @@ describe('mcp-context check', () => {
     expect(report).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern', counts: { fail: 0, warn: 0 }, read: { count: 5, of: 5 } });
     expect(verdicts(report)['pagination.empty-cursor']).toBe('pass');
     expect(verdicts(report)['read.unknown-resource']).toBe('pass');
+    // Its templates parse, its completion answers within 100, its cache fields hold, and a second connection lists the same.
+    expect(verdicts(report)).toMatchObject({ 'templates.rfc6570': 'pass', 'templates.completion': 'pass', 'cache.ttl': 'pass', 'cache.scope': 'pass', 'result.type': 'pass', 'listing.per-connection': 'pass' });
+  });
+
+  it('warns of an SVG icon, which can carry script', async () => {
+    const report = await check(fixture('hostile-server.ts', '--mode', 'html'));
+    expect(verdicts(report)['icons.schemes']).toBe('warn');
+    expect(detail(report, 'icons.schemes')).toMatch(/^an icon is SVG \(data:image\/svg\+xml/);
   });
 
   it('finds what a legacy server breaks: an empty contents array, and only that', async () => {
@@ -63,11 +71,11 @@ describe('mcp-context check', () => {
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
     expect(json.reports[0]?.counts.fail).toBe(1);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="11" failures="1" skipped="1">/);
+    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="18" failures="1" skipped="6">/);
     expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
     const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/: 10 pass, 0 warn, 0 fail, 0 not applicable; read back 5 of 5\n/);
+    expect(clean.stdout).toMatch(/: 16 pass, 0 warn, 0 fail, 1 not applicable; read back 5 of 5\n/);
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);
