@@ -24,6 +24,7 @@ const CAPABILITY: SpecReference = { revision: '2026-07-28', section: 'Resources 
 const READING: SpecReference = { revision: '2026-07-28', section: 'Resources › Reading resources' };
 const LISTING: SpecReference = { revision: '2026-07-28', section: 'Resources › Listing resources (pagination)' };
 const ERRORS: SpecReference = { revision: '2026-07-28', section: 'Resources › Error handling' };
+const SECURITY: SpecReference = { revision: '2026-07-28', section: 'Resources › Security considerations (path sanitization)' };
 const SUBSCRIBE: SpecReference = { revision: '2025-11-25', section: 'Resources › Subscriptions' };
 
 type Answer = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
@@ -69,7 +70,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
     const uris = walk.pages.flatMap((page) => ((page.result as { resources?: unknown[] }).resources ?? []).map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
     const sample = spread(uris, READ_SAMPLE);
-    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), stabilityRule(uris, await listOnAnotherConnection(config, timeoutMs)));
+    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), stabilityRule(uris, await listOnAnotherConnection(config, timeoutMs)));
     if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
@@ -186,6 +187,32 @@ async function subscribeRule(ask: (method: string, params: Record<string, unknow
   }
   await ask('resources/unsubscribe', { uri });
   return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
+}
+
+/**
+ * For `file://` resources: paths out of the listed root (`..`, `%2e%2e`, encoded slashes, an
+ * absolute path elsewhere) must get an error, never content. Since 2026-07-28 a server MUST
+ * sanitize them.
+ */
+async function traversalRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, uris: string[]): Promise<RuleResult> {
+  const rule = { rule: 'security.path-traversal', title: 'Paths out of the listed root get an error, never content', spec: SECURITY };
+  const files = uris.filter((uri) => uri.startsWith('file://'));
+  if (files.length === 0) return { ...rule, verdict: 'n/a', detail: 'no file:// resources are listed' };
+  // The deepest folder every listed file shares, and one file in it to climb out of.
+  const folders = files.map((uri) => uri.slice(0, uri.lastIndexOf('/') + 1));
+  let root = folders[0] as string;
+  for (const folder of folders) while (!folder.startsWith(root)) root = root.slice(0, root.slice(0, -1).lastIndexOf('/') + 1);
+  const depth = Math.max(1, root.replace(/^file:\/\/[^/]*/, '').split('/').filter(Boolean).length);
+  const up = (step: string) => Array.from({ length: depth + 2 }, () => step).join('');
+  const probes = [`${root}${up('../')}etc/passwd`, `${root}${up('%2e%2e/')}etc/passwd`, `${root}${up('..%2f')}etc%2fpasswd`, 'file:///etc/passwd'];
+  for (const uri of probes) {
+    const request = { method: 'resources/read', params: { uri } };
+    const answer = await ask(request.method, request.params);
+    if ('error' in answer) continue;
+    const contents = answer.result.contents;
+    if (Array.isArray(contents) && contents.length > 0) return { ...rule, verdict: 'fail', detail: `${uri} is outside ${root}, and the server answered it with content`, evidence: { request, response: cut(answer.result, 600) } };
+  }
+  return { ...rule, verdict: 'pass', detail: `${probes.length} paths out of ${root} each got an error` };
 }
 
 /** Completes the first variable of the first template that has one, with an empty value. */

@@ -27,6 +27,13 @@ describe('mcp-context check', () => {
     expect(verdicts(report)).toMatchObject({ 'templates.rfc6570': 'pass', 'templates.completion': 'pass', 'cache.ttl': 'pass', 'cache.scope': 'pass', 'result.type': 'pass', 'listing.per-connection': 'pass' });
   });
 
+  it('fails a file server that answers paths out of its root', async () => {
+    const report = await check(fixture('hostile-server.ts', '--mode', 'file-traversal'));
+    expect(verdicts(report)['security.path-traversal']).toBe('fail');
+    expect(detail(report, 'security.path-traversal')).toBe('file:///srv/notes/../../../../etc/passwd is outside file:///srv/notes/, and the server answered it with content');
+    expect(JSON.stringify(report.results.find((result) => result.rule === 'security.path-traversal')?.evidence)).toContain('leaked /etc/passwd');
+  });
+
   it('warns of an SVG icon, which can carry script', async () => {
     const report = await check(fixture('hostile-server.ts', '--mode', 'html'));
     expect(verdicts(report)['icons.schemes']).toBe('warn');
@@ -71,11 +78,11 @@ describe('mcp-context check', () => {
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
     expect(json.reports[0]?.counts.fail).toBe(1);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="18" failures="1" skipped="6">/);
+    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="19" failures="1" skipped="7">/);
     expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
     const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/: 16 pass, 0 warn, 0 fail, 1 not applicable; read back 5 of 5\n/);
+    expect(clean.stdout).toMatch(/: 16 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);
