@@ -7,18 +7,31 @@ import { writeFileSync } from 'node:fs';
 import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { checkServer } from '../host/conformance';
-import type { ParsedArgs } from './args';
+import { UsageError, type ParsedArgs } from './args';
 import { terminalSafe } from './terminal';
 
 const MARK: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'WARN', fail: 'FAIL', 'n/a': 'n/a ' };
 
 export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promise<number> {
+  // A JUnit file that cannot be written is said before any server is checked.
+  if (args.junit !== undefined) {
+    try {
+      writeFileSync(args.junit, '');
+    } catch (error) {
+      throw new UsageError(`cannot write --junit ${args.junit}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
   const outcomes = [];
-  for (const server of servers) outcomes.push({ server, outcome: await checkServer(server, args.timeoutMs ?? 30_000) });
+  for (const server of servers) {
+    // One server's failure is its own: the others are still checked and reported.
+    const outcome = await checkServer(server, args.timeoutMs ?? 30_000).catch((error: unknown) => ({ unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}` }));
+    outcomes.push({ server, outcome });
+  }
   const reports = outcomes.flatMap(({ outcome }) => ('report' in outcome ? [outcome.report] : []));
   const unreachable = outcomes.flatMap(({ server, outcome }) => ('unreachable' in outcome ? [{ server: server.name, reason: outcome.unreachable }] : []));
   if (args.junit !== undefined) writeFileSync(args.junit, junit(reports, unreachable));
-  if (args.json) process.stdout.write(`${JSON.stringify({ reports, unreachable }, null, 2)}\n`);
+  // C1 controls and line separators escaped: JSON.stringify leaves them raw, and a terminal reads them.
+  if (args.json) process.stdout.write(`${JSON.stringify({ reports, unreachable }, null, 2).replace(/[\u0080-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
   else {
     for (const report of reports) process.stdout.write(human(report));
     for (const entry of unreachable) process.stdout.write(`${terminalSafe(entry.server)}: could not be checked: ${terminalSafe(entry.reason)}\n`);
@@ -56,5 +69,5 @@ function junit(reports: CheckReport[], unreachable: { server: string; reason: st
 function xml(text: string): string {
   // XML 1.0 has no place for most control characters, even escaped.
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -18,6 +18,33 @@ import { openClient } from './open-client';
 /** Resources read back at most, spread over the list. */
 export const READ_SAMPLE = 20;
 const MAX_PAGES = 10_000;
+/** A check that has not ended by then stops walking: the lists are judged as far as they came. */
+const CHECK_DEADLINE_MS = 120_000;
+
+/** An answer as the server sent it (from the trace), or what went wrong getting one. */
+function answerOf(raw: JSONRPCMessage | undefined, thrown: unknown, method: string, timeoutMs: number): Answer {
+  if (raw && 'result' in raw) {
+    const result = raw.result as unknown;
+    if (typeof result === 'object' && result !== null && !Array.isArray(result)) return { result: result as Record<string, unknown> };
+    return { error: { code: Number.NaN, message: `${method} answered a result that is not an object` } };
+  }
+  if (raw && 'error' in raw) {
+    const error = raw.error as { code?: unknown; message?: unknown; data?: unknown };
+    return { error: { code: typeof error.code === 'number' ? error.code : Number.NaN, message: typeof error.message === 'string' ? error.message.slice(0, 500) : '', data: error.data } };
+  }
+  if (thrown instanceof ProtocolError) return { error: { code: thrown.code, message: thrown.message.slice(0, 500), data: thrown.data } };
+  // No answer at all: a timeout, or the connection went away.
+  const message = thrown instanceof Error ? thrown.message : 'no answer';
+  return { error: { code: Number.NaN, message: /timed? ?out/i.test(message) ? `no answer within ${timeoutMs / 1000} s` : message.slice(0, 300) } };
+}
+
+/** "-32602: Invalid params", or what went wrong when no answer came. */
+const said = (error: { code: number; message: string }) => (Number.isNaN(error.code) ? error.message.slice(0, 200) : `${error.code}: ${error.message.slice(0, 200)}`);
+
+const listOf = (result: unknown, field: string): unknown[] => {
+  const value = (result as Record<string, unknown> | undefined)?.[field];
+  return Array.isArray(value) ? value : [];
+};
 const anyResult = z.looseObject({});
 
 const CAPABILITY: SpecReference = { revision: '2026-07-28', section: 'Resources › Capabilities' };
@@ -37,8 +64,14 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
   // What the server asked of us: a request for a capability we did not declare (sampling, say)
   // is the server's fault, and explains a failure our own request then gets.
   const asked: string[] = [];
+  // What the server really answered, by request id: the SDK's parse (strict in 2026-07-28, and
+  // mapping -32002 onto -32602) is not what is judged.
+  const answers = new Map<string | number, JSONRPCMessage>();
+  let waitingFor: { method: string; id?: string | number } | undefined;
   const trace = (direction: 'send' | 'receive', message: JSONRPCMessage) => {
-    if (direction === 'receive' && 'method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
+    if (direction === 'send' && waitingFor && !waitingFor.id && 'method' in message && message.method === waitingFor.method && 'id' in message) waitingFor.id = message.id;
+    else if (direction === 'receive' && 'method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
+    else if (direction === 'receive' && 'id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
   };
   try {
     client = (await openClient(config.transport, { timeoutMs, trace })).client;
@@ -46,31 +79,37 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     return { unreachable: describeConnectFailure(error, undefined) };
   }
   try {
+    // One request at a time, so the answer the trace saw for its id is this one's.
     const ask = async (method: string, params: Record<string, unknown>): Promise<Answer> => {
+      waitingFor = { method };
+      let thrown: unknown;
       try {
-        return { result: (await client.request({ method, params } as never, anyResult, { timeout: timeoutMs })) as Record<string, unknown> };
+        await client.request({ method, params } as never, anyResult, { timeout: timeoutMs });
       } catch (error) {
-        if (!(error instanceof ProtocolError)) throw error;
-        // The SDK maps a legacy -32002 onto -32602 but keeps the wire code in the message.
-        const wire = /^MCP error (-?\d+):/.exec(error.message);
-        return { error: { code: wire ? Number(wire[1]) : error.code, message: error.message.replace(/^MCP error -?\d+:\s*/, ''), data: error.data } };
+        thrown = error;
       }
+      const raw = waitingFor.id !== undefined ? answers.get(waitingFor.id) : undefined;
+      waitingFor = undefined;
+      answers.clear();
+      return answerOf(raw, thrown, method, timeoutMs);
     };
     const era = client.getProtocolEra() ?? 'legacy';
     const capabilities = (client.getServerCapabilities() ?? {}) as { resources?: { subscribe?: unknown; listChanged?: unknown } };
     const results: RuleResult[] = [];
+    const deadline = Date.now() + CHECK_DEADLINE_MS;
     const first = await ask('resources/list', {});
     results.push(capabilityRule(capabilities.resources !== undefined, first));
     if ('error' in first) return { report: report(config, client, results, { count: 0, of: 0 }) };
-    const walk = await walkRaw(ask, 'resources/list', first);
+    const walk = await walkRaw(ask, 'resources/list', first, era, deadline);
     results.push(...paginationRules(walk, era), await bogusCursorRule(ask), ...fieldRules(walk), ...cacheRules(walk, era));
     const firstTemplates = await ask('resources/templates/list', {});
-    const templates = 'result' in firstTemplates ? await walkRaw(ask, 'resources/templates/list', firstTemplates) : undefined;
+    const templates = 'result' in firstTemplates ? await walkRaw(ask, 'resources/templates/list', firstTemplates, era, deadline) : undefined;
     const completions = (client.getServerCapabilities() as { completions?: unknown } | undefined)?.completions !== undefined;
     results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
-    const uris = walk.pages.flatMap((page) => ((page.result as { resources?: unknown[] }).resources ?? []).map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
+    const uris = walk.pages.flatMap((page) => listOf(page.result, 'resources').map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
     const sample = spread(uris, READ_SAMPLE);
-    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), stabilityRule(uris, await listOnAnotherConnection(config, timeoutMs)));
+    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs) : undefined;
+    results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), era === 'modern' ? stabilityRule(uris, second) : { ...stabilityRule(uris, undefined), detail: 'only in 2026-07-28 (before, the set could vary per connection)' });
     if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
@@ -93,21 +132,25 @@ function capabilityRule(declared: boolean, first: Answer): RuleResult {
   if (declared && answers) return { ...rule, verdict: 'pass', detail: 'declared, and resources/list answers' };
   if (!declared && missing) return { ...rule, verdict: 'n/a', detail: 'not declared, and resources/list is not a method' };
   if (!declared && answers) return { ...rule, verdict: 'fail', detail: 'resources/list answers, but the server does not declare resources', evidence: { request: { method: 'resources/list' } } };
+  if (!declared) return { ...rule, verdict: 'n/a', detail: `not declared, and resources/list failed (${'error' in first ? first.error.message.slice(0, 200) : ''})` };
   const error = 'error' in first ? first.error : undefined;
-  return { ...rule, verdict: 'fail', detail: `resources is declared, but resources/list failed with ${error?.code}: ${error?.message.slice(0, 200)}`, evidence: { request: { method: 'resources/list', params: {} }, response: cut(error) } };
+  return { ...rule, verdict: 'fail', detail: `resources is declared, but resources/list failed: ${error ? said(error) : ''}`, evidence: { request: { method: 'resources/list', params: {} }, response: cut(error) } };
 }
 
-async function walkRaw(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, method: string, first: Answer & { result: Record<string, unknown> }): Promise<RawWalk> {
+async function walkRaw(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, method: string, first: Answer & { result: Record<string, unknown> }, era: 'legacy' | 'modern', deadline: number): Promise<RawWalk> {
   const pages: RawPage[] = [{ cursor: undefined, result: first.result }];
   const seen = new Set<string>();
   for (;;) {
     const next = (pages.at(-1)?.result as { nextCursor?: unknown }).nextCursor;
     if (typeof next !== 'string') return { pages };
+    // Before 2026-07-28 "" is no cursor: the list ends there (pagination.empty-cursor warns of it).
+    if (next === '' && era === 'legacy') return { pages };
+    if (Date.now() > deadline) return { pages, stopped: `still listing after ${CHECK_DEADLINE_MS / 1000} s (${pages.length.toLocaleString('en')} pages): judged as far as it came` };
     if (seen.has(next)) return { pages, stopped: `cursor loop: page ${pages.length} points back to cursor ${JSON.stringify(next.slice(0, 40))}` };
     if (pages.length >= MAX_PAGES) return { pages, stopped: `still not ended after ${MAX_PAGES.toLocaleString('en')} pages` };
     seen.add(next);
     const answer = await ask(method, { cursor: next });
-    if ('error' in answer) return { pages, stopped: `page ${pages.length + 1} failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}` };
+    if ('error' in answer) return { pages, stopped: `page ${pages.length + 1} failed: ${said(answer.error)}` };
     pages.push({ cursor: next, result: answer.result });
   }
 }
@@ -118,7 +161,7 @@ async function bogusCursorRule(ask: (method: string, params: Record<string, unkn
   const rule = { rule: 'pagination.bogus-cursor', title: 'A cursor the server never gave gets -32602', spec: LISTING };
   if ('error' in answer) {
     if (answer.error.code === -32602) return { ...rule, verdict: 'pass', detail: 'answered -32602 (Invalid Params)' };
-    return { ...rule, verdict: 'warn', detail: `answered ${answer.error.code}, where -32602 is asked for`, evidence: { request, response: cut(answer.error) } };
+    return { ...rule, verdict: 'warn', detail: Number.isNaN(answer.error.code) ? `got no answer (${said(answer.error)}), where -32602 is asked for` : `answered ${answer.error.code}, where -32602 is asked for`, evidence: { request, response: cut(answer.error) } };
   }
   return { ...rule, verdict: 'warn', detail: 'answered a page for a cursor it never gave (it SHOULD answer -32602)', evidence: { request, response: cut(answer.result) } };
 }
@@ -127,11 +170,15 @@ async function readBackRule(ask: (method: string, params: Record<string, unknown
   const rule = { rule: 'read.back', title: 'Every listed resource reads back with contents, each item with its uri and one of text or blob', spec: READING };
   if (sample.length === 0) return { ...rule, verdict: 'n/a', detail: 'nothing is listed' };
   const failures: { detail: string; request: unknown; response: unknown }[] = [];
+  let tried = 0;
   for (const uri of sample) {
+    tried += 1;
     const request = { method: 'resources/read', params: { uri } };
     const answer = await ask(request.method, request.params);
     if ('error' in answer) {
-      failures.push({ detail: `${uri} is listed, but reading it failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}`, request, response: cut(answer.error) });
+      failures.push({ detail: `${uri} is listed, but reading it failed: ${said(answer.error)}`, request, response: cut(answer.error) });
+      // No answer at all (a hang): reading the rest would cost a timeout each.
+      if (Number.isNaN(answer.error.code)) break;
       continue;
     }
     const contents = answer.result.contents;
@@ -149,7 +196,7 @@ async function readBackRule(ask: (method: string, params: Record<string, unknown
       if (blob && !isBase64(raw.blob as string)) failures.push({ detail: `${where}: blob is not valid base64`, request, response: cut(item, 300) });
     });
   }
-  const checked = `read ${sample.length} of the listed resources`;
+  const checked = tried < sample.length ? `read ${tried} of the ${sample.length} sampled, then stopped: no answer came` : `read ${sample.length} of the listed resources`;
   if (failures.length === 0) return { ...rule, verdict: 'pass', detail: `${checked}: each has contents, and every item is well formed` };
   const firstFailure = failures[0] as (typeof failures)[number];
   return { ...rule, verdict: 'fail', detail: `${firstFailure.detail}${failures.length > 1 ? ` (and ${failures.length - 1} more; ${checked})` : ` (${checked})`}`, evidence: { request: firstFailure.request, response: firstFailure.response } };
@@ -166,6 +213,7 @@ async function unknownResourceRule(ask: (method: string, params: Record<string, 
     return { ...rule, verdict: 'fail', detail: empty ? 'answered an empty contents array for a URI it does not list (2026-07-28: MUST NOT)' : 'answered contents for a URI it does not list', evidence: { request, response: cut(answer.result) } };
   }
   const { code, data } = answer.error;
+  if (Number.isNaN(code)) return { ...rule, verdict: 'fail', detail: `got no answer: ${said(answer.error)}`, evidence: { request } };
   const namesUri = typeof (data as { uri?: unknown } | undefined)?.uri === 'string';
   if (code === -32602 && namesUri) return { ...rule, verdict: 'pass', detail: 'answered -32602 with data.uri' };
   if (code === -32602) return { ...rule, verdict: 'warn', detail: 'answered -32602 without data.uri (it SHOULD name the URI)', evidence: { request, response: cut(answer.error) } };
@@ -183,7 +231,7 @@ async function subscribeRule(ask: (method: string, params: Record<string, unknow
   if ('error' in answer) {
     const meanwhile = asked.slice(before);
     const why = meanwhile.length > 0 ? `, after the server asked us for ${[...new Set(meanwhile)].join(', ')}, which we do not offer (a server must not ask a client for what it did not declare)` : '';
-    return { ...rule, verdict: 'fail', detail: `subscribe is declared, but resources/subscribe ${uri} failed with ${answer.error.code}: ${answer.error.message.slice(0, 200)}${why}`, evidence: { request, response: cut(answer.error) } };
+    return { ...rule, verdict: 'fail', detail: `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`, evidence: { request, response: cut(answer.error) } };
   }
   await ask('resources/unsubscribe', { uri });
   return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
@@ -204,7 +252,9 @@ async function traversalRule(ask: (method: string, params: Record<string, unknow
   for (const folder of folders) while (!folder.startsWith(root)) root = root.slice(0, root.slice(0, -1).lastIndexOf('/') + 1);
   const depth = Math.max(1, root.replace(/^file:\/\/[^/]*/, '').split('/').filter(Boolean).length);
   const up = (step: string) => Array.from({ length: depth + 2 }, () => step).join('');
-  const probes = [`${root}${up('../')}etc/passwd`, `${root}${up('%2e%2e/')}etc/passwd`, `${root}${up('..%2f')}etc%2fpasswd`, 'file:///etc/passwd'];
+  const probes = [`${root}${up('../')}etc/passwd`, `${root}${up('%2e%2e/')}etc/passwd`, `${root}${up('..%2f')}etc%2fpasswd`];
+  // An absolute path elsewhere, where the root does not hold it.
+  if (!'file:///etc/passwd'.startsWith(root)) probes.push('file:///etc/passwd');
   for (const uri of probes) {
     const request = { method: 'resources/read', params: { uri } };
     const answer = await ask(request.method, request.params);
@@ -216,15 +266,15 @@ async function traversalRule(ask: (method: string, params: Record<string, unknow
 }
 
 /** Completes the first variable of the first template that has one, with an empty value. */
-async function completeFirst(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, templates: RawWalk): Promise<{ template: string; result: unknown }[]> {
+async function completeFirst(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, templates: RawWalk): Promise<{ template: string; result?: unknown; error?: string }[]> {
   for (const page of templates.pages) {
-    for (const item of ((page.result as { resourceTemplates?: unknown[] }).resourceTemplates ?? [])) {
+    for (const item of listOf(page.result, 'resourceTemplates')) {
       const uriTemplate = (item as { uriTemplate?: unknown })?.uriTemplate;
-      if (typeof uriTemplate !== 'string') continue;
+      if (typeof uriTemplate !== 'string' || uriTemplate.length > 10_000) continue;
       const variable = templateVariables(uriTemplate).variables[0];
       if (!variable) continue;
       const answer = await ask('completion/complete', { ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable.name, value: '' } });
-      return [{ template: uriTemplate, result: 'result' in answer ? answer.result : answer.error }];
+      return [{ template: uriTemplate, ...('result' in answer ? { result: answer.result } : { error: said(answer.error) }) }];
     }
   }
   return [];

@@ -26,6 +26,7 @@ export function templateRule(templates: RawWalk | undefined): RuleResult {
   if (all.length === 0) return { ...rule, verdict: 'n/a', detail: 'no templates are listed' };
   for (const item of all) {
     const uriTemplate = (item as { uriTemplate?: unknown })?.uriTemplate;
+    if (typeof uriTemplate === 'string' && uriTemplate.length > 10_000) return { ...rule, verdict: 'fail', detail: `a template is ${uriTemplate.length.toLocaleString('en')} characters long`, evidence: { request: { method: 'resources/templates/list' }, response: cut(item, 300) } };
     if (typeof uriTemplate !== 'string') return { ...rule, verdict: 'fail', detail: 'a template has no uriTemplate string', evidence: { request: { method: 'resources/templates/list' }, response: cut(item) } };
     const parsed = templateVariables(uriTemplate);
     if (parsed.error) return { ...rule, verdict: 'fail', detail: `${uriTemplate.slice(0, 200)}: ${parsed.error}`, evidence: { request: { method: 'resources/templates/list' }, response: cut(item) } };
@@ -34,11 +35,13 @@ export function templateRule(templates: RawWalk | undefined): RuleResult {
 }
 
 /** A completion answer: at most 100 values. */
-export function completionRule(answers: { template: string; result: unknown }[], declared: boolean): RuleResult {
+export function completionRule(answers: { template: string; result?: unknown; error?: string }[], declared: boolean): RuleResult {
   const rule = { rule: 'templates.completion', title: 'completion/complete answers at most 100 values', spec: COMPLETION };
   if (!declared) return { ...rule, verdict: 'n/a', detail: 'completions is not declared' };
   if (answers.length === 0) return { ...rule, verdict: 'n/a', detail: 'no template has a variable to complete' };
-  for (const { template, result } of answers) {
+  for (const { template, result, error } of answers) {
+    // An error is allowed (a variable it cannot complete); it is noted, not failed.
+    if (error !== undefined) return { ...rule, verdict: 'warn', detail: `completing ${template.slice(0, 200)} failed: ${error}` };
     const values = (result as { completion?: { values?: unknown } } | undefined)?.completion?.values;
     if (!Array.isArray(values)) return { ...rule, verdict: 'fail', detail: `completing ${template.slice(0, 200)} answered no values array`, evidence: { response: cut(result) } };
     if (values.length > 100) return { ...rule, verdict: 'fail', detail: `completing ${template.slice(0, 200)} answered ${values.length} values`, evidence: { response: cut(result) } };
@@ -59,7 +62,7 @@ export function iconRule(walks: RawWalk[]): RuleResult {
           const src = (icon as { src?: unknown })?.src;
           const mimeType = (icon as { mimeType?: unknown })?.mimeType;
           if (typeof src !== 'string' || !/^(https:|data:)/i.test(src)) return { ...rule, verdict: 'fail', detail: `an icon's src is ${typeof src === 'string' ? JSON.stringify(src.slice(0, 120)) : 'missing'}: only https: and data: are allowed`, evidence: { response: cut(icon) } };
-          if (mimeType === 'image/svg+xml' || /^data:image\/svg|\.svg(\?|$)/i.test(src)) svg ??= src.slice(0, 120);
+          if ((typeof mimeType === 'string' && /^image\/svg\+xml/i.test(mimeType)) || /^data:image\/svg|\.svg(\?|$)/i.test(src)) svg ??= src.slice(0, 120);
         }
       }
     }

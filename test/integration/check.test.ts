@@ -34,6 +34,13 @@ describe('mcp-context check', () => {
     expect(JSON.stringify(report.results.find((result) => result.rule === 'security.path-traversal')?.evidence)).toContain('leaked /etc/passwd');
   });
 
+  it('a server that never answers a read costs one timeout, and fails in words', async () => {
+    const outcome = await checkServer(fixture('hostile-server.ts', '--mode', 'hang-on-read'), 1500);
+    if (!('report' in outcome)) throw new Error(outcome.unreachable);
+    expect(detail(outcome.report, 'read.back')).toBe('hostile://plain/one is listed, but reading it failed: no answer within 1.5 s (read 1 of the 2 sampled, then stopped: no answer came)');
+    expect(detail(outcome.report, 'read.unknown-resource')).toBe('got no answer: no answer within 1.5 s');
+  });
+
   it('warns of an SVG icon, which can carry script', async () => {
     const report = await check(fixture('hostile-server.ts', '--mode', 'html'));
     expect(verdicts(report)['icons.schemes']).toBe('warn');
@@ -78,7 +85,7 @@ describe('mcp-context check', () => {
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
     expect(json.reports[0]?.counts.fail).toBe(1);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="19" failures="1" skipped="7">/);
+    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="19" failures="1" skipped="8">/);
     expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
     const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
     expect(clean.code).toBe(0);

@@ -9,7 +9,8 @@ const LABEL: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'warn
 export function ChecksPanel() {
   const servers = useAppStore((state) => state.serverOrder);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const serverId = chosen ?? servers[0];
+  // A server removed meanwhile falls back to the first, as the select shows it.
+  const serverId = chosen !== undefined && servers.includes(chosen) ? chosen : servers[0];
   const check = useAppStore((state) => (serverId ? state.checks[serverId] : undefined));
   const runChecks = useAppStore((state) => state.runChecks);
   const name = useAppStore((state) => (serverId ? state.servers[serverId]?.name : undefined));
