@@ -14,6 +14,7 @@ import { templateVariables } from '../../shared/catalog/uri-template-variables';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { describeConnectFailure } from './liveness';
 import { openClient } from './open-client';
+import { wireSchemaRule, type SentMessage } from './wire-schema';
 
 /** Resources read back at most, spread over the list. */
 export const READ_SAMPLE = 20;
@@ -68,7 +69,15 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
   // mapping -32002 onto -32602) is not what is judged.
   const answers = new Map<string | number, JSONRPCMessage>();
   let waitingFor: { method: string; id?: string | number } | undefined;
+  // Every message the server sent (the first 2,000), for the schema rule, with the method each response answers.
+  const sent: SentMessage[] = [];
+  const methods = new Map<string | number, string>();
   const trace = (direction: 'send' | 'receive', message: JSONRPCMessage) => {
+    if (direction === 'send' && 'method' in message && 'id' in message) methods.set(message.id, message.method);
+    if (direction === 'receive' && sent.length < 2000) {
+      const answers = 'id' in message && !('method' in message) ? methods.get(message.id as string | number) : undefined;
+      sent.push({ message: message as unknown as Record<string, unknown>, ...(answers && { answers }) });
+    }
     if (direction === 'send' && waitingFor && !waitingFor.id && 'method' in message && message.method === waitingFor.method && 'id' in message) waitingFor.id = message.id;
     else if (direction === 'receive' && 'method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
     else if (direction === 'receive' && 'id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
@@ -111,6 +120,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs) : undefined;
     results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), era === 'modern' ? stabilityRule(uris, second) : { ...stabilityRule(uris, undefined), detail: 'only in 2026-07-28 (before, the set could vary per connection)' });
     if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
+    results.push(wireSchemaRule(client.getNegotiatedProtocolVersion(), sent));
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
     await client.close().catch(() => {});

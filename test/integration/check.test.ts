@@ -24,7 +24,8 @@ describe('mcp-context check', () => {
     expect(verdicts(report)['pagination.empty-cursor']).toBe('pass');
     expect(verdicts(report)['read.unknown-resource']).toBe('pass');
     // Its templates parse, its completion answers within 100, its cache fields hold, and a second connection lists the same.
-    expect(verdicts(report)).toMatchObject({ 'templates.rfc6570': 'pass', 'templates.completion': 'pass', 'cache.ttl': 'pass', 'cache.scope': 'pass', 'result.type': 'pass', 'listing.per-connection': 'pass' });
+    expect(verdicts(report)).toMatchObject({ 'templates.rfc6570': 'pass', 'templates.completion': 'pass', 'cache.ttl': 'pass', 'cache.scope': 'pass', 'result.type': 'pass', 'listing.per-connection': 'pass', 'wire.schema': 'pass' });
+    expect(detail(report, 'wire.schema')).toMatch(/^\d+ messages, each a valid 2026-07-28 message of its kind$/);
   });
 
   it('fails a file server that answers paths out of its root', async () => {
@@ -61,6 +62,7 @@ describe('mcp-context check', () => {
     ['duplicates', 'pagination.no-duplicates', 'page 2 lists hostile://dup/a again (first on page 1)'],
     ['cursor-loop', 'pagination.ends', /^cursor loop: page 3 points back to cursor "A"$/],
     ['invalid-items', 'fields.required', /^page 1, item 2 has no uri string \(and 2 more\)$/],
+    ['invalid-items', 'wire.schema', "the answer to resources/list is not a ListResourcesResult at /resources/1: must have required property 'uri'"],
     ['invalid-items', 'annotations.valid', /^hostile:\/\/invalid\/priority: priority .*1\.7.* \(and 2 more\)$/],
   ])('hostile %s: %s fails, saying where', async (mode, rule, expected) => {
     const report = await check(fixture('hostile-server.ts', '--mode', mode));
@@ -73,7 +75,7 @@ describe('mcp-context check', () => {
   it('passes the real server-everything (the current release): nothing fails', async () => {
     const report = await check(everything);
     expect(report.counts.fail).toBe(0);
-    expect(verdicts(report)).toMatchObject({ 'fields.required': 'pass', 'read.back': 'pass', 'capabilities.subscribe': 'pass' });
+    expect(verdicts(report)).toMatchObject({ 'fields.required': 'pass', 'read.back': 'pass', 'capabilities.subscribe': 'pass', 'wire.schema': 'pass' });
   });
 
   it('the CLI: exit 1 on a failed rule with JSON and JUnit, 2 for a server it cannot reach', async () => {
@@ -85,11 +87,11 @@ describe('mcp-context check', () => {
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
     expect(json.reports[0]?.counts.fail).toBe(1);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="19" failures="1" skipped="8">/);
+    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="20" failures="1" skipped="8">/);
     expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
     const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/: 16 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
+    expect(clean.stdout).toMatch(/: 17 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);
