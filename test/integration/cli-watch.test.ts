@@ -16,6 +16,7 @@ function watch(args: string[], enough: (lines: WatchLine[]) => boolean, ms = 15_
     let out = '';
     let stderr = '';
     const lines: WatchLine[] = [];
+    let interrupted = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`watch did not see enough in ${ms} ms: ${out} ${stderr}`));
@@ -26,7 +27,11 @@ function watch(args: string[], enough: (lines: WatchLine[]) => boolean, ms = 15_
       const complete = out.split('\n');
       out = complete.pop() ?? '';
       for (const line of complete) lines.push(JSON.parse(line) as WatchLine);
-      if (enough(lines)) child.kill('SIGINT');
+      // Once: a second Ctrl+C ends it hard, as a terminal user expects.
+      if (!interrupted && enough(lines)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
