@@ -37,20 +37,23 @@ export interface HostSnapshot {
   catalogs: CatalogSnapshot[];
 }
 
+/** Entries of one listing of a catalog: a page of it, or (listed again) all of it. */
+export interface CatalogListing {
+  serverId: ServerId;
+  generation: number;
+  resources: ResourceEntry[];
+  templates: TemplateEntry[];
+  warnings: CatalogWarning[];
+  /** Pages received so far, both lists together. */
+  pages: number;
+}
+
 /** What an event says, before the host stamps it with a sequence number. */
 export type HostEventBody =
   | { type: 'server'; server: ServerSnapshot }
   | { type: 'server-removed'; serverId: ServerId }
   | { type: 'catalog-reset'; serverId: ServerId; generation: number }
-  | {
-      type: 'catalog-page';
-      serverId: ServerId;
-      generation: number;
-      resources: ResourceEntry[];
-      templates: TemplateEntry[];
-      warnings: CatalogWarning[];
-      pages: number;
-    }
+  | ({ type: 'catalog-page' } & CatalogListing)
   | {
       type: 'catalog-status';
       serverId: ServerId;
@@ -64,20 +67,14 @@ export type HostEventBody =
    * A listing again ended: its whole list replaces the one shown (a new generation), and
    * `diff` says what changed. The window hears only the counts and `change`.
    */
-  | {
+  | ({
       type: 'catalog-relisted';
-      serverId: ServerId;
-      generation: number;
-      resources: ResourceEntry[];
-      templates: TemplateEntry[];
-      warnings: CatalogWarning[];
-      pages: number;
       diff: CatalogDiff;
       /** What this listing changed. */
       change: CatalogChange;
       /** What the server card sums up: this change, or the one before when this one changed nothing after a list_changed. */
       lastChange: CatalogChange;
-    }
+    } & CatalogListing)
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
   | { type: 'resource-updated'; serverId: ServerId; uri: string }
   /** A window's view of the catalogs changed (see {@link HostApi.openView}). */

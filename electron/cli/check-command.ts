@@ -8,7 +8,7 @@ import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { checkServer } from '../host/conformance';
 import { UsageError, type ParsedArgs } from './args';
-import { terminalSafe } from './terminal';
+import { terminalJson, terminalSafe } from './terminal';
 
 const MARK: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'WARN', fail: 'FAIL', 'n/a': 'n/a ' };
 
@@ -30,8 +30,7 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
   const reports = outcomes.flatMap(({ outcome }) => ('report' in outcome ? [outcome.report] : []));
   const unreachable = outcomes.flatMap(({ server, outcome }) => ('unreachable' in outcome ? [{ server: server.name, reason: outcome.unreachable }] : []));
   if (args.junit !== undefined) writeFileSync(args.junit, junit(reports, unreachable));
-  // C1 controls and line separators escaped: JSON.stringify leaves them raw, and a terminal reads them.
-  if (args.json) process.stdout.write(`${JSON.stringify({ reports, unreachable }, null, 2).replace(/[\u0080-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+  if (args.json) process.stdout.write(`${terminalJson({ reports, unreachable }, 2)}\n`);
   else {
     for (const report of reports) process.stdout.write(human(report));
     for (const entry of unreachable) process.stdout.write(`${terminalSafe(entry.server)}: could not be checked: ${terminalSafe(entry.reason)}\n`);

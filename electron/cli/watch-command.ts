@@ -8,7 +8,7 @@ import type { TimelineEntry, WatchLine } from '../../shared/timeline-wire';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
-import { terminalSafe } from './terminal';
+import { terminalJson, terminalSafe } from './terminal';
 
 export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unknown>): Promise<number> {
   // A reader that goes away (watch | head) ends the watch as an interrupt does.
@@ -31,7 +31,7 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
       process.stderr.write(`mcp-context: ${dropped} entries dropped: the reader is slower than the servers\n`);
       dropped = 0;
     }
-    process.stdout.write(`${args.json ? jsonLine(watchLine(entry)) : humanLine(entry)}\n`);
+    process.stdout.write(`${args.json ? terminalJson(watchLine(entry)) : humanLine(entry)}\n`);
   };
   const printed = new Set<number>();
   const stop = host.timeline.onEntry((entry) => {
@@ -77,11 +77,6 @@ function watchLine(entry: TimelineEntry): WatchLine {
     ...(entry.detail !== undefined && { detail: entry.detail }),
     ...(entry.level !== undefined && { level: entry.level }),
   };
-}
-
-/** JSON, with C1 controls (U+0080 to U+009F: CSI is one) and line separators escaped, as JSON.stringify leaves them raw. */
-function jsonLine(line: WatchLine): string {
-  return JSON.stringify(line).replace(/[\u0080-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function humanLine(entry: TimelineEntry): string {

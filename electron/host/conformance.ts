@@ -14,6 +14,7 @@ import { templateVariables } from '../../shared/catalog/uri-template-variables';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { describeConnectFailure } from './liveness';
 import { openClient } from './open-client';
+import { isBase64 } from './read-result';
 import { wireSchemaRule, type SentMessage } from './wire-schema';
 
 /** Resources read back at most, spread over the list. */
@@ -59,49 +60,71 @@ type Answer = { result: Record<string, unknown> } | { error: { code: number; mes
 
 export type CheckOutcome = { report: CheckReport } | { unreachable: string };
 
-/** Checks one server; resolves with its report, or why it could not be reached. */
-export async function checkServer(config: ServerConfig, timeoutMs: number): Promise<CheckOutcome> {
-  let client: Client;
-  // What the server asked of us: a request for a capability we did not declare (sampling, say)
-  // is the server's fault, and explains a failure our own request then gets.
+type Ask = (method: string, params: Record<string, unknown>) => Promise<Answer>;
+
+/** A connection of the checker's own: raw questions, and what the server said and asked. */
+interface Probe {
+  client: Client;
+  /** One request at a time, answered with what the server really sent. */
+  ask: Ask;
+  /** The requests the server made of us: one for a capability we did not declare (sampling, say) is its fault, and explains a failure our own request then gets. */
+  asked: string[];
+  /** Every message the server sent (the first 2,000), for the schema rule, with the method each response answers. */
+  sent: SentMessage[];
+}
+
+/** Connects; rejects with the transport's or the SDK's error. */
+async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe> {
   const asked: string[] = [];
+  const sent: SentMessage[] = [];
   // What the server really answered, by request id: the SDK's parse (strict in 2026-07-28, and
   // mapping -32002 onto -32602) is not what is judged.
   const answers = new Map<string | number, JSONRPCMessage>();
-  let waitingFor: { method: string; id?: string | number } | undefined;
-  // Every message the server sent (the first 2,000), for the schema rule, with the method each response answers.
-  const sent: SentMessage[] = [];
   const methods = new Map<string | number, string>();
+  let waitingFor: { method: string; id?: string | number } | undefined;
   const trace = (direction: 'send' | 'receive', message: JSONRPCMessage) => {
-    if (direction === 'send' && 'method' in message && 'id' in message) methods.set(message.id, message.method);
-    if (direction === 'receive' && sent.length < 2000) {
-      const answers = 'id' in message && !('method' in message) ? methods.get(message.id as string | number) : undefined;
-      sent.push({ message: message as unknown as Record<string, unknown>, ...(answers && { answers }) });
+    if (direction === 'send' && 'method' in message && 'id' in message) {
+      methods.set(message.id, message.method);
+      if (waitingFor && waitingFor.id === undefined && message.method === waitingFor.method) waitingFor.id = message.id;
+      return;
     }
-    if (direction === 'send' && waitingFor && !waitingFor.id && 'method' in message && message.method === waitingFor.method && 'id' in message) waitingFor.id = message.id;
-    else if (direction === 'receive' && 'method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
-    else if (direction === 'receive' && 'id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
+    if (direction !== 'receive') return;
+    const answering = 'id' in message && !('method' in message) ? methods.get(message.id as string | number) : undefined;
+    if (sent.length < 2000) sent.push({ message: message as unknown as Record<string, unknown>, ...(answering && { answers: answering }) });
+    if ('method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
+    else if ('id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
   };
+  const client = (await openClient(config.transport, { timeoutMs, trace })).client;
+  const ask: Ask = async (method, params) => {
+    waitingFor = { method };
+    let thrown: unknown;
+    try {
+      await client.request({ method, params } as never, anyResult, { timeout: timeoutMs });
+    } catch (error) {
+      thrown = error;
+    }
+    const raw = waitingFor.id !== undefined ? answers.get(waitingFor.id) : undefined;
+    waitingFor = undefined;
+    answers.clear();
+    return answerOf(raw, thrown, method, timeoutMs);
+  };
+  return { client, ask, asked, sent };
+}
+
+/** The URIs a walk listed, in order. */
+const listedUris = (walk: RawWalk): string[] =>
+  walk.pages.flatMap((page) => listOf(page.result, 'resources').map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
+
+/** Checks one server; resolves with its report, or why it could not be reached. */
+export async function checkServer(config: ServerConfig, timeoutMs: number): Promise<CheckOutcome> {
+  let probe: Probe;
   try {
-    client = (await openClient(config.transport, { timeoutMs, trace })).client;
+    probe = await openProbe(config, timeoutMs);
   } catch (error) {
     return { unreachable: describeConnectFailure(error, undefined) };
   }
+  const { client, ask, asked, sent } = probe;
   try {
-    // One request at a time, so the answer the trace saw for its id is this one's.
-    const ask = async (method: string, params: Record<string, unknown>): Promise<Answer> => {
-      waitingFor = { method };
-      let thrown: unknown;
-      try {
-        await client.request({ method, params } as never, anyResult, { timeout: timeoutMs });
-      } catch (error) {
-        thrown = error;
-      }
-      const raw = waitingFor.id !== undefined ? answers.get(waitingFor.id) : undefined;
-      waitingFor = undefined;
-      answers.clear();
-      return answerOf(raw, thrown, method, timeoutMs);
-    };
     const era = client.getProtocolEra() ?? 'legacy';
     const capabilities = (client.getServerCapabilities() ?? {}) as { resources?: { subscribe?: unknown; listChanged?: unknown } };
     const results: RuleResult[] = [];
@@ -115,9 +138,9 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     const templates = 'result' in firstTemplates ? await walkRaw(ask, 'resources/templates/list', firstTemplates, era, deadline) : undefined;
     const completions = (client.getServerCapabilities() as { completions?: unknown } | undefined)?.completions !== undefined;
     results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
-    const uris = walk.pages.flatMap((page) => listOf(page.result, 'resources').map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
+    const uris = listedUris(walk);
     const sample = spread(uris, READ_SAMPLE);
-    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs) : undefined;
+    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline) : undefined;
     results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), era === 'modern' ? stabilityRule(uris, second) : { ...stabilityRule(uris, undefined), detail: 'only in 2026-07-28 (before, the set could vary per connection)' });
     if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
     results.push(wireSchemaRule(client.getNegotiatedProtocolVersion(), sent));
@@ -147,7 +170,7 @@ function capabilityRule(declared: boolean, first: Answer): RuleResult {
   return { ...rule, verdict: 'fail', detail: `resources is declared, but resources/list failed: ${error ? said(error) : ''}`, evidence: { request: { method: 'resources/list', params: {} }, response: cut(error) } };
 }
 
-async function walkRaw(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, method: string, first: Answer & { result: Record<string, unknown> }, era: 'legacy' | 'modern', deadline: number): Promise<RawWalk> {
+async function walkRaw(ask: Ask, method: string, first: Answer & { result: Record<string, unknown> }, era: 'legacy' | 'modern', deadline: number): Promise<RawWalk> {
   const pages: RawPage[] = [{ cursor: undefined, result: first.result }];
   const seen = new Set<string>();
   for (;;) {
@@ -165,7 +188,7 @@ async function walkRaw(ask: (method: string, params: Record<string, unknown>) =>
   }
 }
 
-async function bogusCursorRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>): Promise<RuleResult> {
+async function bogusCursorRule(ask: Ask): Promise<RuleResult> {
   const request = { method: 'resources/list', params: { cursor: 'mcp-context-check: not a cursor you gave' } };
   const answer = await ask(request.method, request.params);
   const rule = { rule: 'pagination.bogus-cursor', title: 'A cursor the server never gave gets -32602', spec: LISTING };
@@ -176,7 +199,7 @@ async function bogusCursorRule(ask: (method: string, params: Record<string, unkn
   return { ...rule, verdict: 'warn', detail: 'answered a page for a cursor it never gave (it SHOULD answer -32602)', evidence: { request, response: cut(answer.result) } };
 }
 
-async function readBackRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, sample: string[]): Promise<RuleResult> {
+async function readBackRule(ask: Ask, sample: string[]): Promise<RuleResult> {
   const rule = { rule: 'read.back', title: 'Every listed resource reads back with contents, each item with its uri and one of text or blob', spec: READING };
   if (sample.length === 0) return { ...rule, verdict: 'n/a', detail: 'nothing is listed' };
   const failures: { detail: string; request: unknown; response: unknown }[] = [];
@@ -203,7 +226,7 @@ async function readBackRule(ask: (method: string, params: Record<string, unknown
       const where = `${uri}, item ${index + 1}`;
       if (typeof raw.uri !== 'string') failures.push({ detail: `${where} has no uri`, request, response: cut(item) });
       if (text === blob) failures.push({ detail: `${where} has ${text ? 'both text and blob' : 'neither text nor blob'}`, request, response: cut(item) });
-      if (blob && !isBase64(raw.blob as string)) failures.push({ detail: `${where}: blob is not valid base64`, request, response: cut(item, 300) });
+      if (blob && !isBase64(raw.blob as string, true)) failures.push({ detail: `${where}: blob is not valid base64`, request, response: cut(item, 300) });
     });
   }
   const checked = tried < sample.length ? `read ${tried} of the ${sample.length} sampled, then stopped: no answer came` : `read ${sample.length} of the listed resources`;
@@ -212,7 +235,7 @@ async function readBackRule(ask: (method: string, params: Record<string, unknown
   return { ...rule, verdict: 'fail', detail: `${firstFailure.detail}${failures.length > 1 ? ` (and ${failures.length - 1} more; ${checked})` : ` (${checked})`}`, evidence: { request: firstFailure.request, response: firstFailure.response } };
 }
 
-async function unknownResourceRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, era: 'legacy' | 'modern'): Promise<RuleResult> {
+async function unknownResourceRule(ask: Ask, era: 'legacy' | 'modern'): Promise<RuleResult> {
   const uri = 'mcp-context-check://no/such/resource';
   const request = { method: 'resources/read', params: { uri } };
   const answer = await ask(request.method, request.params);
@@ -231,7 +254,7 @@ async function unknownResourceRule(ask: (method: string, params: Record<string, 
   return { ...rule, verdict: 'warn', detail: `answered ${code}, where ${era === 'modern' ? '-32602' : '-32602 (or the legacy -32002)'} is asked for`, evidence: { request, response: cut(answer.error) } };
 }
 
-async function subscribeRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, declared: boolean, uri: string | undefined, asked: string[]): Promise<RuleResult> {
+async function subscribeRule(ask: Ask, declared: boolean, uri: string | undefined, asked: string[]): Promise<RuleResult> {
   const rule = { rule: 'capabilities.subscribe', title: 'subscribe is declared if and only if resources/subscribe answers', spec: SUBSCRIBE };
   if (!declared) return { ...rule, verdict: 'n/a', detail: 'subscribe is not declared (not asked: only what is declared is used)' };
   if (!uri) return { ...rule, verdict: 'n/a', detail: 'declared, but nothing is listed to subscribe to' };
@@ -252,7 +275,7 @@ async function subscribeRule(ask: (method: string, params: Record<string, unknow
  * absolute path elsewhere) must get an error, never content. Since 2026-07-28 a server MUST
  * sanitize them.
  */
-async function traversalRule(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, uris: string[]): Promise<RuleResult> {
+async function traversalRule(ask: Ask, uris: string[]): Promise<RuleResult> {
   const rule = { rule: 'security.path-traversal', title: 'Paths out of the listed root get an error, never content', spec: SECURITY };
   const files = uris.filter((uri) => uri.startsWith('file://'));
   if (files.length === 0) return { ...rule, verdict: 'n/a', detail: 'no file:// resources are listed' };
@@ -276,7 +299,7 @@ async function traversalRule(ask: (method: string, params: Record<string, unknow
 }
 
 /** Completes the first variable of the first template that has one, with an empty value. */
-async function completeFirst(ask: (method: string, params: Record<string, unknown>) => Promise<Answer>, templates: RawWalk): Promise<{ template: string; result?: unknown; error?: string }[]> {
+async function completeFirst(ask: Ask, templates: RawWalk): Promise<{ template: string; result?: unknown; error?: string }[]> {
   for (const page of templates.pages) {
     for (const item of listOf(page.result, 'resourceTemplates')) {
       const uriTemplate = (item as { uriTemplate?: unknown })?.uriTemplate;
@@ -290,26 +313,19 @@ async function completeFirst(ask: (method: string, params: Record<string, unknow
   return [];
 }
 
-/** The URIs a second, fresh connection lists (the set must not vary per connection). */
-async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number): Promise<string[] | undefined> {
-  let client: Client | undefined;
+/** The URIs a second, fresh connection lists (the set must not vary per connection), walked as the first was. */
+async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number): Promise<string[] | undefined> {
+  let probe: Probe | undefined;
   try {
-    client = (await openClient(config.transport, { timeoutMs })).client;
-    const uris: string[] = [];
-    let cursor: string | undefined;
-    const seen = new Set<string>();
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = (await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } } as never, anyResult, { timeout: timeoutMs })) as { resources?: unknown[]; nextCursor?: unknown };
-      for (const item of result.resources ?? []) if (typeof (item as { uri?: unknown })?.uri === 'string') uris.push((item as { uri: string }).uri);
-      if (typeof result.nextCursor !== 'string' || seen.has(result.nextCursor)) return uris;
-      seen.add(result.nextCursor);
-      cursor = result.nextCursor;
-    }
-    return uris;
+    probe = await openProbe(config, timeoutMs);
+    const first = await probe.ask('resources/list', {});
+    if ('error' in first) return undefined;
+    const walk = await walkRaw(probe.ask, 'resources/list', first, probe.client.getProtocolEra() ?? 'legacy', deadline);
+    return walk.stopped ? undefined : listedUris(walk);
   } catch {
     return undefined;
   } finally {
-    await client?.close().catch(() => {});
+    await probe?.client.close().catch(() => {});
   }
 }
 
@@ -317,8 +333,4 @@ async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number):
 function spread<T>(list: readonly T[], count: number): T[] {
   if (list.length <= count) return [...list];
   return Array.from({ length: count }, (_, index) => list[Math.floor((index * list.length) / count)] as T);
-}
-
-function isBase64(text: string): boolean {
-  return text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
 }

@@ -2,7 +2,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { TIMELINE_KINDS, type TimelineKind } from '../../../shared/timeline-wire';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
-import { clockTime, ServerSelect } from '../trace-panel/server-select';
+import { clockTime } from '../live-stamp/clock-time';
+import { ServerSelect } from '../trace-panel/server-select';
 
 const LABEL: Record<TimelineKind, string> = {
   'list-changed': 'list changed',

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import type { TraceRow } from '../../../shared/trace-wire';
 import { useAppStore } from '../../store/use-app-store';
-import { clockTime } from './server-select';
+import { clockTime } from '../live-stamp/clock-time';
 import { formatBytes } from './trace-message';
 
 export const ROW_HEIGHT = 22;
