@@ -38,6 +38,8 @@ function fakeHost() {
     updateTimeline: vi.fn(async () => undefined),
     setLogLevel: vi.fn(async () => undefined),
     checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
+    takeCapture: vi.fn(async () => { throw new Error('no captures here'); }),
+    openCapture: vi.fn(async () => { throw new Error('no captures here'); }),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -35,7 +35,27 @@ export interface HostSnapshot {
   seq: number;
   servers: ServerSnapshot[];
   catalogs: CatalogSnapshot[];
+  /** Set when this host replays a capture (read-only): when it was taken, and by what. */
+  replay?: ReplayInfo;
 }
+
+/** What a replayed capture says of itself. */
+export interface ReplayInfo {
+  capturedAt: string;
+  tool: string;
+}
+
+/** A capture just taken: the file's text (secrets replaced), and what a Save dialog needs. */
+export interface CaptureTaken {
+  json: string;
+  fileName: string;
+  servers: number;
+  contents: number;
+  bytes: number;
+}
+
+/** Most characters of a capture a window may send to be opened (browser mode's call limit is 8 MB). */
+export const MAX_CAPTURE_UPLOAD = 7_000_000;
 
 /** Entries of one listing of a catalog: a page of it, or (listed again) all of it. */
 export interface CatalogListing {
@@ -207,6 +227,17 @@ export interface HostApi {
    * sends `timeline` frames for `viewId`, the first before this resolves. `closeView` closes it.
    */
   updateTimeline(viewId: string, filter: TimelineFilter): Promise<void>;
+  /**
+   * Captures what shaped the context (shared/capture/capture-format.ts), once the curation in
+   * progress is done: the file's text, with every secret of every config replaced.
+   */
+  takeCapture(): Promise<CaptureTaken>;
+  /**
+   * Opens a capture read-only: a host of its own replays it (nothing is spawned, nothing is
+   * sent to a server). Browser mode serves it on the same origin with `?capture=<captureId>`.
+   * Rejects with the reason for a file that is not a capture.
+   */
+  openCapture(text: string): Promise<{ captureId: string; servers: number }>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }

@@ -34,6 +34,8 @@ export const HOST_METHODS = [
   'exportTrace',
   'updateTimeline',
   'checkServer',
+  'takeCapture',
+  'openCapture',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -4,7 +4,7 @@
  * Every argument is validated here, at the boundary, before the host sees it.
  */
 import { z } from 'zod';
-import { MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
+import { MAX_CAPTURE_UPLOAD, MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
 import { HostError, type HostErrorData } from './host-error';
 import type { RpcResponse } from './host-remote';
 import { MAX_FOCUS_LENGTH } from './context/focus-limits';
@@ -118,6 +118,8 @@ const argSchemas = {
   getTraceMessage: z.tuple([z.number().int().min(1)]),
   exportTrace: z.tuple([traceFilter]),
   checkServer: z.tuple([serverId]),
+  takeCapture: z.tuple([]),
+  openCapture: z.tuple([z.string().min(1).max(MAX_CAPTURE_UPLOAD)]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 

@@ -4,7 +4,7 @@
  * window its view of them (`openView`); a window learns only how many each catalog holds.
  * The faces turn host events and snapshots into these before they leave the host's process.
  */
-import type { HostApi, HostEvent, HostEventBody, HostSnapshot, Unsubscribe } from './host-api';
+import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ReplayInfo, Unsubscribe } from './host-api';
 import type { CatalogSnapshot, ServerSnapshot } from './mcp-types';
 
 /** A catalog without its resources. */
@@ -30,6 +30,8 @@ export interface WindowSnapshot {
   seq: number;
   servers: ServerSnapshot[];
   catalogs: CatalogSummary[];
+  /** Set when the host replays a capture: the window is read-only. */
+  replay?: ReplayInfo;
 }
 
 /** The HostApi as a window calls it. */
@@ -44,7 +46,7 @@ export function summarizeCatalog(catalog: CatalogSnapshot): CatalogSummary {
 }
 
 export function windowSnapshot(snapshot: HostSnapshot): WindowSnapshot {
-  return { seq: snapshot.seq, servers: snapshot.servers, catalogs: snapshot.catalogs.map(summarizeCatalog) };
+  return { seq: snapshot.seq, servers: snapshot.servers, catalogs: snapshot.catalogs.map(summarizeCatalog), ...(snapshot.replay && { replay: snapshot.replay }) };
 }
 
 export function windowEvent(event: HostEvent): WindowEvent {

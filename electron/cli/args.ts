@@ -46,9 +46,13 @@ export interface ParsedArgs {
   subscribes: string[];
   /** check: also write JUnit XML here. */
   junit?: string;
+  /** capture: the file to write. */
+  output?: string;
+  /** assemble and serve: a capture to replay instead of servers. */
+  from?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -155,6 +159,13 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     case '--junit':
       parsed.junit = value;
       return;
+    case '-o':
+    case '--output':
+      parsed.output = value;
+      return;
+    case '--from':
+      parsed.from = value;
+      return;
     case '--exclude':
       parsed.excludes.push(value);
       return;
@@ -221,6 +232,15 @@ Commands:
                            each server against the resources rules of the spec: pass, warn or
                            fail per rule, with the evidence; exit 0 nothing fails, 1 a rule
                            fails, 2 a server could not be reached
+  capture -o FILE [assemble options]
+                           assemble, and write everything that shaped the context to FILE (one
+                           JSON file, no secrets): servers, catalogs, contents, decisions, trace
+  assemble --from CAPTURE [assemble options]
+                           the context again from a capture, offline; the same bytes unless the
+                           options change the policy
+  serve --from CAPTURE     browser mode over a capture, read-only
+  diff A B [--json]        what changed between two captures: resources, decisions, the context
+                           text, servers; exit 0 the same, 1 they differ, 2 a file cannot be read
   watch [--subscribe URI]... [--json]
                            what happens, until interrupted: list changes, updates, log messages,
                            connections lost and made, spec problems; --json: one object a line

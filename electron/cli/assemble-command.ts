@@ -10,6 +10,7 @@ import type { Curated } from '../../shared/context/curate';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import type { ContextSettings } from '../../shared/context/context-wire';
 import type { Decision, Mark, PolicySettings } from '../../shared/context/policy';
+import type { Capture } from '../../shared/capture/capture-format';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
@@ -38,7 +39,11 @@ export async function readProfileFile(file: string): Promise<Profile> {
   return parsed.profile;
 }
 
-export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profile): Promise<number> {
+/**
+ * `replayed`: the capture the host replays (`assemble --from`): its settings and marks are the
+ * session's already, the flags change them, and stderr says whether the text is the captured one.
+ */
+export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profile, replayed?: Capture): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`assemble takes no arguments, got ${JSON.stringify(args.positionals[0])}`);
   await host.ready;
   const snapshot = await settledSnapshot(host);
@@ -83,7 +88,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   const { context } = host;
   // The flags win over the profile's settings.
   const settings: ContextSettings = {
-    ...(profile ? context.session.settings : DEFAULT_CONTEXT_SETTINGS),
+    ...(profile || replayed ? context.session.settings : DEFAULT_CONTEXT_SETTINGS),
     ...(args.format !== undefined && { format: args.format }),
     ...(args.encoding !== undefined && { encoding: args.encoding }),
     ...(args.budget !== undefined && { budget: args.budget }),
@@ -106,6 +111,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
 
   // Over the budget only because of what must go in: CI can fail on it (repomix's convention).
   const status = curated.result.overBudget > 0 ? OVER_BUDGET_STATUS : 0;
+  if (replayed) process.stderr.write(replayVerdict(replayed, curated.text, args));
   const overBudget = () => process.stderr.write(`mcp-context: the context is ${number(curated.result.overBudget)} tokens over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`);
   if (args.json) {
     process.stdout.write(`${JSON.stringify(jsonReport(curated, settings, format, counter.encoding, total, names), null, 2)}\n`);
@@ -120,6 +126,15 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
   if (status !== 0) overBudget();
   return status;
+}
+
+/** Whether a replay gave the captured bytes, in one line. */
+function replayVerdict(capture: Capture, text: string, args: ParsedArgs): string {
+  const changed = [args.format, args.encoding, args.budget, args.threshold, args.auto, args.audience, args.halfLifeDays, args.order, args.required, args.focus].some((value) => value !== undefined) || args.includes.length + args.pins.length + args.excludes.length > 0;
+  if (text === capture.context.text) return `replay: the same bytes as the context captured at ${capture.capturedAt}\n`;
+  const lines = (value: string) => (value === '' ? 0 : value.split('\n').length);
+  const differs = `${number(lines(text))} lines against ${number(lines(capture.context.text))} captured`;
+  return changed ? `replay: with these options the context differs from the one captured (${differs})\n` : `warning: replay: the context differs from the one captured at ${capture.capturedAt} (${differs}); the capture may have been edited\n`;
 }
 
 /** Keys by the mark they get. */

@@ -17,6 +17,7 @@ import { runRead } from './read-command';
 import { runServe } from './serve-command';
 import { openTraceFile } from './trace-file';
 import { runWatch } from './watch-command';
+import { CaptureFileError, readCaptureFile } from './capture-file';
 
 /** Next to the CLI bundle in out/, or in out/ when run from source. */
 function builtFile(name: string): string {
@@ -45,7 +46,13 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (args.output !== undefined && args.command !== 'capture') throw new UsageError('-o goes with capture');
+  if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve') throw new UsageError('--from goes with assemble and serve');
+  if (args.command === 'diff') {
+    const { runDiff } = await import('./diff-command');
+    return runDiff(args);
+  }
   if (args.junit !== undefined && args.command !== 'check') throw new UsageError('--junit goes with check');
   if (args.subscribes.length > 0 && args.command !== 'watch') throw new UsageError('--subscribe goes with watch');
   if (args.url !== undefined) {
@@ -56,7 +63,25 @@ async function run(argv: string[]): Promise<number> {
       throw new UsageError(`--url is not a URL: ${args.url}`);
     }
   }
-  if (args.profile !== undefined && args.command !== 'assemble') throw new UsageError('--profile goes with assemble');
+  if (args.profile !== undefined && args.command !== 'assemble' && args.command !== 'capture') throw new UsageError('--profile goes with assemble and capture');
+  if (args.from !== undefined) {
+    if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
+    if (args.trace !== undefined) throw new UsageError('--trace does not go with --from: a replay talks to no server');
+    const capture = await readCaptureFile(args.from, '--from');
+    // Browser mode counts off the main thread; a replay keeps no session (it is read-only).
+    const app = args.command === 'serve' ? appHostOptions() : undefined;
+    const host = createHost({ replay: capture, ...(app && { countTokens: app.options.countTokens }) });
+    try {
+      if (args.command === 'serve') return await runServe(host, args, builtFile('renderer'));
+      const { runAssemble } = await import('./assemble-command');
+      return await runAssemble(host, args, undefined, capture);
+    } finally {
+      await host.close();
+      await app?.close();
+    }
+  }
+  // A capture file that cannot be written is said before any server starts.
+  const captureFile = args.command === 'capture' ? (await import('./capture-command')).checkCaptureOutput(args.output) : undefined;
   // assemble-command is loaded only for assemble: it brings the tokenizer (see scripts/build.mjs).
   const profile = args.profile !== undefined ? await (await import('./assemble-command')).readProfileFile(args.profile) : undefined;
   const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined;
@@ -92,6 +117,10 @@ async function run(argv: string[]): Promise<number> {
         const { runAssemble } = await import('./assemble-command');
         return await runAssemble(host, args, profile);
       }
+      case 'capture': {
+        const { runCapture } = await import('./capture-command');
+        return await runCapture(host, args, captureFile as string, profile);
+      }
       default:
         return await runServe(host, args, builtFile('renderer'));
     }
@@ -103,7 +132,7 @@ async function run(argv: string[]): Promise<number> {
 }
 
 function oneLine(error: unknown): string {
-  if (error instanceof HostError || error instanceof ConfigError || error instanceof UsageError) return error.message;
+  if (error instanceof HostError || error instanceof ConfigError || error instanceof UsageError || error instanceof CaptureFileError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -115,5 +144,5 @@ try {
   process.stderr.write(`mcp-context: ${oneLine(error)}\n`);
   if (error instanceof UsageError) process.stderr.write('Run "mcp-context --help" for usage.\n');
   if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-  process.exitCode = error instanceof UsageError ? 64 : 1;
+  process.exitCode = error instanceof UsageError ? 64 : error instanceof CaptureFileError ? 2 : 1;
 }

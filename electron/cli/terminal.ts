@@ -8,3 +8,9 @@ export function terminalSafe(text: string): string {
 export function terminalJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(/[\u0080-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** A line of server text for a terminal: as {@link terminalSafe}, but a tab stays a tab. */
+export function terminalLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
+}

@@ -42,6 +42,8 @@ export interface RunInput {
 export interface RunResult extends Curated {
   /** Included keys whose contents changed since they were last curated. */
   changed: Set<string>;
+  /** The clock it ranked recency by (a capture keeps it, so a replay ranks the same). */
+  now: number;
 }
 
 export interface ContextRunner {
@@ -218,7 +220,7 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
         held.set(key, item.contents);
       });
       // Not spread: reading `text` would join the whole text (curate.ts).
-      const result = Object.assign(curated, { changed });
+      const result = Object.assign(curated, { changed, now });
       heldBy.set(result, held);
       return result;
     },

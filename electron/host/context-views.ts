@@ -75,7 +75,7 @@ function keyServer(key: string): ServerId | undefined {
 
 /** What a run gives when nothing can go in (auto-include off, nothing marked). */
 function emptyRun(): RunResult {
-  return { result: { decisions: [], decision: () => undefined, context: [], contextKeys: [], used: 0, overBudget: 0, warnings: [] }, items: [], keys: [], text: '', assembled: new AssembledText([]), sections: [], tokens: new Map(), known: new Map(), reads: 0, changed: new Set() };
+  return { result: { decisions: [], decision: () => undefined, context: [], contextKeys: [], used: 0, overBudget: 0, warnings: [] }, items: [], keys: [], text: '', assembled: new AssembledText([]), sections: [], tokens: new Map(), known: new Map(), reads: 0, changed: new Set(), now: 0 };
 }
 
 export function createContextViews(deps: ContextViewsDeps): ContextViews {

@@ -2,6 +2,9 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
+import { randomUUID } from 'node:crypto';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
+import type { Mark } from '../../shared/context/policy';
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ProfileLoaded } from '../../shared/host-api';
 import type { Profile } from '../../shared/profile/profile';
 import type { ServerConfig, ServerId } from '../../shared/mcp-types';
@@ -21,6 +24,11 @@ import { createSessionStore } from './session-store';
 import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-store';
 import { createTraceViews } from './trace-views';
 import { createTimeline, type Timeline } from './timeline';
+import type { Capture } from '../../shared/capture/capture-format';
+import { parseCapture } from '../../shared/capture/capture-format';
+import { takeCapture } from './capture';
+import { CLIENT_INFO } from './open-client';
+import { replayHostParts } from './replay';
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -53,6 +61,12 @@ export interface HostOptions {
   heartbeatMs?: number;
   /** The protocol trace's bounds (trace-store.ts); default {@link TRACE_LIMITS}. */
   traceLimits?: typeof TRACE_LIMITS;
+  /**
+   * Replays a capture instead (replay.ts): its servers answered from the file, its trace and
+   * timeline shown, its clock for recency; `servers` and `transportFor` are not used. Read-only:
+   * nothing is spawned or added.
+   */
+  replay?: Capture;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */
@@ -69,10 +83,25 @@ export interface Host extends HostApi {
   readonly trace: TraceStore;
   /** What happened with each server, in order (`mcp-context watch` prints it). */
   readonly timeline: Timeline;
+  /** A capture's host, opened by {@link HostApi.openCapture}; undefined once closed or never opened. */
+  captureHost(captureId: string): Host | undefined;
+  /** What a capture's servers were called in it: our server id to its captured one (a replay's only). */
+  capturedIdOf(serverId: ServerId): string | undefined;
 }
+
+/** Captures open at once in one host (their replays); opening another closes the oldest. */
+const MAX_OPEN_CAPTURES = 4;
+const READ_ONLY = 'this is a replayed capture: it is read-only';
 
 /** Creates the host and starts connecting the given servers. */
 export function createHost(options: HostOptions = {}): Host {
+  const replay = options.replay && replayHostParts(options.replay);
+  // Ours to the capture's (replayed servers are added in the capture's order).
+  const capturedIds = new Map<ServerId, string>();
+  const captures = new Map<string, Host>();
+  const readOnly = () => {
+    if (replay) throw new HostError('not-supported', READ_ONLY);
+  };
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
   // Made on first use: a host that never touches profiles never looks for their folder.
   let profileStore = options.profiles;
@@ -96,6 +125,9 @@ export function createHost(options: HostOptions = {}): Host {
     context.observe(event);
     timeline.observe(event);
   };
+  /** What a resource holds, for the context and a capture: a replay's as captured, exactly. */
+  const readContents = async (serverId: ServerId, uri: string, requestId?: string) =>
+    replay ? replay.read(capturedIds.get(serverId) ?? '', uri) : (await connection(serverId).read(uri, requestId)).contents;
   const counters = new Map<TokenEncoding, TokenCounter>();
   // Loaded on the first count: the tokenizer's tables cost a command that never counts 0.2 s and 70 MB.
   const countHere = async (text: string, encoding: TokenEncoding) => {
@@ -116,7 +148,7 @@ export function createHost(options: HostOptions = {}): Host {
         const holding = c.holding;
         return { id: c.id, name: c.config.name, connected: c.snapshot.status === 'connected' || holding, ...(holding && { down: true }), catalog: c.catalog };
       }),
-    read: async (serverId, uri, requestId) => (await connection(serverId).read(uri, requestId)).contents,
+    read: (serverId, uri, requestId) => readContents(serverId, uri, requestId),
     cancel: (requestId) => {
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
     },
@@ -126,6 +158,7 @@ export function createHost(options: HostOptions = {}): Host {
     dormant: () => session.dormant(),
     sessionProblem: () => sessionStore?.problem(),
     sessionChanged: () => session.persist(),
+    ...(replay && { now: replay.now }),
   });
   const views = createCatalogViews({
     emit,
@@ -147,9 +180,10 @@ export function createHost(options: HostOptions = {}): Host {
   const deps = {
     emit,
     timeoutMs,
-    trace,
+    // A replay's own traffic is not the trace: the capture's is.
+    ...(!replay && { trace }),
     notified: (serverId: string, method: string, params: unknown) => timeline.notified(serverId, method, params),
-    ...(options.transportFor && { transportFor: options.transportFor }),
+    ...(replay ? { transportFor: replay.transportFor } : options.transportFor && { transportFor: options.transportFor }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
   };
@@ -199,7 +233,25 @@ export function createHost(options: HostOptions = {}): Host {
     ...(sessionStore && { store: sessionStore }),
   });
 
-  const initial = (options.servers ?? []).map((config, index) => add(config, index === options.builtInIndex).started);
+  const initial = (replay?.servers ?? options.servers ?? []).map((config, index) => {
+    const added = add(config, !replay && index === options.builtInIndex);
+    if (options.replay) capturedIds.set(added.id, options.replay.servers[index]?.id ?? '');
+    return added.started;
+  });
+  if (options.replay) {
+    const ours = new Map([...capturedIds].map(([id, captured]) => [captured, id]));
+    trace.load(options.replay.trace, (captured) => ours.get(captured));
+    timeline.load(options.replay.timeline, (captured) => ours.get(captured));
+    // The capture's curation: its settings and marks, on our ids.
+    context.session.setSettings({ halfLifeDays: 0, ...options.replay.context.settings });
+    const byMark = new Map<Mark, string[]>();
+    for (const entry of options.replay.context.marks) {
+      const id = ours.get(entry.server);
+      if (id === undefined) continue;
+      byMark.set(entry.mark, [...(byMark.get(entry.mark) ?? []), resourceKeyString({ serverId: id, uri: entry.uri })]);
+    }
+    for (const [mark, keys] of byMark) context.session.setMarks(keys, mark);
+  }
   // The last session's marks and settings, matched to these servers by name.
   const restored = session.restore();
 
@@ -209,11 +261,13 @@ export function createHost(options: HostOptions = {}): Host {
     trace,
     timeline,
     applyProfile: (profile) => session.apply(profile),
+    captureHost: (captureId) => captures.get(captureId),
+    capturedIdOf: (serverId) => capturedIds.get(serverId),
 
     listProfiles: () => profiles().list(),
-    saveProfile: (name) => session.saveProfile(name),
-    loadProfile: (name) => session.loadProfile(name),
-    connectDormantServers: (names) => session.connectDormant(names),
+    saveProfile: async (name) => (readOnly(), session.saveProfile(name)),
+    loadProfile: async (name) => (readOnly(), session.loadProfile(name)),
+    connectDormantServers: async (names) => (readOnly(), session.connectDormant(names)),
     async dropDormantServers(names) {
       session.dropDormant(names);
     },
@@ -223,16 +277,49 @@ export function createHost(options: HostOptions = {}): Host {
       // Entries are never mutated once listed, so copying the arrays is enough to freeze this view;
       // a deep clone of 100,000 entries would cost more than listing them.
       const catalogs = all.map((c) => ({ ...c.catalog, resources: c.catalog.resources.slice(), templates: c.catalog.templates.slice(), warnings: c.catalog.warnings.slice() }));
-      return { seq, servers: all.map((c) => c.snapshot), catalogs };
+      return { seq, servers: all.map((c) => c.snapshot), catalogs, ...(options.replay && { replay: { capturedAt: options.replay.capturedAt, tool: `${options.replay.tool.name} ${options.replay.tool.version}` } }) };
+    },
+
+    async takeCapture() {
+      const all = [...connections.values()];
+      const { capture, json } = await takeCapture({
+        servers: all.map((c) => ({ config: c.config, snapshot: c.snapshot, catalog: c.catalog })),
+        session: context.session,
+        curated: await context.settled(),
+        timeline: timeline.entries(),
+        trace: trace.all(),
+        tool: CLIENT_INFO,
+        read: (serverId, uri) => readContents(serverId, uri),
+      });
+      const stamp = capture.capturedAt.replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
+      return { json, fileName: `capture-${stamp}.json`, servers: capture.servers.length, contents: capture.contents.length, bytes: json.length };
+    },
+
+    async openCapture(text) {
+      readOnly();
+      const parsed = parseCapture(text);
+      if ('problem' in parsed) throw new HostError('invalid-input', `the capture cannot be opened: ${parsed.problem.message}`);
+      if (captures.size >= MAX_OPEN_CAPTURES) {
+        const [oldest, host] = captures.entries().next().value as [string, Host];
+        captures.delete(oldest);
+        void host.close();
+      }
+      const captureId = randomUUID();
+      const opened = createHost({ replay: parsed.capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }) });
+      captures.set(captureId, opened);
+      await opened.ready;
+      return { captureId, servers: parsed.capture.servers.length };
     },
 
     async addServer(config) {
+      readOnly();
       const { id, started } = add(config);
       await started;
       return id;
     },
 
     async removeServer(serverId) {
+      readOnly();
       const found = connection(serverId);
       reconnector?.cancel(serverId);
       connections.delete(serverId);
@@ -293,6 +380,7 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async checkServer(serverId) {
+      readOnly();
       const outcome = await checkServer(connection(serverId).config, timeoutMs);
       if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${connection(serverId).config.name}: ${outcome.unreachable}`);
       return outcome.report;
@@ -337,7 +425,8 @@ export function createHost(options: HostOptions = {}): Host {
       timeline.dispose();
       views.dispose();
       context.dispose();
-      await Promise.all(all.map((c) => c.close()));
+      await Promise.all([...all.map((c) => c.close()), ...[...captures.values()].map((host) => host.close())]);
+      captures.clear();
       listeners.clear();
     },
   };

@@ -24,6 +24,8 @@ export interface Timeline {
   close(viewId: string): void;
   onEntry(listener: (entry: TimelineEntry) => void): () => void;
   entries(): TimelineEntry[];
+  /** Entries recorded elsewhere (a capture's), put first with their times; `serverId` maps their servers to ours. */
+  load(entries: readonly TimelineEntry[], serverId: (captured: string) => string | undefined): void;
   dispose(): void;
 }
 
@@ -126,6 +128,13 @@ export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(s
       return () => listeners.delete(listener);
     },
     entries: () => kept().slice(),
+    load(entries, serverId) {
+      const loaded = entries.flatMap((entry) => {
+        const id = serverId(entry.serverId);
+        return id === undefined ? [] : [{ ...entry, serverId: id, seq: ++seq }];
+      });
+      ring = [...loaded, ...ring].slice(-limit);
+    },
     dispose() {
       clearTimeout(timer);
       views.clear();

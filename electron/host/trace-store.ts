@@ -101,6 +101,8 @@ export interface TraceStore {
   size(): { messages: number; bytes: number };
   /** A removed server's messages go with it. */
   forget(serverId: string): void;
+  /** Records kept elsewhere (a capture's), as they were, renumbered in their order; `serverId` maps their servers to ours. */
+  load(records: readonly TraceRecord[], serverId: (captured: string) => string | undefined): void;
   /** Called with each record as it is kept, and its whole JSON (the CLI's --trace file, the trace views). */
   onRecord(listener: (record: TraceRecord, json: string) => void): () => void;
 }
@@ -196,6 +198,26 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
     forget(serverId) {
       rings.delete(serverId);
       names.delete(serverId);
+    },
+    load(records, serverId) {
+      const renumbered = new Map<number, number>();
+      for (const record of [...records].sort((a, b) => a.seq - b.seq)) {
+        const id = serverId(record.serverId);
+        const target = id === undefined ? undefined : rings.get(id);
+        if (!target || id === undefined) continue;
+        const loaded: TraceRecord = { ...record, serverId: id, seq: ++seq };
+        renumbered.set(record.seq, loaded.seq);
+        if (loaded.answeredBy !== undefined) delete loaded.answeredBy;
+        target.push(loaded);
+      }
+      // A request names its response by seq: renumbered with it (one kept before its response is pushed).
+      for (const record of records) {
+        if (record.answeredBy === undefined) continue;
+        const mine = renumbered.get(record.seq);
+        const answer = renumbered.get(record.answeredBy);
+        const kept = mine === undefined ? undefined : this.find(mine);
+        if (kept && answer !== undefined) kept.answeredBy = answer;
+      }
     },
     onRecord(listener) {
       listeners.add(listener);

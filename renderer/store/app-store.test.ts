@@ -36,6 +36,8 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     updateTimeline: vi.fn(async () => undefined),
     setLogLevel: vi.fn(async () => undefined),
     checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
+    takeCapture: vi.fn(async () => { throw new Error('no captures here'); }),
+    openCapture: vi.fn(async () => { throw new Error('no captures here'); }),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

@@ -35,6 +35,8 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     updateTimeline: vi.fn(),
     setLogLevel: vi.fn(),
     checkServer: vi.fn(),
+    takeCapture: vi.fn(),
+    openCapture: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

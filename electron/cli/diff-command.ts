@@ -1,0 +1,58 @@
+/**
+ * `mcp-context diff A B [--json]`: why the context changed between two captures
+ * (shared/capture/capture-diff.ts). Exit status 0 when they are the same, 1 when they differ,
+ * 2 when one cannot be read, as diff(1) does.
+ */
+import { diffCaptures, type CaptureDiff, type FieldChange } from '../../shared/capture/capture-diff';
+import { UsageError, type ParsedArgs } from './args';
+import { readCaptureFile } from './capture-file';
+import { terminalJson, terminalLine, terminalSafe } from './terminal';
+
+const number = (value: number) => value.toLocaleString('en-US');
+const SIGN = { added: '+', removed: '-', changed: '~' } as const;
+
+export async function runDiff(args: ParsedArgs): Promise<number> {
+  if (args.positionals.length !== 2) throw new UsageError(`diff takes two capture files, got ${args.positionals.length}`);
+  if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined) throw new UsageError('diff compares two capture files: it takes no server selection');
+  const [fileA, fileB] = args.positionals as [string, string];
+  const [a, b] = await Promise.all([readCaptureFile(fileA, 'A:'), readCaptureFile(fileB, 'B:')]);
+  const diff = diffCaptures(a, b);
+  process.stdout.write(args.json ? `${terminalJson(diff, 2)}\n` : human(diff, fileA, fileB));
+  return diff.same ? 0 : 1;
+}
+
+const fields = (changes: readonly FieldChange[]) => changes.map((change) => `${change.field} ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`).join('; ');
+
+function human(diff: CaptureDiff, fileA: string, fileB: string): string {
+  const lines = [`A: ${fileA}, captured ${diff.a.capturedAt} (${diff.a.tool})`, `B: ${fileB}, captured ${diff.b.capturedAt} (${diff.b.tool})`];
+  if (diff.same) return `${lines.join('\n')}\nthe same: servers, catalogs, decisions and context\n`;
+  const section = (title: string, rows: string[]) => {
+    if (rows.length > 0) lines.push(`${title}:`, ...rows.map((row) => `  ${row}`));
+  };
+  section('servers', diff.servers.map((entry) => `${SIGN[entry.change]} ${entry.server}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
+  section('resources', diff.resources.map((entry) => `${SIGN[entry.change]} ${entry.server}  ${entry.uri}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
+  section('templates', diff.templates.map((entry) => `${SIGN[entry.change]} ${entry.server}  ${entry.uri}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
+  section('catalog warnings', diff.warnings.flatMap((entry) => [...entry.added.map((message) => `+ ${entry.server}: ${message}`), ...entry.removed.map((message) => `- ${entry.server}: ${message}`)]));
+  section('settings', diff.settings.map((change) => fields([change])));
+  section('marks', diff.marks.map((entry) => `${entry.server}  ${entry.uri}: ${entry.before ?? 'none'} → ${entry.after ?? 'none'}`));
+  // Those that turned (in or out, or another kind) first; then those whose reason only moved.
+  const ordered = [...diff.decisions.filter((entry) => entry.turned), ...diff.decisions.filter((entry) => !entry.turned)];
+  section(
+    'decisions',
+    ordered.flatMap((entry) => [
+      `${entry.server}  ${entry.uri}: ${entry.before ? `${entry.before.kind}${entry.before.included ? ' (in)' : ''}` : 'not a candidate'} → ${entry.after ? `${entry.after.kind}${entry.after.included ? ' (in)' : ''}` : 'not a candidate'}`,
+      ...(entry.before ? [`    A: ${entry.before.reason}`] : []),
+      ...(entry.after ? [`    B: ${entry.after.reason}`] : []),
+    ]),
+  );
+  const { context } = diff;
+  if (context.same) lines.push(`context: the same text (${number(context.tokens.after)} tokens)`);
+  else {
+    const counted = context.added === undefined ? 'too different to compare line by line' : `${number(context.added)} lines added, ${number(context.removed ?? 0)} removed`;
+    lines.push(`context: ${counted}; ${number(context.tokens.before)} → ${number(context.tokens.after)} tokens`);
+  }
+  // Every line holds server text: shown, never acted on.
+  const out = lines.map(terminalSafe);
+  if (!context.same) out.push(...context.patch.replace(/\n$/, '').split('\n').map(terminalLine));
+  return `${out.join('\n')}\n`;
+}

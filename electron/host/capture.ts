@@ -1,0 +1,153 @@
+/**
+ * Takes a capture (shared/capture/capture-format.ts) of what the host holds now: the servers
+ * with their transports redacted, what each declared, the catalogs as listed, the contents the
+ * last curation read, the session's settings and marks, the curation's decisions and text,
+ * the timeline and the trace. Every secret of every server's config is replaced in the whole
+ * file as it is written, wherever a server echoed one.
+ */
+import { createHash } from 'node:crypto';
+import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
+import type { ReadState } from '../../shared/context/curate';
+import { CAPTURE_KIND, CAPTURE_VERSION, type Capture, type CapturedContent, type CapturedServer } from '../../shared/capture/capture-format';
+import type { ContextSession } from '../../shared/context/context-view';
+import type { CatalogSnapshot, ContentItem, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
+import type { TimelineEntry } from '../../shared/timeline-wire';
+import type { TraceRecord } from '../../shared/trace-wire';
+import type { RunResult } from './context-run';
+import { redactedJson, secretsOf } from './redact';
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What a capture is taken from. */
+export interface CaptureSources {
+  servers: readonly { config: ServerConfig; snapshot: ServerSnapshot; catalog: CatalogSnapshot }[];
+  session: ContextSession;
+  /** The last curation, settled. */
+  curated: (RunResult & { total: number }) | undefined;
+  timeline: readonly TimelineEntry[];
+  trace: readonly TraceRecord[];
+  tool: { name: string; version: string };
+  now?: () => number;
+  /** Reads one resource, for those the curation did not read (see {@link readTheRest}). */
+  read?(serverId: string, uri: string): Promise<readonly ContentItem[]>;
+}
+
+/** A capture reads what the curation did not, up to this many resources or characters, so a replay can try another policy. */
+export const CAPTURE_READ_LIMITS = { reads: 1000, chars: 64 * 1024 * 1024, concurrency: 4 };
+
+/** Strips what is per run from an entry (its server id). */
+function withoutServer<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
+  const { serverId: _serverId, ...rest } = entry;
+  return rest;
+}
+
+function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]): CapturedServer {
+  return {
+    id: snapshot.id,
+    name: snapshot.name,
+    transport: snapshot.transport,
+    status: snapshot.status,
+    ...(snapshot.status !== 'connected' && snapshot.disconnect && { disconnected: snapshot.disconnect.reason }),
+    ...(snapshot.protocolVersion !== undefined && { protocolVersion: snapshot.protocolVersion }),
+    ...(snapshot.era !== undefined && { era: snapshot.era }),
+    ...(snapshot.serverInfo !== undefined && { serverInfo: snapshot.serverInfo }),
+    ...(snapshot.capabilities !== undefined && { capabilities: snapshot.capabilities }),
+    ...(snapshot.instructions !== undefined && { instructions: snapshot.instructions }),
+    catalog: {
+      status: catalog.status,
+      resources: catalog.resources.map(withoutServer),
+      templates: catalog.templates.map(withoutServer),
+      warnings: catalog.warnings.slice(),
+      ...(catalog.error !== undefined && { error: catalog.error }),
+    },
+  };
+}
+
+/**
+ * Reads, for the capture, the resources of connected servers the curation did not read, in
+ * catalog order, within {@link CAPTURE_READ_LIMITS}. A failed read is kept as its error.
+ */
+async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>): Promise<number> {
+  const read = sources.read;
+  const wanted = sources.servers
+    .filter((server) => server.snapshot.status === 'connected')
+    .flatMap((server) => server.catalog.resources.map((resource) => resourceKeyString(resource)))
+    .filter((key) => !have.has(key));
+  if (!read) return wanted.length;
+  let chars = 0;
+  let next = 0;
+  const limit = Math.min(wanted.length, CAPTURE_READ_LIMITS.reads);
+  const worker = async () => {
+    while (next < limit && chars < CAPTURE_READ_LIMITS.chars) {
+      const key = wanted[next++] as string;
+      const { serverId, uri } = parseResourceKey(key);
+      try {
+        const contents = await read(serverId, uri);
+        chars += contents.reduce((sum, item) => sum + (item.text?.length ?? 0) + (item.blob?.length ?? 0), 0);
+        have.set(key, { contents, tokens: 0, counted: 0, section: '' });
+      } catch (error) {
+        have.set(key, { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CAPTURE_READ_LIMITS.concurrency }, worker));
+  return wanted.filter((key) => !have.has(key)).length;
+}
+
+/** The capture, and its file's text with every secret replaced. */
+export async function takeCapture(sources: CaptureSources): Promise<{ capture: Capture; json: string }> {
+  const ids = new Set(sources.servers.map((server) => server.snapshot.id));
+  const curated = sources.curated;
+  const read = new Map(curated?.known ?? []);
+  const notRead = await readTheRest(sources, read);
+  const contents: CapturedContent[] = [];
+  for (const [key, state] of read) {
+    const { serverId, uri } = parseResourceKey(key);
+    if (!ids.has(serverId)) continue;
+    if ('error' in state) contents.push({ server: serverId, uri, sha256: sha256(state.error), error: state.error });
+    else contents.push({ server: serverId, uri, sha256: sha256(JSON.stringify(state.contents)), contents: state.contents.slice() });
+  }
+  contents.sort((a, b) => (a.server === b.server ? (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) : a.server < b.server ? -1 : 1));
+  const marks = [...sources.session.marks].flatMap(([key, mark]) => {
+    const { serverId, uri } = parseResourceKey(key);
+    return ids.has(serverId) ? [{ server: serverId, uri, mark }] : [];
+  });
+  const text = curated?.text ?? '';
+  const now = sources.now?.() ?? Date.now();
+  const capture: Capture = {
+    kind: CAPTURE_KIND,
+    version: CAPTURE_VERSION,
+    capturedAt: new Date(now).toISOString(),
+    now: curated?.now || now,
+    tool: sources.tool,
+    servers: sources.servers.map(capturedServer),
+    contents,
+    notRead,
+    context: {
+      settings: { ...sources.session.settings },
+      marks,
+      decisions: (curated?.result.decisions ?? []).map((decision) => ({
+        server: decision.serverId,
+        uri: decision.uri,
+        kind: decision.kind,
+        included: decision.included,
+        tokens: decision.tokens,
+        estimated: decision.estimated,
+        ...(decision.rank !== undefined && { rank: decision.rank }),
+        reason: decision.reason,
+        ...(decision.warnings.length > 0 && { warnings: decision.warnings.slice() }),
+      })),
+      text,
+      sha256: sha256(text),
+      tokens: curated?.total ?? 0,
+      used: curated?.result.used ?? 0,
+      overBudget: curated?.result.overBudget ?? 0,
+      warnings: (curated?.result.warnings ?? []).slice(),
+    },
+    timeline: sources.timeline.filter((entry) => ids.has(entry.serverId)),
+    trace: sources.trace.filter((record) => ids.has(record.serverId)),
+  };
+  const secrets = [...new Set(sources.servers.flatMap((server) => secretsOf(server.config)))].sort((a, b) => b.length - a.length);
+  const json = `${redactedJson(capture, secrets)}\n`;
+  return { capture, json };
+}

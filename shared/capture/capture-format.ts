@@ -1,0 +1,200 @@
+/**
+ * A capture: one file that holds everything that shaped a context (the servers as configured,
+ * with no secrets; what each declared; its whole catalog with its warnings; the contents read,
+ * hashed; the settings, focus, marks and decisions; the assembled text; the timeline and the
+ * trace). Versioned JSON: binary contents stay base64 inside it, as the server sent them.
+ * `mcp-context assemble --from` curates it again offline (electron/host/replay.ts), and
+ * capture-diff.ts tells two apart. A capture file is untrusted input: it is checked here.
+ */
+import { z } from 'zod';
+import type { CatalogStatus, CatalogWarning, ContentItem, ProtocolEra, ResourceEntry, ServerTransportConfig, TemplateEntry } from '../mcp-types';
+import type { ContextSettings } from '../context/context-wire';
+import type { DecisionKind, Mark } from '../context/policy';
+import type { TimelineEntry } from '../timeline-wire';
+import type { TraceRecord } from '../trace-wire';
+import { serverConfigSchema } from '../server-config-schema';
+import { MAX_FOCUS_LENGTH } from '../context/focus-limits';
+
+export const CAPTURE_KIND = 'mcp-context-capture';
+export const CAPTURE_VERSION = 1;
+
+/** One server as it was when captured. `id` is the host's id in that run: the rest of the file names servers by it. */
+export interface CapturedServer {
+  id: string;
+  name: string;
+  /** The transport, header and env values replaced (never written). */
+  transport: ServerTransportConfig;
+  status: 'connecting' | 'connected' | 'disconnected';
+  /** Why it was not connected, when it was not. */
+  disconnected?: string;
+  protocolVersion?: string;
+  era?: ProtocolEra;
+  serverInfo?: { name: string; version: string; title?: string };
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  catalog: {
+    status: CatalogStatus;
+    resources: Omit<ResourceEntry, 'serverId'>[];
+    templates: Omit<TemplateEntry, 'serverId'>[];
+    warnings: CatalogWarning[];
+    error?: string;
+  };
+}
+
+/** What one read gave: its items, or why it failed. `sha256` is of the items' JSON (or of the error). */
+export interface CapturedContent {
+  server: string;
+  uri: string;
+  sha256: string;
+  contents?: ContentItem[];
+  error?: string;
+}
+
+export interface CapturedDecision {
+  server: string;
+  uri: string;
+  kind: DecisionKind;
+  included: boolean;
+  tokens: number;
+  estimated: boolean;
+  rank?: number;
+  reason: string;
+  warnings?: string[];
+}
+
+export interface CapturedContext {
+  settings: ContextSettings;
+  marks: { server: string; uri: string; mark: Mark }[];
+  decisions: CapturedDecision[];
+  /** The assembled text, byte for byte, and its hash. */
+  text: string;
+  sha256: string;
+  tokens: number;
+  used: number;
+  overBudget: number;
+  warnings: string[];
+}
+
+export interface Capture {
+  kind: typeof CAPTURE_KIND;
+  version: typeof CAPTURE_VERSION;
+  /** When it was taken (ISO 8601). */
+  capturedAt: string;
+  /** The curation's clock (milliseconds since the epoch): a replay ranks recency from it. */
+  now: number;
+  tool: { name: string; version: string };
+  servers: CapturedServer[];
+  /** What the curation read, and (within limits) every other resource of a connected server. */
+  contents: CapturedContent[];
+  /** Resources listed but not read (past the limits): a replay's policy that needs one finds it unreadable. */
+  notRead: number;
+  context: CapturedContext;
+  timeline: TimelineEntry[];
+  trace: TraceRecord[];
+}
+
+const text = (max: number) => z.string().max(max);
+const uri = text(1_000_000);
+const record = z.record(z.string(), z.unknown());
+const warning = z.object({ kind: z.string(), message: text(10_000), list: z.enum(['resources', 'templates']), page: z.number().optional(), uri: uri.optional() }).passthrough();
+const item = z.object({ uri, name: text(100_000) }).passthrough();
+const template = z.object({ uriTemplate: uri, name: text(100_000) }).passthrough();
+const contentItem = z.object({ uri, mimeType: text(1_000).optional(), text: z.string().optional(), blob: z.string().optional(), size: z.number().int().min(0) }).passthrough();
+
+const serverSchema = z.object({
+  id: text(100),
+  name: text(200),
+  transport: serverConfigSchema.shape.transport,
+  status: z.enum(['connecting', 'connected', 'disconnected']),
+  disconnected: text(10_000).optional(),
+  protocolVersion: text(100).optional(),
+  era: z.enum(['legacy', 'modern']).optional(),
+  serverInfo: z.object({ name: text(10_000), version: text(10_000), title: text(10_000).optional() }).passthrough().optional(),
+  capabilities: record.optional(),
+  instructions: z.string().optional(),
+  catalog: z.object({
+    status: z.enum(['idle', 'listing', 'complete', 'cancelled', 'failed', 'unsupported']),
+    resources: z.array(item),
+    templates: z.array(template),
+    warnings: z.array(warning),
+    error: text(100_000).optional(),
+  }),
+});
+
+const decisionKinds = ['picked', 'pinned', 'auto', 'excluded-by-user', 'excluded-by-audience', 'below-threshold', 'over-budget', 'unreadable', 'not-picked'] as const;
+
+export const captureSchema = z.object({
+  kind: z.literal(CAPTURE_KIND),
+  version: z.literal(CAPTURE_VERSION),
+  capturedAt: text(40),
+  now: z.number().int().min(0),
+  tool: z.object({ name: text(200), version: text(100) }),
+  servers: z.array(serverSchema).max(100),
+  contents: z.array(z.object({ server: text(100), uri, sha256: text(64), contents: z.array(contentItem).optional(), error: z.string().optional() })),
+  notRead: z.number().int().min(0),
+  context: z.object({
+    settings: z.object({
+      auto: z.boolean(),
+      audience: z.enum(['assistant', 'any']),
+      threshold: z.number().min(0).max(1),
+      requirePriorityOne: z.boolean(),
+      halfLifeDays: z.number().positive().max(36_500).optional(),
+      budget: z.number().int().min(0).max(100_000_000),
+      order: z.enum(['rank', 'uri']),
+      focus: z.string().max(MAX_FOCUS_LENGTH),
+      format: z.enum(['markdown', 'json']),
+      encoding: z.enum(['o200k_base', 'cl100k_base']),
+    }),
+    marks: z.array(z.object({ server: text(100), uri, mark: z.enum(['include', 'exclude', 'pin']) })),
+    decisions: z.array(
+      z.object({
+        server: text(100),
+        uri,
+        kind: z.enum(decisionKinds),
+        included: z.boolean(),
+        tokens: z.number(),
+        estimated: z.boolean(),
+        rank: z.number().optional(),
+        reason: z.string(),
+        warnings: z.array(z.string()).optional(),
+      }),
+    ),
+    text: z.string(),
+    sha256: text(64),
+    tokens: z.number(),
+    used: z.number(),
+    overBudget: z.number(),
+    warnings: z.array(z.string()),
+  }),
+  timeline: z.array(z.object({ seq: z.number(), time: z.number(), serverId: text(100), server: text(200), kind: z.string() }).passthrough()),
+  trace: z.array(z.object({ seq: z.number(), time: z.number(), serverId: text(100), direction: z.enum(['send', 'receive']), size: z.number(), json: z.string() }).passthrough()),
+});
+
+/** Why a capture file cannot be used. */
+export interface CaptureProblem {
+  message: string;
+}
+
+/** Reads a capture file's text; never throws. Names the first field that is wrong. */
+export function parseCapture(source: string): { capture: Capture } | { problem: CaptureProblem } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(source);
+  } catch (error) {
+    return { problem: { message: `it is not JSON (${error instanceof Error ? error.message : String(error)})` } };
+  }
+  if (typeof raw !== 'object' || raw === null || (raw as { kind?: unknown }).kind !== CAPTURE_KIND) return { problem: { message: 'it is not an MCP Context Inspector capture' } };
+  const version = (raw as { version?: unknown }).version;
+  if (typeof version === 'number' && version > CAPTURE_VERSION) return { problem: { message: `it is a version ${version} capture, written by a newer MCP Context Inspector; this one reads version ${CAPTURE_VERSION}` } };
+  const parsed = captureSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { problem: { message: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'invalid'}` } };
+  }
+  const capture = parsed.data as unknown as Capture;
+  const ids = new Set(capture.servers.map((server) => server.id));
+  if (ids.size !== capture.servers.length) return { problem: { message: 'servers: two servers have the same id' } };
+  const unknown = [...capture.contents, ...capture.context.marks, ...capture.context.decisions].find((entry) => !ids.has(entry.server));
+  if (unknown) return { problem: { message: `it names server "${unknown.server}", which it does not hold` } };
+  return { capture };
+}
