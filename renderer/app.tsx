@@ -1,4 +1,7 @@
 import { useRef } from 'react';
+import { CaptureActions } from './components/captures/capture-actions';
+import { DiffDialog } from './components/captures/diff-dialog';
+import { ReplayBanner } from './components/captures/replay-banner';
 import { ConnectForm } from './components/connect-form/connect-form';
 import { ConnectionBanner } from './components/connection-banner/connection-banner';
 import { PaneSplitter } from './components/pane-splitter/pane-splitter';
@@ -17,20 +20,23 @@ export function App({ link }: { link: HostLink }) {
   const layoutRef = useRef<HTMLDivElement>(null);
   const protocolOpen = useAppStore((state) => state.protocolOpen);
   const setProtocolOpen = useAppStore((state) => state.setProtocolOpen);
+  const replay = useAppStore((state) => state.replay);
   const gridTemplateColumns = `minmax(220px, ${columns.left}%) auto minmax(260px, ${columns.middle}%) auto minmax(300px, 1fr)`;
   return (
     <div className="app">
       <header className="app-header">
         <h1>MCP Context Inspector</h1>
+        <CaptureActions link={link} />
         <button type="button" className="header-toggle" aria-pressed={protocolOpen} onClick={() => setProtocolOpen(!protocolOpen)}>
           Protocol trace
         </button>
       </header>
+      <ReplayBanner />
       <ConnectionBanner link={link} />
       <main className="layout" ref={layoutRef} style={{ gridTemplateColumns }}>
         <div className="pane servers-pane">
           <ServerList />
-          <ConnectForm />
+          {replay ? null : <ConnectForm />}
         </div>
         <PaneSplitter
           label="Resize the servers column"
@@ -54,6 +60,7 @@ export function App({ link }: { link: HostLink }) {
         <RightPane />
       </main>
       {protocolOpen ? <ProtocolDrawer /> : null}
+      <DiffDialog />
     </div>
   );
 }

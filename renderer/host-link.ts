@@ -20,6 +20,11 @@ export interface HostLink {
   /** Called on every status change; `open` after a loss means state must be fetched again. */
   onStatus(listener: (status: HostLinkStatus) => void): () => void;
   retryNow(): void;
+  /**
+   * Where a capture the host opened (HostApi.openCapture) is shown: browser mode's page on the
+   * same origin and token. Absent where this face cannot open one yet (the desktop app).
+   */
+  captureUrl?(captureId: string): string;
 }
 
 /** The Electron face: IPC cannot drop while the page exists. */

@@ -11,7 +11,7 @@ import type { HostMethod } from '../shared/host-api';
 import { HostError } from '../shared/host-error';
 import type { WindowApi as HostApi, WindowEvent as HostEvent, WindowSnapshot as HostSnapshot } from '../shared/window-api';
 import { createRemoteHostApi } from '../shared/host-remote';
-import { EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
+import { CAPTURE_PARAM, EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
 import { backoffDelay, type HostLink, type HostLinkStatus } from './host-link';
 import { createLineSplitter, isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
 
@@ -50,9 +50,13 @@ interface Attempt {
 
 /** A HostApi and its link, for a page opened at `location` (which carries `?token=`). */
 export function createWsHostApi(location: Location): { api: HostApi; link: HostLink } {
-  const token = new URLSearchParams(location.search).get(TOKEN_PARAM) ?? '';
-  const url = socketUrl(location, WS_PATH, TOKEN_PARAM, token);
-  const eventsUrl = `${EVENTS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  const query = new URLSearchParams(location.search);
+  const token = query.get(TOKEN_PARAM) ?? '';
+  // A page opened on a capture talks to that capture's host, over the same guarded endpoints.
+  const capture = query.get(CAPTURE_PARAM);
+  const onCapture = capture === null ? '' : `&${CAPTURE_PARAM}=${encodeURIComponent(capture)}`;
+  const url = `${socketUrl(location, WS_PATH, TOKEN_PARAM, token)}${onCapture}`;
+  const eventsUrl = `${EVENTS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}${onCapture}`;
   const eventListeners = new Set<(event: HostEvent) => void>();
   const statusListeners = new Set<(status: HostLinkStatus) => void>();
   const pending = new Map<number, PendingCall>();
@@ -278,6 +282,11 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     },
     retryNow() {
       if (status.state === 'lost' || status.state === 'refused') connect();
+    },
+    captureUrl(captureId) {
+      const page = new URL(location.href);
+      page.searchParams.set(CAPTURE_PARAM, captureId);
+      return page.toString();
     },
   };
 

@@ -20,6 +20,8 @@ export const EVENTS_PATH = '/events';
 export const EVENTS_TYPE = 'application/x-ndjson; charset=utf-8';
 /** The query parameter that carries the per-run token, on the page and on the socket. */
 export const TOKEN_PARAM = 'token';
+/** The query parameter that names an opened capture (HostApi.openCapture): the page, its socket and its stream talk to that capture's host. */
+export const CAPTURE_PARAM = 'capture';
 
 /** Browser → host: one HostApi call. `id` is the caller's, echoed in the reply. */
 export interface WsCall {

@@ -3,7 +3,7 @@
  * (shared/capture/capture-diff.ts). Exit status 0 when they are the same, 1 when they differ,
  * 2 when one cannot be read, as diff(1) does.
  */
-import { diffCaptures, type CaptureDiff, type FieldChange } from '../../shared/capture/capture-diff';
+import { diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
 import { UsageError, type ParsedArgs } from './args';
 import { readCaptureFile } from './capture-file';
 import { terminalJson, terminalLine, terminalSafe } from './terminal';
@@ -30,21 +30,24 @@ function human(diff: CaptureDiff, fileA: string, fileB: string): string {
     if (rows.length > 0) lines.push(`${title}:`, ...rows.map((row) => `  ${row}`));
   };
   section('servers', diff.servers.map((entry) => `${SIGN[entry.change]} ${entry.server}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
-  section('resources', diff.resources.map((entry) => `${SIGN[entry.change]} ${entry.server}  ${entry.uri}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
+  const kind = (side: DecisionDiff['before']) => (side ? `${side.kind}${side.included ? ' (in)' : ''}` : 'not a candidate');
+  const change = (entry: DecisionDiff) => (entry.turned ? `${kind(entry.before)} → ${kind(entry.after)}` : `${kind(entry.after)}, its reason moved`);
+  const reasons = (entry: DecisionDiff) => [...(entry.before ? [`    A: ${entry.before.reason}`] : []), ...(entry.after ? [`    B: ${entry.after.reason}`] : [])];
+  // A resource that changed shows its decision with it.
+  const decisionOf = new Map(diff.decisions.map((entry) => [`${entry.server}\u0000${entry.uri}`, entry]));
+  section(
+    'resources',
+    diff.resources.flatMap((entry) => {
+      const decision = decisionOf.get(`${entry.server}\u0000${entry.uri}`);
+      return [`${SIGN[entry.change]} ${entry.server}  ${entry.uri}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`, ...(decision ? [`    decision: ${change(decision)}`, ...reasons(decision).map((line) => `  ${line}`)] : [])];
+    }),
+  );
   section('templates', diff.templates.map((entry) => `${SIGN[entry.change]} ${entry.server}  ${entry.uri}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
   section('catalog warnings', diff.warnings.flatMap((entry) => [...entry.added.map((message) => `+ ${entry.server}: ${message}`), ...entry.removed.map((message) => `- ${entry.server}: ${message}`)]));
   section('settings', diff.settings.map((change) => fields([change])));
   section('marks', diff.marks.map((entry) => `${entry.server}  ${entry.uri}: ${entry.before ?? 'none'} → ${entry.after ?? 'none'}`));
-  // Those that turned (in or out, or another kind) first; then those whose reason only moved.
-  const ordered = [...diff.decisions.filter((entry) => entry.turned), ...diff.decisions.filter((entry) => !entry.turned)];
-  section(
-    'decisions',
-    ordered.flatMap((entry) => [
-      `${entry.server}  ${entry.uri}: ${entry.before ? `${entry.before.kind}${entry.before.included ? ' (in)' : ''}` : 'not a candidate'} → ${entry.after ? `${entry.after.kind}${entry.after.included ? ' (in)' : ''}` : 'not a candidate'}`,
-      ...(entry.before ? [`    A: ${entry.before.reason}`] : []),
-      ...(entry.after ? [`    B: ${entry.after.reason}`] : []),
-    ]),
-  );
+  section('decisions that turned', diff.decisions.filter((entry) => entry.turned).flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]));
+  section('decisions the same, their reasons moved', diff.decisions.filter((entry) => !entry.turned).flatMap((entry) => [`${entry.server}  ${entry.uri}: ${kind(entry.after)}`, ...reasons(entry)]));
   const { context } = diff;
   if (context.same) lines.push(`context: the same text (${number(context.tokens.after)} tokens)`);
   else {

@@ -12,7 +12,7 @@ import type { HostApi, HostEvent } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
 import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/batch-pages';
 import { windowSnapshot, type WindowApi } from '../../shared/window-api';
-import { encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
+import { CAPTURE_PARAM, encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
 
@@ -37,6 +37,8 @@ export interface BrowserModeOptions {
    * and takes a fresh snapshot). Default 256 MB: a catalog of 100,000 resources is 26 MB.
    */
   maxUnreadEventBytes?: number;
+  /** The host of a capture a page opened (HostApi.openCapture), named by `?capture=` on its socket and stream. */
+  captureHost?(captureId: string): HostApi | undefined;
 }
 
 export interface BrowserModeHandle {
@@ -70,16 +72,19 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const rendererDir = resolve(options.rendererDir);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CALL_BYTES });
   let port = 0;
-  // Every open event stream's batcher: a snapshot taken for any page, and every reply, first
-  // sends what they hold.
-  const streams = new Set<PageBatcher>();
-  const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
-  // The seq of the host's last event: the event a reply must not overtake (see WsServerMessage).
-  let lastSeq = 0;
-  const stopCounting = options.host.onEvent((event) => (lastSeq = event.seq));
-  // The socket each view was last opened over: a page that reconnects opens its view again
-  // over its new socket, and the old socket's late close must not take it away.
-  const viewOwners = new Map<string, WebSocket>();
+  // Per host (the live one, and each capture a page opened): its pages' streams and the seq of its last event.
+  const channels = new Map<HostApi, Channel>();
+  const channelOf = (host: HostApi): Channel => {
+    let channel = channels.get(host);
+    if (!channel) channels.set(host, (channel = openChannel(host)));
+    return channel;
+  };
+  /** The host a request is for: the live one, or the capture its `?capture=` names (undefined: none such). */
+  const hostFor = (url: URL): HostApi | undefined => {
+    const capture = url.searchParams.get(CAPTURE_PARAM);
+    return capture === null ? options.host : options.captureHost?.(capture);
+  };
+  channelOf(options.host);
 
   const offeredToken = (request: IncomingMessage, url: URL) => url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
 
@@ -115,6 +120,9 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     if (request.method !== 'GET') return refuse(response, 405, 'method not allowed');
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin') return refuse(response, 403, `refused: a ${site} request`);
+    const host = hostFor(url);
+    if (!host) return refuse(response, 404, 'no such capture is open (it was closed, or the app restarted)');
+    const { streams } = channelOf(host);
     securityHeaders(response);
     response.writeHead(200, { 'Content-Type': EVENTS_TYPE, 'Cache-Control': 'no-store' });
     const maxUnread = options.maxUnreadEventBytes ?? 256 * 1024 * 1024;
@@ -129,7 +137,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     // events that come while it is made wait behind it (those it holds already are dropped).
     let snapshotSent = false;
     const held: HostEvent[] = [];
-    const unsubscribe = options.host.onEvent((event) => {
+    const unsubscribe = host.onEvent((event) => {
       if (!snapshotSent) held.push(event);
       else pages.push(event);
     });
@@ -140,7 +148,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       streams.delete(pages);
     };
     response.on('close', stop);
-    options.host.getSnapshot().then(
+    host.getSnapshot().then(
       (snapshot) => {
         if (response.destroyed) return;
         response.write(`${encodeServerMessage({ snapshot: windowSnapshot(snapshot) })}\n`);
@@ -161,12 +169,13 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${verdict.reason}\n`);
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) =>
-      serveSocket(ws, windowCalls(options.host, allStreams), viewOwners, () => {
-        allStreams.flush();
-        return lastSeq;
-      }),
-    );
+    const host = hostFor(url);
+    if (!host) {
+      socket.end('HTTP/1.1 404 Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nno such capture is open\n');
+      return;
+    }
+    const channel = channelOf(host);
+    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, channel));
   });
 
   await new Promise<void>((resolveListen, reject) => {
@@ -188,7 +197,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     token,
     close: () =>
       new Promise<void>((resolveClose) => {
-        stopCounting();
+        for (const channel of channels.values()) channel.stopCounting();
         for (const client of sockets.clients) client.terminate();
         sockets.close();
         server.closeAllConnections();
@@ -197,11 +206,40 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   };
 }
 
+/** One host's side of browser mode: its pages' event streams, its calls, and its views' sockets. */
+interface Channel {
+  /** Every open event stream's batcher: a snapshot taken for any page, and every reply, first sends what they hold. */
+  streams: Set<PageBatcher>;
+  calls: Omit<WindowApi, 'onEvent'>;
+  /** The socket each view was last opened over: a page that reconnects opens its view again over its new socket, and the old socket's late close must not take it away. */
+  viewOwners: Map<string, WebSocket>;
+  /** Flushes the streams, and says the seq of the host's last event: the event a reply must not overtake (see WsServerMessage). */
+  sentSoFar(): number;
+  stopCounting(): void;
+}
+
+function openChannel(host: HostApi): Channel {
+  const streams = new Set<PageBatcher>();
+  const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
+  let lastSeq = 0;
+  const stopCounting = host.onEvent((event) => (lastSeq = event.seq));
+  return {
+    streams,
+    calls: windowCalls(host, allStreams),
+    viewOwners: new Map(),
+    sentSoFar: () => {
+      allStreams.flush();
+      return lastSeq;
+    },
+    stopCounting,
+  };
+}
+
 /**
  * One page's socket: calls in, replies out (events go down the page's event stream). Each
  * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
  */
-function serveSocket(ws: WebSocket, calls: Omit<WindowApi, 'onEvent'>, viewOwners: Map<string, WebSocket>, sentSoFar: () => number): void {
+function serveSocket(ws: WebSocket, { calls, viewOwners, sentSoFar }: Channel): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };

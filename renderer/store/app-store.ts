@@ -9,11 +9,12 @@ import { createPicksSlice, type PicksSlice } from './picks-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createChecksSlice, type ChecksSlice } from './checks-slice';
+import { createCapturesSlice, type CapturesSlice } from './captures-slice';
 import { createTraceSlice, type TraceSlice } from './trace-slice';
 import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice & CapturesSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -34,5 +35,6 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createContextSlice(api)(...a),
     ...createTraceSlice(api)(...a),
     ...createChecksSlice(api)(...a),
+    ...createCapturesSlice(api)(...a),
   }));
 }

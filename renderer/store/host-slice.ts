@@ -3,6 +3,7 @@
  * input so the reducers stay pure and each event is one `set`.
  */
 import type { StateCreator } from 'zustand';
+import type { ReplayInfo } from '../../shared/host-api';
 import type { WindowEvent, WindowSnapshot } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { catalogsFromSnapshot, reduceCatalogs } from './reducers/catalog-reducer';
@@ -10,13 +11,16 @@ import { shouldReread } from './reducers/selection-reducer';
 import { reduceServers, serversFromSnapshot } from './reducers/servers-reducer';
 
 export interface HostSlice {
+  /** Set when this window shows a replayed capture: read-only. */
+  replay: ReplayInfo | null;
   applySnapshot(snapshot: WindowSnapshot): void;
   applyEvent(event: WindowEvent): void;
 }
 
 export const createHostSlice: StateCreator<AppState, [], [], HostSlice> = (set, get) => ({
+  replay: null,
   applySnapshot(snapshot) {
-    set({ ...serversFromSnapshot(snapshot.servers), catalogs: catalogsFromSnapshot(snapshot.catalogs), syncError: null });
+    set({ ...serversFromSnapshot(snapshot.servers), catalogs: catalogsFromSnapshot(snapshot.catalogs), syncError: null, replay: snapshot.replay ?? null });
   },
   applyEvent(event) {
     set((state) => {

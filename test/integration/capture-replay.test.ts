@@ -79,6 +79,16 @@ describe('a capture replayed', () => {
     expect(read.contents.map((item) => item.text ?? item.blob)).toEqual(first?.contents?.map((item) => item.text ?? item.blob));
   });
 
+  it('never starts what a capture names: a command that cannot run is replayed all the same', async () => {
+    const live = inMemory('legacy', (server) => void createLegacyFixtureServer().connect(server));
+    const captured = await capture(live);
+    const edited: Capture = { ...captured, servers: captured.servers.map((server) => ({ ...server, transport: { kind: 'stdio', command: '/nonexistent/never-run-me', args: ['--wipe'] } })) };
+    const snapshot = await settled(replay(edited));
+    expect(snapshot.servers[0]?.status).toBe('connected');
+    expect(snapshot.servers[0]).not.toHaveProperty('pid');
+    expect(snapshot.catalogs[0]?.resources).toHaveLength(10);
+  });
+
   it('opens a capture from a window: its own host, served beside the live one', async () => {
     const live = inMemory('legacy', (server) => void createLegacyFixtureServer().connect(server));
     const captured = await live.takeCapture();

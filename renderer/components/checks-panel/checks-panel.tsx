@@ -14,11 +14,13 @@ export function ChecksPanel() {
   const check = useAppStore((state) => (serverId ? state.checks[serverId] : undefined));
   const runChecks = useAppStore((state) => state.runChecks);
   const name = useAppStore((state) => (serverId ? state.servers[serverId]?.name : undefined));
+  // A replay has only what was captured: checking needs the live server.
+  const replay = useAppStore((state) => state.replay);
   return (
     <div className="trace-panel">
       <div className="trace-toolbar">
         <ServerSelect value={serverId} onChange={(id) => setChosen(id)} all={false} />
-        <button type="button" onClick={() => serverId && void runChecks(serverId)} disabled={!serverId || check?.state === 'running'}>
+        <button type="button" onClick={() => serverId && void runChecks(serverId)} disabled={!serverId || check?.state === 'running' || replay !== null}>
           Run checks
         </button>
         <span className="muted small" role="status">
@@ -28,6 +30,8 @@ export function ChecksPanel() {
             </>
           ) : check?.state === 'done' ? (
             `${check.report.counts.pass} pass, ${check.report.counts.warn} warn, ${check.report.counts.fail} fail, ${check.report.counts['n/a']} not applicable · read back ${check.report.read.count} of ${check.report.read.of} · protocol ${check.report.protocolVersion ?? '?'} · ${new Date(check.at).toLocaleTimeString('en-GB')}`
+          ) : replay ? (
+            'A replayed capture cannot be checked: the checks talk to the live server. Run them in the live window, or with mcp-context check.'
           ) : (
             'Checks listing, reading and errors against the spec, from what the server really sends.'
           )}

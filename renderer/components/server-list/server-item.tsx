@@ -12,6 +12,8 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
   const catalogStatus = useAppStore((state) => state.catalogs[serverId]?.status);
   const actionError = useAppStore((state) => state.serverActionErrors[serverId]);
   const runServerAction = useAppStore((state) => state.runServerAction);
+  // A replayed server is the capture's: nothing to reconnect, refresh or remove.
+  const replay = useAppStore((state) => state.replay);
   const headingId = useId();
   if (!server) return null;
   return (
@@ -29,22 +31,24 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
       <CatalogProgress serverId={serverId} />
       <ListChange serverId={serverId} />
       <SpecProblems problems={server.problems} />
-      <div className="button-row">
-        <button type="button" onClick={() => void runServerAction(serverId, 'reconnect')}>
-          Reconnect
-        </button>
-        <button type="button" onClick={() => void runServerAction(serverId, 'refresh')} disabled={server.status !== 'connected'}>
-          Refresh catalog
-        </button>
-        {catalogStatus === 'listing' ? (
-          <button type="button" onClick={() => void runServerAction(serverId, 'cancel')}>
-            Cancel listing
+      {replay ? null : (
+        <div className="button-row">
+          <button type="button" onClick={() => void runServerAction(serverId, 'reconnect')}>
+            Reconnect
           </button>
-        ) : null}
-        <button type="button" className="danger" onClick={() => void runServerAction(serverId, 'remove')}>
-          Remove
-        </button>
-      </div>
+          <button type="button" onClick={() => void runServerAction(serverId, 'refresh')} disabled={server.status !== 'connected'}>
+            Refresh catalog
+          </button>
+          {catalogStatus === 'listing' ? (
+            <button type="button" onClick={() => void runServerAction(serverId, 'cancel')}>
+              Cancel listing
+            </button>
+          ) : null}
+          <button type="button" className="danger" onClick={() => void runServerAction(serverId, 'remove')}>
+            Remove
+          </button>
+        </div>
+      )}
       {actionError ? (
         <p className="error-text" role="alert">
           {actionError}

@@ -26,10 +26,12 @@ export function ServerStatus({ server }: { server: ServerSnapshot }) {
 
 function ConnectedStatus({ server }: { server: ServerSnapshot }) {
   const capabilities = declaredCapabilities(server.capabilities);
+  // A replayed capture's server answers from the file: it is not connected to anything.
+  const replay = useAppStore((state) => state.replay);
   return (
     <>
       <p className="status-line">
-        <span className="dot ok" aria-hidden="true" /> Connected
+        <span className="dot ok" aria-hidden="true" /> {replay ? 'Replayed from the capture' : 'Connected'}
         {server.serverInfo ? (
           <span className="muted">
             {' '}
@@ -37,7 +39,7 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
           </span>
         ) : null}
       </p>
-      {server.capabilities?.logging ? <LogLevelSelect server={server} /> : null}
+      {server.capabilities?.logging && !replay ? <LogLevelSelect server={server} /> : null}
       <ul className="badges" aria-label="Protocol and capabilities">
         {server.protocolVersion ? <li className="badge">protocol {server.protocolVersion}</li> : null}
         {server.era ? <li className={`badge era-${server.era}`}>{server.era}</li> : null}

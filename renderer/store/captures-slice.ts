@@ -1,0 +1,65 @@
+/**
+ * The captures slice: taking one (the host writes it; the window saves the file), opening one
+ * read-only (the host replays it; the window opens it in a tab of its own), and whether the
+ * diff view is open. What happened last is one line, shown beside the buttons.
+ */
+import type { StateCreator } from 'zustand';
+import { MAX_CAPTURE_UPLOAD, type CaptureTaken } from '../../shared/host-api';
+import type { WindowApi } from '../../shared/window-api';
+import type { AppState } from './app-store';
+import { describeError } from './describe-error';
+
+export type CaptureStatus = { state: 'idle' } | { state: 'working'; text: string } | { state: 'done'; text: string; openUrl?: string } | { state: 'failed'; text: string };
+
+export interface CapturesSlice {
+  captureStatus: CaptureStatus;
+  diffOpen: boolean;
+  setDiffOpen(open: boolean): void;
+  /** Takes a capture; resolves with the file to save, or undefined when it failed (the status says why). */
+  takeCapture(): Promise<CaptureTaken | undefined>;
+  /** Has the host open a capture file's text; resolves with the capture's id, or undefined when it failed. */
+  openCapture(name: string, text: string): Promise<string | undefined>;
+  /** The capture opened, in a tab the browser did not let us open: the status offers its link. */
+  offerCapture(name: string, url: string): void;
+  /** Says, in the status line, why a capture could not be opened here. */
+  failCapture(text: string): void;
+}
+
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+
+export function createCapturesSlice(api: Pick<WindowApi, 'takeCapture' | 'openCapture'>): StateCreator<AppState, [], [], CapturesSlice> {
+  return (set, get) => ({
+    captureStatus: { state: 'idle' },
+    diffOpen: false,
+    setDiffOpen: (open) => set({ diffOpen: open }),
+    async takeCapture() {
+      if (get().captureStatus.state === 'working') return undefined;
+      set({ captureStatus: { state: 'working', text: 'Capturing: waiting for the context, then reading the rest of the catalog…' } });
+      try {
+        const taken = await api.takeCapture();
+        set({ captureStatus: { state: 'done', text: `Saved ${taken.fileName}: ${taken.servers} server${taken.servers === 1 ? '' : 's'}, ${taken.contents} contents, ${kb(taken.bytes)}` } });
+        return taken;
+      } catch (error) {
+        set({ captureStatus: { state: 'failed', text: `Could not capture: ${describeError(error).message}` } });
+        return undefined;
+      }
+    },
+    async openCapture(name, text) {
+      if (text.length > MAX_CAPTURE_UPLOAD) {
+        set({ captureStatus: { state: 'failed', text: `${name} is ${kb(text.length)}, more than a page may send; open it with: mcp-context serve --from ${name}` } });
+        return undefined;
+      }
+      set({ captureStatus: { state: 'working', text: `Opening ${name}…` } });
+      try {
+        const { captureId } = await api.openCapture(text);
+        set({ captureStatus: { state: 'done', text: `Opened ${name} in a new tab, read-only` } });
+        return captureId;
+      } catch (error) {
+        set({ captureStatus: { state: 'failed', text: `Could not open ${name}: ${describeError(error).message}` } });
+        return undefined;
+      }
+    },
+    failCapture: (text) => set({ captureStatus: { state: 'failed', text } }),
+    offerCapture: (name, url) => set({ captureStatus: { state: 'done', text: `${name} is open, read-only:`, openUrl: url } }),
+  });
+}
