@@ -16,6 +16,7 @@ import { describeConnectFailure } from './liveness';
 import { openClient } from './open-client';
 import { isBase64 } from './read-result';
 import { wireSchemaRule, type SentMessage } from './wire-schema';
+import { listChangedRule, listenRules, onlySubscribedRule, type Listen, type Note, type Watch } from '../../shared/check/notification-rules';
 
 /** Resources read back at most, spread over the list. */
 export const READ_SAMPLE = 20;
@@ -71,12 +72,18 @@ interface Probe {
   asked: string[];
   /** Every message the server sent (the first 2,000), for the schema rule, with the method each response answers. */
   sent: SentMessage[];
+  /** The notifications it sent (the first 500), when they came. */
+  notes: Note[];
+  /** The ids of the listen streams opened, in order. */
+  listens: string[];
 }
 
 /** Connects; rejects with the transport's or the SDK's error. */
 async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe> {
   const asked: string[] = [];
   const sent: SentMessage[] = [];
+  const notes: Note[] = [];
+  const listens: string[] = [];
   // What the server really answered, by request id: the SDK's parse (strict in 2026-07-28, and
   // mapping -32002 onto -32602) is not what is judged.
   const answers = new Map<string | number, JSONRPCMessage>();
@@ -85,12 +92,14 @@ async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe
   const trace = (direction: 'send' | 'receive', message: JSONRPCMessage) => {
     if (direction === 'send' && 'method' in message && 'id' in message) {
       methods.set(message.id, message.method);
+      if (message.method === 'subscriptions/listen') listens.push(String(message.id));
       if (waitingFor && waitingFor.id === undefined && message.method === waitingFor.method) waitingFor.id = message.id;
       return;
     }
     if (direction !== 'receive') return;
     const answering = 'id' in message && !('method' in message) ? methods.get(message.id as string | number) : undefined;
     if (sent.length < 2000) sent.push({ message: message as unknown as Record<string, unknown>, ...(answering && { answers: answering }) });
+    if ('method' in message && !('id' in message) && notes.length < 500) notes.push({ method: message.method, ...(typeof message.params === 'object' && message.params !== null && { params: message.params as Record<string, unknown> }), at: Date.now() });
     if ('method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
     else if ('id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
   };
@@ -108,7 +117,7 @@ async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe
     answers.clear();
     return answerOf(raw, thrown, method, timeoutMs);
   };
-  return { client, ask, asked, sent };
+  return { client, ask, asked, sent, notes, listens };
 }
 
 /** The URIs a walk listed, in order. */
@@ -123,7 +132,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
   } catch (error) {
     return { unreachable: describeConnectFailure(error, undefined) };
   }
-  const { client, ask, asked, sent } = probe;
+  const { client, ask, asked, sent, notes } = probe;
   try {
     const era = client.getProtocolEra() ?? 'legacy';
     const capabilities = (client.getServerCapabilities() ?? {}) as { resources?: { subscribe?: unknown; listChanged?: unknown } };
@@ -140,9 +149,13 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
     const uris = listedUris(walk);
     const sample = spread(uris, READ_SAMPLE);
-    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline) : undefined;
+    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline, walk.pages.length) : undefined;
     results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), era === 'modern' ? stabilityRule(uris, second) : { ...stabilityRule(uris, undefined), detail: 'only in 2026-07-28 (before, the set could vary per connection)' });
-    if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked));
+    const watches: Watch[] = [];
+    let listen: Listen | undefined;
+    if (era === 'legacy') results.push(await subscribeRule(ask, capabilities.resources?.subscribe === true, sample[0], asked, watches));
+    else listen = await listenBriefly(probe, capabilities.resources, sample[0], watches, timeoutMs);
+    results.push(listChangedRule(notes, capabilities.resources?.listChanged === true), onlySubscribedRule(notes, watches, era), ...listenRules(notes, listen));
     results.push(wireSchemaRule(client.getNegotiatedProtocolVersion(), sent));
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
@@ -254,20 +267,47 @@ async function unknownResourceRule(ask: Ask, era: 'legacy' | 'modern'): Promise<
   return { ...rule, verdict: 'warn', detail: `answered ${code}, where ${era === 'modern' ? '-32602' : '-32602 (or the legacy -32002)'} is asked for`, evidence: { request, response: cut(answer.error) } };
 }
 
-async function subscribeRule(ask: Ask, declared: boolean, uri: string | undefined, asked: string[]): Promise<RuleResult> {
+/** Updates that come this long after a subscribe are waited for, before unsubscribing. */
+const UPDATE_WAIT_MS = 300;
+
+async function subscribeRule(ask: Ask, declared: boolean, uri: string | undefined, asked: string[], watches: Watch[]): Promise<RuleResult> {
   const rule = { rule: 'capabilities.subscribe', title: 'subscribe is declared if and only if resources/subscribe answers', spec: SUBSCRIBE };
   if (!declared) return { ...rule, verdict: 'n/a', detail: 'subscribe is not declared (not asked: only what is declared is used)' };
   if (!uri) return { ...rule, verdict: 'n/a', detail: 'declared, but nothing is listed to subscribe to' };
   const request = { method: 'resources/subscribe', params: { uri } };
   const before = asked.length;
+  const watch = { uris: [uri], from: Date.now(), to: Number.POSITIVE_INFINITY };
+  watches.push(watch);
   const answer = await ask(request.method, request.params);
+  if ('result' in answer) await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
   if ('error' in answer) {
     const meanwhile = asked.slice(before);
+    watch.to = Date.now();
     const why = meanwhile.length > 0 ? `, after the server asked us for ${[...new Set(meanwhile)].join(', ')}, which we do not offer (a server must not ask a client for what it did not declare)` : '';
     return { ...rule, verdict: 'fail', detail: `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`, evidence: { request, response: cut(answer.error) } };
   }
   await ask('resources/unsubscribe', { uri });
+  watch.to = Date.now();
   return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
+}
+
+/**
+ * 2026-07-28: opens a listen stream for what the server declares (list changes, and the first
+ * sampled resource where it declares subscribe), keeps it a moment for the notifications that
+ * follow the acknowledgement, and closes it. Undefined where nothing is declared to listen to.
+ */
+async function listenBriefly(probe: Probe, declared: { subscribe?: unknown; listChanged?: unknown } | undefined, uri: string | undefined, watches: Watch[], timeoutMs: number): Promise<Listen | undefined> {
+  const filter = { ...(declared?.listChanged === true && { resourcesListChanged: true }), ...(declared?.subscribe === true && uri !== undefined && { resourceSubscriptions: [uri] }) };
+  if (Object.keys(filter).length === 0) return undefined;
+  const from = Date.now();
+  const watch = { uris: filter.resourceSubscriptions ?? [], from, to: Number.POSITIVE_INFINITY };
+  watches.push(watch);
+  const stream = await probe.client.listen(filter, { timeout: Math.min(timeoutMs, 5000) }).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
+  await stream?.close().catch(() => {});
+  watch.to = Date.now();
+  const id = probe.listens.at(-1);
+  return id === undefined ? undefined : { id, from, to: watch.to };
 }
 
 /**
@@ -313,15 +353,18 @@ async function completeFirst(ask: Ask, templates: RawWalk): Promise<{ template: 
   return [];
 }
 
-/** The URIs a second, fresh connection lists (the set must not vary per connection), walked as the first was. */
-async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number): Promise<string[] | undefined> {
+/**
+ * The URIs a second, fresh connection lists (the set must not vary per connection), walked as
+ * the first was. A walk that stopped (a loop) is compared as far as the first one came.
+ */
+async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number, firstPages: number): Promise<string[] | undefined> {
   let probe: Probe | undefined;
   try {
     probe = await openProbe(config, timeoutMs);
     const first = await probe.ask('resources/list', {});
     if ('error' in first) return undefined;
     const walk = await walkRaw(probe.ask, 'resources/list', first, probe.client.getProtocolEra() ?? 'legacy', deadline);
-    return walk.stopped ? undefined : listedUris(walk);
+    return walk.stopped && walk.pages.length !== firstPages ? undefined : listedUris(walk);
   } catch {
     return undefined;
   } finally {

@@ -87,11 +87,11 @@ describe('mcp-context check', () => {
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
     expect(json.reports[0]?.counts.fail).toBe(1);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="20" failures="1" skipped="8">/);
+    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="24" failures="1" skipped="10">/);
     expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
     const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/: 17 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
+    expect(clean.stdout).toMatch(/: 21 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);
