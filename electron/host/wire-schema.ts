@@ -6,8 +6,12 @@
  * type, an error as a JSON-RPC error response. Ajv compiles each definition once.
  */
 import AjvModule, { type ValidateFunction } from 'ajv/dist/2020.js';
+import AjvDraft07Module from 'ajv';
 import type { RuleResult } from '../../shared/check/check-types';
 import { cut } from '../../shared/check/list-rules';
+import schema20241105 from './spec-schemas/2024-11-05.json';
+import schema20250326 from './spec-schemas/2025-03-26.json';
+import schema20250618 from './spec-schemas/2025-06-18.json';
 import legacySchema from './spec-schemas/2025-11-25.json';
 import modernSchema from './spec-schemas/2026-07-28.json';
 
@@ -17,7 +21,14 @@ export interface SentMessage {
   answers?: string;
 }
 
-const SCHEMAS: Record<string, object> = { '2025-11-25': legacySchema, '2026-07-28': modernSchema };
+/** Each revision's schema; those before 2025-11-25 are JSON Schema draft-07, with `definitions`. */
+const SCHEMAS: Record<string, { schema: object; draft07?: true }> = {
+  '2024-11-05': { schema: schema20241105, draft07: true },
+  '2025-03-26': { schema: schema20250326, draft07: true },
+  '2025-06-18': { schema: schema20250618, draft07: true },
+  '2025-11-25': { schema: legacySchema },
+  '2026-07-28': { schema: modernSchema },
+};
 
 const RESULT_OF: Record<string, string> = {
   'resources/list': 'ListResourcesResult',
@@ -38,24 +49,31 @@ const NOTIFICATION_OF: Record<string, string> = {
 };
 
 // ajv is CommonJS: its class is the module, or its `default` where a bundler wrapped it.
-const Ajv2020 = ((AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule) as typeof AjvModule;
-const compiled = new Map<string, { ajv: InstanceType<typeof Ajv2020>; validators: Map<string, ValidateFunction | null> }>();
+const unwrap = <T>(module: T): T => ((module as unknown as { default?: T }).default ?? module) as T;
+const Ajv2020 = unwrap(AjvModule);
+const AjvDraft07 = unwrap(AjvDraft07Module);
+const compiled = new Map<string, { ajv: InstanceType<typeof Ajv2020> | InstanceType<typeof AjvDraft07>; validators: Map<string, ValidateFunction | null> }>();
 
 function validator(revision: string, definition: string): ValidateFunction | null | undefined {
-  const schema = SCHEMAS[revision];
-  if (!schema) return undefined;
+  const kept = SCHEMAS[revision];
+  if (!kept) return undefined;
+  const { schema, draft07 } = kept;
   let entry = compiled.get(revision);
   if (!entry) {
     // strict off: the published schema uses keywords Ajv does not know (e.g. descriptions in odd places).
-    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    const options = { strict: false, allErrors: false, validateFormats: false };
+    const ajv = draft07 ? new AjvDraft07(options) : new Ajv2020(options);
     ajv.addSchema(schema, revision);
     compiled.set(revision, (entry = { ajv, validators: new Map() }));
   }
-  if (!entry.validators.has(definition)) {
-    const defs = (schema as { $defs?: Record<string, unknown> }).$defs ?? {};
-    entry.validators.set(definition, definition in defs ? entry.ajv.getSchema(`${revision}#/$defs/${definition}`) ?? null : null);
+  // Before 2025-11-25 the error response was named JSONRPCError, and the definitions sat in `definitions`.
+  const name = draft07 && definition === 'JSONRPCErrorResponse' ? 'JSONRPCError' : definition;
+  const where = draft07 ? 'definitions' : '$defs';
+  if (!entry.validators.has(name)) {
+    const defs = (schema as Record<string, Record<string, unknown> | undefined>)[where] ?? {};
+    entry.validators.set(name, name in defs ? entry.ajv.getSchema(`${revision}#/${where}/${name}`) ?? null : null);
   }
-  return entry.validators.get(definition);
+  return entry.validators.get(name);
 }
 
 /** The rule: every message the server sent fits the schema of `revision`. */
