@@ -219,9 +219,10 @@ export interface HostApi {
   /**
    * Checks a server against the resources rules (mcp-context check), over a connection of its
    * own: spawns the server again for stdio, so only on a user's action. Resolves with the
-   * report; rejects when the server cannot be reached.
+   * report; rejects when the server cannot be reached, or when {@link cancelRequest} is given
+   * `requestId` (its connections close).
    */
-  checkServer(serverId: ServerId): Promise<CheckReport>;
+  checkServer(serverId: ServerId, requestId?: string): Promise<CheckReport>;
   /**
    * Opens or changes a window's Timeline panel (which servers and kinds it shows): the host
    * sends `timeline` frames for `viewId`, the first before this resolves. `closeView` closes it.

@@ -117,7 +117,7 @@ const argSchemas = {
   updateTrace: z.tuple([viewId, tracePatch]),
   getTraceMessage: z.tuple([z.number().int().min(1)]),
   exportTrace: z.tuple([traceFilter]),
-  checkServer: z.tuple([serverId]),
+  checkServer: z.union([z.tuple([serverId]), z.tuple([serverId, requestId])]),
   takeCapture: z.tuple([]),
   openCapture: z.tuple([z.string().min(1).max(MAX_CAPTURE_UPLOAD)]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),

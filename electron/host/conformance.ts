@@ -59,7 +59,7 @@ const SUBSCRIBE: SpecReference = { revision: '2025-11-25', section: 'Resources â
 
 type Answer = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
 
-export type CheckOutcome = { report: CheckReport } | { unreachable: string };
+export type CheckOutcome = { report: CheckReport } | { unreachable: string } | { cancelled: true };
 
 type Ask = (method: string, params: Record<string, unknown>) => Promise<Answer>;
 
@@ -79,7 +79,7 @@ interface Probe {
 }
 
 /** Connects; rejects with the transport's or the SDK's error. */
-async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe> {
+async function openProbe(config: ServerConfig, timeoutMs: number, signal?: AbortSignal): Promise<Probe> {
   const asked: string[] = [];
   const sent: SentMessage[] = [];
   const notes: Note[] = [];
@@ -103,7 +103,9 @@ async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe
     if ('method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
     else if ('id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
   };
-  const client = (await openClient(config.transport, { timeoutMs, trace })).client;
+  const client = (await openClient(config.transport, { timeoutMs, trace, ...(signal && { signal }) })).client;
+  // Cancelled: the connection closes, so every question still to come fails at once.
+  signal?.addEventListener('abort', () => void client.close().catch(() => {}), { once: true });
   const ask: Ask = async (method, params) => {
     waitingFor = { method };
     let thrown: unknown;
@@ -124,13 +126,17 @@ async function openProbe(config: ServerConfig, timeoutMs: number): Promise<Probe
 const listedUris = (walk: RawWalk): string[] =>
   walk.pages.flatMap((page) => listOf(page.result, 'resources').map((item) => (item as { uri?: unknown })?.uri).filter((uri): uri is string => typeof uri === 'string'));
 
-/** Checks one server; resolves with its report, or why it could not be reached. */
-export async function checkServer(config: ServerConfig, timeoutMs: number): Promise<CheckOutcome> {
+/**
+ * Checks one server; resolves with its report, or why it could not be reached, or that it was
+ * cancelled (`signal`: the user's Cancel, or the host closing), which closes its connections.
+ */
+export async function checkServer(config: ServerConfig, timeoutMs: number, signal?: AbortSignal): Promise<CheckOutcome> {
+  if (signal?.aborted) return { cancelled: true };
   let probe: Probe;
   try {
-    probe = await openProbe(config, timeoutMs);
+    probe = await openProbe(config, timeoutMs, signal);
   } catch (error) {
-    return { unreachable: describeConnectFailure(error, undefined) };
+    return signal?.aborted ? { cancelled: true } : { unreachable: describeConnectFailure(error, undefined) };
   }
   const { client, ask, asked, sent, notes } = probe;
   try {
@@ -140,6 +146,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     const deadline = Date.now() + CHECK_DEADLINE_MS;
     const first = await ask('resources/list', {});
     results.push(capabilityRule(capabilities.resources !== undefined, first));
+    if (signal?.aborted) return { cancelled: true };
     if ('error' in first) return { report: report(config, client, results, { count: 0, of: 0 }) };
     const walk = await walkRaw(ask, 'resources/list', first, era, deadline);
     results.push(...paginationRules(walk, era), await bogusCursorRule(ask), ...fieldRules(walk), ...cacheRules(walk, era));
@@ -149,7 +156,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
     const uris = listedUris(walk);
     const sample = spread(uris, READ_SAMPLE);
-    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline, walk.pages.length) : undefined;
+    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline, walk.pages.length, signal) : undefined;
     results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), era === 'modern' ? stabilityRule(uris, second) : { ...stabilityRule(uris, undefined), detail: 'only in 2026-07-28 (before, the set could vary per connection)' });
     const watches: Watch[] = [];
     let listen: Listen | undefined;
@@ -157,6 +164,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number): Prom
     else listen = await listenBriefly(probe, capabilities.resources, sample[0], watches, timeoutMs);
     results.push(listChangedRule(notes, capabilities.resources?.listChanged === true), onlySubscribedRule(notes, watches, era), ...listenRules(notes, listen));
     results.push(wireSchemaRule(client.getNegotiatedProtocolVersion(), sent));
+    if (signal?.aborted) return { cancelled: true };
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
     await client.close().catch(() => {});
@@ -325,9 +333,10 @@ async function traversalRule(ask: Ask, uris: string[]): Promise<RuleResult> {
   for (const folder of folders) while (!folder.startsWith(root)) root = root.slice(0, root.slice(0, -1).lastIndexOf('/') + 1);
   const depth = Math.max(1, root.replace(/^file:\/\/[^/]*/, '').split('/').filter(Boolean).length);
   const up = (step: string) => Array.from({ length: depth + 2 }, () => step).join('');
-  const probes = [`${root}${up('../')}etc/passwd`, `${root}${up('%2e%2e/')}etc/passwd`, `${root}${up('..%2f')}etc%2fpasswd`];
-  // An absolute path elsewhere, where the root does not hold it.
-  if (!'file:///etc/passwd'.startsWith(root)) probes.push('file:///etc/passwd');
+  // Up by "..", encoded dots, encoded slashes, and the backslashes a Windows server splits on.
+  const probes = [`${root}${up('../')}etc/passwd`, `${root}${up('%2e%2e/')}etc/passwd`, `${root}${up('..%2f')}etc%2fpasswd`, `${root}${up('..%5c')}Windows%5cwin.ini`];
+  // An absolute path elsewhere, where the root does not hold it (a Unix one, and a Windows one).
+  for (const elsewhere of ['file:///etc/passwd', 'file:///C:/Windows/win.ini']) if (!elsewhere.startsWith(root)) probes.push(elsewhere);
   for (const uri of probes) {
     const request = { method: 'resources/read', params: { uri } };
     const answer = await ask(request.method, request.params);
@@ -357,10 +366,10 @@ async function completeFirst(ask: Ask, templates: RawWalk): Promise<{ template: 
  * The URIs a second, fresh connection lists (the set must not vary per connection), walked as
  * the first was. A walk that stopped (a loop) is compared as far as the first one came.
  */
-async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number, firstPages: number): Promise<string[] | undefined> {
+async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number, firstPages: number, signal?: AbortSignal): Promise<string[] | undefined> {
   let probe: Probe | undefined;
   try {
-    probe = await openProbe(config, timeoutMs);
+    probe = await openProbe(config, timeoutMs, signal);
     const first = await probe.ask('resources/list', {});
     if ('error' in first) return undefined;
     const walk = await walkRaw(probe.ask, 'resources/list', first, probe.client.getProtocolEra() ?? 'legacy', deadline);

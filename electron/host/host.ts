@@ -99,6 +99,9 @@ export function createHost(options: HostOptions = {}): Host {
   // Ours to the capture's (replayed servers are added in the capture's order).
   const capturedIds = new Map<ServerId, string>();
   const captures = new Map<string, Host>();
+  // Checks running (each over connections of its own), and those a window can cancel by request id.
+  const checks = new Set<AbortController>();
+  const checkRequests = new Map<string, AbortController>();
   const readOnly = () => {
     if (replay) throw new HostError('not-supported', READ_ONLY);
   };
@@ -352,6 +355,7 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async cancelRequest(requestId) {
+      checkRequests.get(requestId)?.abort();
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
     },
 
@@ -379,11 +383,22 @@ export function createHost(options: HostOptions = {}): Host {
       timeline.close(viewId);
     },
 
-    async checkServer(serverId) {
+    async checkServer(serverId, requestId) {
       readOnly();
-      const outcome = await checkServer(connection(serverId).config, timeoutMs);
-      if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${connection(serverId).config.name}: ${outcome.unreachable}`);
-      return outcome.report;
+      const { config } = connection(serverId);
+      // Cancelled by cancelRequest(requestId), or by the host closing: its connections go with it.
+      const controller = new AbortController();
+      checks.add(controller);
+      if (requestId) checkRequests.set(requestId, controller);
+      try {
+        const outcome = await checkServer(config, timeoutMs, controller.signal);
+        if ('cancelled' in outcome) throw new HostError('cancelled', `the check of ${config.name} was cancelled`);
+        if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${config.name}: ${outcome.unreachable}`);
+        return outcome.report;
+      } finally {
+        checks.delete(controller);
+        if (requestId) checkRequests.delete(requestId);
+      }
     },
 
     async updateTimeline(viewId, filter) {
@@ -420,6 +435,7 @@ export function createHost(options: HostOptions = {}): Host {
       await sessionStore?.flush();
       const all = [...connections.values()];
       connections.clear();
+      for (const check of checks) check.abort();
       reconnector?.dispose();
       traceViews.dispose();
       timeline.dispose();

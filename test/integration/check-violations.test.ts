@@ -14,7 +14,7 @@ beforeAll(async () => {
   await Promise.all(
     (Object.keys(args) as Variant[]).map(async (variant) => {
       const outcome = await checkServer(fixture('violations-server.ts', ...args[variant]), 5000);
-      if (!('report' in outcome)) throw new Error(outcome.unreachable);
+      if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
       reports[variant] = outcome.report;
     }),
   );

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport, Verdict } from '../../shared/check/check-types';
 import { checkServer } from '../../electron/host/conformance';
-import { everything, fixture } from './harness';
+import { everything, fixture, settled, startHost } from './harness';
 
 async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckReport> {
   const outcome = await checkServer(config, 15_000);
-  if (!('report' in outcome)) throw new Error(outcome.unreachable);
+  if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
   return outcome.report;
 }
 const verdicts = (report: CheckReport) => Object.fromEntries(report.results.map((result) => [result.rule, result.verdict])) as Record<string, Verdict>;
@@ -37,10 +37,24 @@ describe('mcp-context check', () => {
 
   it('a server that never answers a read costs one timeout, and fails in words', async () => {
     const outcome = await checkServer(fixture('hostile-server.ts', '--mode', 'hang-on-read'), 1500);
-    if (!('report' in outcome)) throw new Error(outcome.unreachable);
+    if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
     expect(detail(outcome.report, 'read.back')).toBe('hostile://plain/one is listed, but reading it failed: no answer within 1.5 s (read 1 of the 2 sampled, then stopped: no answer came)');
     expect(detail(outcome.report, 'read.unknown-resource')).toBe('got no answer: no answer within 1.5 s');
   });
+
+  it('a check the user cancels, or one running when the host closes, stops and says so', async () => {
+    // The server never answers a read: without the cancel, the check would wait a minute for it.
+    const { host } = startHost([fixture('hostile-server.ts', '--mode', 'hang-on-read')], { requestTimeoutMs: 60_000 });
+    const [server] = (await settled(host)).servers;
+    const running = host.checkServer(server?.id as string, 'check-1');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await host.cancelRequest('check-1');
+    await expect(running).rejects.toMatchObject({ code: 'cancelled', message: `the check of ${server?.name} was cancelled` });
+    const again = host.checkServer(server?.id as string);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await host.close();
+    await expect(again).rejects.toMatchObject({ code: 'cancelled' });
+  }, 20_000);
 
   it('warns of an SVG icon, which can carry script', async () => {
     const report = await check(fixture('hostile-server.ts', '--mode', 'html'));

@@ -13,6 +13,7 @@ export function ChecksPanel() {
   const serverId = chosen !== undefined && servers.includes(chosen) ? chosen : servers[0];
   const check = useAppStore((state) => (serverId ? state.checks[serverId] : undefined));
   const runChecks = useAppStore((state) => state.runChecks);
+  const cancelChecks = useAppStore((state) => state.cancelChecks);
   const name = useAppStore((state) => (serverId ? state.servers[serverId]?.name : undefined));
   // A replay has only what was captured: checking needs the live server.
   const replay = useAppStore((state) => state.replay);
@@ -23,6 +24,11 @@ export function ChecksPanel() {
         <button type="button" onClick={() => serverId && void runChecks(serverId)} disabled={!serverId || check?.state === 'running' || replay !== null}>
           Run checks
         </button>
+        {check?.state === 'running' && serverId ? (
+          <button type="button" onClick={() => cancelChecks(serverId)}>
+            Cancel
+          </button>
+        ) : null}
         <span className="muted small" role="status">
           {check?.state === 'running' ? (
             <>
