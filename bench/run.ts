@@ -2,6 +2,7 @@
  * `npm run bench`: real servers, a real browser, a table of figures. Writes the table to
  * docs/BENCHMARKS.md as well as stdout. Speed is measured here, never asserted in tests.
  */
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { benchBrowse, type BrowseFigures } from './browse';
@@ -89,6 +90,38 @@ const contextTable = context
       `Where a step's time goes, on the page's clock (see above): toggle: ${context.toggleParts}; auto-include on: ${context.autoOnParts}; ${context.focus.map((figures) => `focus at ${figures.count.toLocaleString('en')}, keystrokes after the first: ${figures.parts}`).join('; ')}.`,
     ].join('\n')
   : '(not measured: BENCH_CONTEXT=0)';
+
+// BENCH_CAPTURE=0 skips the capture figures (bench/capture.ts, a process of its own).
+interface CaptureFigures {
+  count: number;
+  captureMs: number;
+  fileMb: number;
+  contents: number;
+  included: number;
+  parseMs: number;
+  replayMs: number;
+  replayHeapMb: number;
+  identical: boolean;
+  diffMs: number;
+  same: boolean;
+}
+const captures =
+  process.env.BENCH_CAPTURE === '0'
+    ? undefined
+    : await new Promise<CaptureFigures[]>((resolve, reject) => {
+        process.stderr.write('bench: captures…\n');
+        execFile(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/capture.ts'], { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as CaptureFigures[])));
+      });
+const captureTable = captures
+  ? [
+      '| resources | capture (reads the rest) | file | contents kept (in the context) | parse | replay → the same bytes | replay heap | diff with itself |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...captures.map(
+        (row) =>
+          `| ${row.count.toLocaleString('en')} | ${ms(row.captureMs)} | ${row.fileMb.toFixed(1)} MB | ${row.contents.toLocaleString('en')} (${row.included.toLocaleString('en')}) | ${ms(row.parseMs)} | ${ms(row.replayMs)} ${row.identical ? '(same bytes)' : '(DIFFERENT bytes)'} | ${row.replayHeapMb.toFixed(0)} MB | ${ms(row.diffMs)} ${row.same ? '(the same)' : '(DIFFERS)'} |`,
+      ),
+    ].join('\n')
+  : '(not measured: BENCH_CAPTURE=0)';
 
 const liveTable = live
   ? [
@@ -186,6 +219,15 @@ ${contextTable}
   mix (an update in, a read out, its answer in) recorded by the host's trace store.
 
 ${liveTable}
+
+## Captures
+\`bench/capture.ts\`, a process of its own: the synthetic catalog over stdio, curated at a budget
+of 8,000; then \`takeCapture\` (it reads the rest of the catalog, up to 1,000 resources, so a
+replay can try another policy), the file parsed back (zod), replayed by a host of its own to the
+assembled text (compared byte for byte), and diffed with itself. The replay heap is after a
+forced GC, less the heap before it.
+
+${captureTable}
 `;
 // Notes on what changes did to these figures are written by hand below this heading; keep them.
 const NOTES = '\n## Changes measured\n';
@@ -193,4 +235,4 @@ const file = new URL('../docs/BENCHMARKS.md', import.meta.url);
 const previous = await readFile(file, 'utf8').catch(() => '');
 const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : '';
 await writeFile(file, page + notes);
-process.stdout.write(`${table}\n\n${contextTable}\n\n${liveTable}\n`);
+process.stdout.write(`${table}\n\n${contextTable}\n\n${liveTable}\n\n${captureTable}\n`);
