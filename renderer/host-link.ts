@@ -12,7 +12,9 @@ export type HostLinkStatus =
    * connections to one address, and each tab's event stream holds one), and takes it up again
    * when shown or called; the store then fetches the snapshot again.
    */
-  | { state: 'paused' };
+  | { state: 'paused' }
+  /** Browser mode, a capture's page: its capture was closed on the host (too many open, or the app restarted). Not retried. */
+  | { state: 'closed' };
 
 /** The link as the UI sees it: its status, and a way to retry before the backoff ends. */
 export interface HostLink {

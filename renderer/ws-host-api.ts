@@ -11,7 +11,7 @@ import type { HostMethod } from '../shared/host-api';
 import { HostError } from '../shared/host-error';
 import type { WindowApi as HostApi, WindowEvent as HostEvent, WindowSnapshot as HostSnapshot } from '../shared/window-api';
 import { createRemoteHostApi } from '../shared/host-remote';
-import { CAPTURE_PARAM, EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
+import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
 import { backoffDelay, type HostLink, type HostLinkStatus } from './host-link';
 import { createLineSplitter, isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
 
@@ -47,6 +47,9 @@ interface Attempt {
   readonly gotSnapshot: (snapshot: HostSnapshot) => void;
   readonly noSnapshot: (error: unknown) => void;
 }
+
+/** Why a link failed: the token refused, the host gone (for now), or the page's capture closed for good. */
+type Failure = 'refused' | 'lost' | 'closed';
 
 /** A HostApi and its link, for a page opened at `location` (which carries `?token=`). */
 export function createWsHostApi(location: Location): { api: HostApi; link: HostLink } {
@@ -99,19 +102,19 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, openedAt: 0, deadline: undefined, ended: false, early: [], snapshot, tookSnapshot: false, gotSnapshot, noSnapshot };
     current = attempt;
     delivered = Number.NEGATIVE_INFINITY;
-    attempt.deadline = setTimeout(() => lose(attempt, false), CONNECT_TIMEOUT_MS);
+    attempt.deadline = setTimeout(() => lose(attempt, 'lost'), CONNECT_TIMEOUT_MS);
     // Events first: the host subscribes the stream before its first line, so the snapshot the
     // store asks for once the socket opens misses no event.
     fetch(eventsUrl, { cache: 'no-store', signal: attempt.stream.signal })
       .then(async (response) => {
         if (attempt.ended) return;
-        if (!response.ok || !response.body) return lose(attempt, response.status === 401 || response.status === 403);
+        if (!response.ok || !response.body) return lose(attempt, response.status === 404 && capture !== null ? 'closed' : response.status === 401 || response.status === 403 ? 'refused' : 'lost');
         openSocket(attempt);
         await readEvents(attempt, response.body);
         // The stream ended: the host is gone.
-        lose(attempt, false);
+        lose(attempt, 'lost');
       })
-      .catch(() => lose(attempt, false));
+      .catch(() => lose(attempt, 'lost'));
   }
 
   /** Closes an attempt's stream and socket; when it is the current one, its calls fail. */
@@ -128,7 +131,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   }
 
   /** The current attempt failed: shut it and retry with backoff. A superseded one only shuts. */
-  function lose(attempt: Attempt, refused: boolean | (() => Promise<boolean>)): void {
+  function lose(attempt: Attempt, refused: Failure | (() => Promise<Failure>)): void {
     if (attempt.ended || current !== attempt) return shut(attempt);
     shut(attempt);
     // A page cut off again and again (say, at the unread limit) backs off instead of looping.
@@ -211,22 +214,26 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
 
   // A failed handshake hides its HTTP status from the page; ask the page URL itself whether
   // the token still works (a 401/403 means no, a network error means the host is gone).
-  async function classifyFailure(opened: boolean, code: number): Promise<boolean> {
-    if (isRefusalCloseCode(code)) return true;
-    if (opened) return false;
+  // A capture's page whose capture closed (404 for it) is told so, and not retried.
+  async function classifyFailure(opened: boolean, code: number): Promise<Failure> {
+    if (code === CAPTURE_CLOSED_CODE) return 'closed';
+    if (isRefusalCloseCode(code)) return 'refused';
+    if (opened) return 'lost';
     try {
-      const probe = await fetch(`./?${TOKEN_PARAM}=${encodeURIComponent(token)}`, { method: 'HEAD', cache: 'no-store' });
-      return probe.status === 401 || probe.status === 403;
+      const probe = await fetch(`./?${TOKEN_PARAM}=${encodeURIComponent(token)}${onCapture}`, { method: 'HEAD', cache: 'no-store' });
+      if (probe.status === 404 && capture !== null) return 'closed';
+      return probe.status === 401 || probe.status === 403 ? 'refused' : 'lost';
     } catch {
-      return false;
+      return 'lost';
     }
   }
 
-  function scheduleRetry(refused: boolean): void {
+  function scheduleRetry(failure: Failure): void {
     clearTimeout(retryTimer);
+    if (failure === 'closed') return setStatus({ state: 'closed' });
     const delay = backoffDelay(failures++);
     const retryAt = Date.now() + delay;
-    setStatus(refused ? { state: 'refused', retryAt } : { state: 'lost', retryAt });
+    setStatus(failure === 'refused' ? { state: 'refused', retryAt } : { state: 'lost', retryAt });
     retryTimer = setTimeout(connect, delay);
   }
 

@@ -54,7 +54,7 @@ export interface CaptureTaken {
   bytes: number;
 }
 
-/** Most characters of a capture a window may send to be opened (browser mode's call limit is 8 MB). */
+/** Most bytes of a capture a window may send to be opened, escaped as JSON (browser mode's whole call may be 8 MB). */
 export const MAX_CAPTURE_UPLOAD = 7_000_000;
 
 /** Entries of one listing of a catalog: a page of it, or (listed again) all of it. */

@@ -22,6 +22,8 @@ export const EVENTS_TYPE = 'application/x-ndjson; charset=utf-8';
 export const TOKEN_PARAM = 'token';
 /** The query parameter that names an opened capture (HostApi.openCapture): the page, its socket and its stream talk to that capture's host. */
 export const CAPTURE_PARAM = 'capture';
+/** The close code of a capture's socket when its host closed: the page says so and stops retrying. */
+export const CAPTURE_CLOSED_CODE = 4404;
 
 /** Browser → host: one HostApi call. `id` is the caller's, echoed in the reply. */
 export interface WsCall {

@@ -3,9 +3,9 @@
  * (shared/capture/capture-diff.ts). Exit status 0 when they are the same, 1 when they differ,
  * 2 when one cannot be read, as diff(1) does.
  */
-import { diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
+import { decisionMoved, diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
 import { UsageError, type ParsedArgs } from './args';
-import { readCaptureFile } from './capture-file';
+import { CaptureFileError, readCaptureFile } from './capture-file';
 import { terminalJson, terminalLine, terminalSafe } from './terminal';
 
 const number = (value: number) => value.toLocaleString('en-US');
@@ -16,7 +16,13 @@ export async function runDiff(args: ParsedArgs): Promise<number> {
   if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined) throw new UsageError('diff compares two capture files: it takes no server selection');
   const [fileA, fileB] = args.positionals as [string, string];
   const [a, b] = await Promise.all([readCaptureFile(fileA, 'A:'), readCaptureFile(fileB, 'B:')]);
-  const diff = diffCaptures(a, b);
+  let diff: CaptureDiff;
+  try {
+    diff = diffCaptures(a, b);
+  } catch (error) {
+    // Trouble, not a difference: exit 2, as diff(1).
+    throw new CaptureFileError(`the two captures could not be compared: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
   process.stdout.write(args.json ? `${terminalJson(diff, 2)}\n` : human(diff, fileA, fileB));
   return diff.same ? 0 : 1;
 }
@@ -31,7 +37,7 @@ function human(diff: CaptureDiff, fileA: string, fileB: string): string {
   };
   section('servers', diff.servers.map((entry) => `${SIGN[entry.change]} ${entry.server}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
   const kind = (side: DecisionDiff['before']) => (side ? `${side.kind}${side.included ? ' (in)' : ''}` : 'not a candidate');
-  const change = (entry: DecisionDiff) => (entry.turned ? `${kind(entry.before)} → ${kind(entry.after)}` : `${kind(entry.after)}, its reason moved`);
+  const change = (entry: DecisionDiff) => (entry.turned ? `${kind(entry.before)} → ${kind(entry.after)}` : `${kind(entry.after)}, ${decisionMoved(entry)}`);
   const reasons = (entry: DecisionDiff) => [...(entry.before ? [`    A: ${entry.before.reason}`] : []), ...(entry.after ? [`    B: ${entry.after.reason}`] : [])];
   // A resource that changed shows its decision with it.
   const decisionOf = new Map(diff.decisions.map((entry) => [`${entry.server}\u0000${entry.uri}`, entry]));
@@ -47,7 +53,9 @@ function human(diff: CaptureDiff, fileA: string, fileB: string): string {
   section('settings', diff.settings.map((change) => fields([change])));
   section('marks', diff.marks.map((entry) => `${entry.server}  ${entry.uri}: ${entry.before ?? 'none'} → ${entry.after ?? 'none'}`));
   section('decisions that turned', diff.decisions.filter((entry) => entry.turned).flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]));
-  section('decisions the same, their reasons moved', diff.decisions.filter((entry) => !entry.turned).flatMap((entry) => [`${entry.server}  ${entry.uri}: ${kind(entry.after)}`, ...reasons(entry)]));
+  // Those shown with their resource above are not listed again (unless they turned).
+  const shownWith = new Set(diff.resources.map((entry) => `${entry.server}\u0000${entry.uri}`));
+  section('decisions the same, their reasons moved', diff.decisions.filter((entry) => !entry.turned && !shownWith.has(`${entry.server}\u0000${entry.uri}`)).flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]));
   const { context } = diff;
   if (context.same) lines.push(`context: the same text (${number(context.tokens.after)} tokens)`);
   else {

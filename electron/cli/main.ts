@@ -17,6 +17,7 @@ import { runRead } from './read-command';
 import { runServe } from './serve-command';
 import { openTraceFile } from './trace-file';
 import { runWatch } from './watch-command';
+import { terminalSafe } from './terminal';
 import { CaptureFileError, readCaptureFile } from './capture-file';
 
 /** Next to the CLI bundle in out/, or in out/ when run from source. */
@@ -141,7 +142,8 @@ const verbose = argv.includes('--verbose');
 try {
   process.exitCode = await run(argv);
 } catch (error) {
-  process.stderr.write(`mcp-context: ${oneLine(error)}\n`);
+  // Error text can quote a server's words or a file's bytes: shown, never acted on.
+  process.stderr.write(`mcp-context: ${terminalSafe(oneLine(error))}\n`);
   if (error instanceof UsageError) process.stderr.write('Run "mcp-context --help" for usage.\n');
   if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exitCode = error instanceof UsageError ? 64 : error instanceof CaptureFileError ? 2 : 1;

@@ -1,7 +1,8 @@
 /**
  * Writes a file whole or not at all: a temporary file beside it, synced, then renamed over
  * it. A crash leaves the old file or the new one, never half of one. Readable by the user
- * only: what we write (captures, profiles) can describe the user's servers.
+ * only: a capture describes the user's servers. (profile-store.ts does the same, with a copy
+ * of the file it replaces kept between the two steps.)
  */
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';

@@ -14,9 +14,14 @@ import type { CatalogSnapshot, ContentItem, ServerConfig, ServerSnapshot } from 
 import type { TimelineEntry } from '../../shared/timeline-wire';
 import type { TraceRecord } from '../../shared/trace-wire';
 import type { RunResult } from './context-run';
-import { redactedJson, secretsOf } from './redact';
+import { captureSecretsOf, redactedJson, redactString } from './redact';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The hash of what a read gave: each item's uri, type and text or blob, in that order, so the same contents hash alike however their keys were ordered. */
+export function contentsHash(items: readonly ContentItem[]): string {
+  return sha256(JSON.stringify(items.map((item) => [item.uri, item.mimeType ?? null, item.text ?? null, item.blob ?? null])));
+}
 
 /** What a capture is taken from. */
 export interface CaptureSources {
@@ -32,8 +37,11 @@ export interface CaptureSources {
   read?(serverId: string, uri: string): Promise<readonly ContentItem[]>;
 }
 
-/** A capture reads what the curation did not, up to this many resources or characters, so a replay can try another policy. */
-export const CAPTURE_READ_LIMITS = { reads: 1000, chars: 64 * 1024 * 1024, concurrency: 4 };
+/**
+ * A capture reads what the curation did not, up to this many resources or characters, and for
+ * this long at most, so a replay can try another policy; the rest is counted as not read.
+ */
+export const CAPTURE_READ_LIMITS = { reads: 1000, chars: 64 * 1024 * 1024, concurrency: 4, ms: 60_000 };
 
 /** Strips what is per run from an entry (its server id). */
 function withoutServer<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
@@ -77,8 +85,9 @@ async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>
   let chars = 0;
   let next = 0;
   const limit = Math.min(wanted.length, CAPTURE_READ_LIMITS.reads);
+  const deadline = Date.now() + CAPTURE_READ_LIMITS.ms;
   const worker = async () => {
-    while (next < limit && chars < CAPTURE_READ_LIMITS.chars) {
+    while (next < limit && chars < CAPTURE_READ_LIMITS.chars && Date.now() < deadline) {
       const key = wanted[next++] as string;
       const { serverId, uri } = parseResourceKey(key);
       try {
@@ -100,19 +109,26 @@ export async function takeCapture(sources: CaptureSources): Promise<{ capture: C
   const curated = sources.curated;
   const read = new Map(curated?.known ?? []);
   const notRead = await readTheRest(sources, read);
+  // Replaced before anything is hashed: a hash of the original would let a short secret be guessed.
+  const secrets = [...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config)))].sort((a, b) => b.length - a.length);
+  const hide = (text: string) => (secrets.length === 0 ? text : redactString(text, secrets));
+  const hideItem = (item: ContentItem): ContentItem => ({ ...item, uri: hide(item.uri), ...(item.text !== undefined && { text: hide(item.text) }) });
   const contents: CapturedContent[] = [];
   for (const [key, state] of read) {
     const { serverId, uri } = parseResourceKey(key);
     if (!ids.has(serverId)) continue;
-    if ('error' in state) contents.push({ server: serverId, uri, sha256: sha256(state.error), error: state.error });
-    else contents.push({ server: serverId, uri, sha256: sha256(JSON.stringify(state.contents)), contents: state.contents.slice() });
+    if ('error' in state) contents.push({ server: serverId, uri, sha256: sha256(hide(state.error)), error: state.error });
+    else {
+      const items = state.contents.map(hideItem);
+      contents.push({ server: serverId, uri, sha256: contentsHash(items), contents: items });
+    }
   }
   contents.sort((a, b) => (a.server === b.server ? (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) : a.server < b.server ? -1 : 1));
   const marks = [...sources.session.marks].flatMap(([key, mark]) => {
     const { serverId, uri } = parseResourceKey(key);
     return ids.has(serverId) ? [{ server: serverId, uri, mark }] : [];
   });
-  const text = curated?.text ?? '';
+  const text = hide(curated?.text ?? '');
   const now = sources.now?.() ?? Date.now();
   const capture: Capture = {
     kind: CAPTURE_KIND,
@@ -147,7 +163,6 @@ export async function takeCapture(sources: CaptureSources): Promise<{ capture: C
     timeline: sources.timeline.filter((entry) => ids.has(entry.serverId)),
     trace: sources.trace.filter((record) => ids.has(record.serverId)),
   };
-  const secrets = [...new Set(sources.servers.flatMap((server) => secretsOf(server.config)))].sort((a, b) => b.length - a.length);
   const json = `${redactedJson(capture, secrets)}\n`;
   return { capture, json };
 }

@@ -2,9 +2,6 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
-import { randomUUID } from 'node:crypto';
-import { resourceKeyString } from '../../shared/catalog/resource-key';
-import type { Mark } from '../../shared/context/policy';
 import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ProfileLoaded } from '../../shared/host-api';
 import type { Profile } from '../../shared/profile/profile';
 import type { ServerConfig, ServerId } from '../../shared/mcp-types';
@@ -16,7 +13,7 @@ import { createCatalogViews } from './catalog-views';
 import { createContextViews, type ContextViews } from './context-views';
 import { createHostSession } from './host-session';
 import { createProfileStore, type ProfileStore } from './profile-store';
-import { checkServer } from './conformance';
+import { createHostChecks } from './host-checks';
 import { createReconnector } from './reconnector';
 import { secretsOf } from './redact';
 import { ServerConnection } from './server-connection';
@@ -25,10 +22,9 @@ import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-st
 import { createTraceViews } from './trace-views';
 import { createTimeline, type Timeline } from './timeline';
 import type { Capture } from '../../shared/capture/capture-format';
-import { parseCapture } from '../../shared/capture/capture-format';
-import { takeCapture } from './capture';
+import { createHostCaptures } from './host-captures';
 import { CLIENT_INFO } from './open-client';
-import { replayHostParts } from './replay';
+import { replayHostParts, seedReplay } from './replay';
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -85,12 +81,10 @@ export interface Host extends HostApi {
   readonly timeline: Timeline;
   /** A capture's host, opened by {@link HostApi.openCapture}; undefined once closed or never opened. */
   captureHost(captureId: string): Host | undefined;
-  /** What a capture's servers were called in it: our server id to its captured one (a replay's only). */
-  capturedIdOf(serverId: ServerId): string | undefined;
+  /** Resolves once {@link close} is done (browser mode lets go of a closed capture's pages). */
+  readonly closed: Promise<void>;
 }
 
-/** Captures open at once in one host (their replays); opening another closes the oldest. */
-const MAX_OPEN_CAPTURES = 4;
 const READ_ONLY = 'this is a replayed capture: it is read-only';
 
 /** Creates the host and starts connecting the given servers. */
@@ -98,14 +92,29 @@ export function createHost(options: HostOptions = {}): Host {
   const replay = options.replay && replayHostParts(options.replay);
   // Ours to the capture's (replayed servers are added in the capture's order).
   const capturedIds = new Map<ServerId, string>();
-  const captures = new Map<string, Host>();
-  // Checks running (each over connections of its own), and those a window can cancel by request id.
-  const checks = new Set<AbortController>();
-  const checkRequests = new Map<string, AbortController>();
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const checks = createHostChecks(timeoutMs);
+  const captures = createHostCaptures<Host>({
+    sources: async () => {
+      const all = [...connections.values()];
+      return {
+        servers: all.map((c) => ({ config: c.config, snapshot: c.snapshot, catalog: c.catalog })),
+        session: context.session,
+        curated: await context.settled(),
+        timeline: timeline.entries(),
+        trace: trace.all(),
+        tool: CLIENT_INFO,
+        // A replay has only what the capture read: the rest is not read again (it stays not read).
+        ...(!replay && { read: (serverId: ServerId, uri: string) => readContents(serverId, uri) }),
+      };
+    },
+    replay: (capture) => createHost({ replay: capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }) }),
+  });
+  let markClosed = () => {};
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
   const readOnly = () => {
     if (replay) throw new HostError('not-supported', READ_ONLY);
   };
-  const timeoutMs = options.requestTimeoutMs ?? 30_000;
   // Made on first use: a host that never touches profiles never looks for their folder.
   let profileStore = options.profiles;
   const profiles = () => (profileStore ??= createProfileStore());
@@ -126,7 +135,8 @@ export function createHost(options: HostOptions = {}): Host {
     }
     views.observe(event);
     context.observe(event);
-    timeline.observe(event);
+    // A replay's timeline is the capture's, not what its own connections did.
+    if (!replay) timeline.observe(event);
   };
   /** What a resource holds, for the context and a capture: a replay's as captured, exactly. */
   const readContents = async (serverId: ServerId, uri: string, requestId?: string) =>
@@ -185,7 +195,7 @@ export function createHost(options: HostOptions = {}): Host {
     timeoutMs,
     // A replay's own traffic is not the trace: the capture's is.
     ...(!replay && { trace }),
-    notified: (serverId: string, method: string, params: unknown) => timeline.notified(serverId, method, params),
+    notified: (serverId: string, method: string, params: unknown) => (replay ? undefined : timeline.notified(serverId, method, params)),
     ...(replay ? { transportFor: replay.transportFor } : options.transportFor && { transportFor: options.transportFor }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
@@ -241,20 +251,7 @@ export function createHost(options: HostOptions = {}): Host {
     if (options.replay) capturedIds.set(added.id, options.replay.servers[index]?.id ?? '');
     return added.started;
   });
-  if (options.replay) {
-    const ours = new Map([...capturedIds].map(([id, captured]) => [captured, id]));
-    trace.load(options.replay.trace, (captured) => ours.get(captured));
-    timeline.load(options.replay.timeline, (captured) => ours.get(captured));
-    // The capture's curation: its settings and marks, on our ids.
-    context.session.setSettings({ halfLifeDays: 0, ...options.replay.context.settings });
-    const byMark = new Map<Mark, string[]>();
-    for (const entry of options.replay.context.marks) {
-      const id = ours.get(entry.server);
-      if (id === undefined) continue;
-      byMark.set(entry.mark, [...(byMark.get(entry.mark) ?? []), resourceKeyString({ serverId: id, uri: entry.uri })]);
-    }
-    for (const [mark, keys] of byMark) context.session.setMarks(keys, mark);
-  }
+  if (options.replay) seedReplay(options.replay, new Map([...capturedIds].map(([id, captured]) => [captured, id])), { trace, timeline, session: context.session });
   // The last session's marks and settings, matched to these servers by name.
   const restored = session.restore();
 
@@ -264,8 +261,8 @@ export function createHost(options: HostOptions = {}): Host {
     trace,
     timeline,
     applyProfile: (profile) => session.apply(profile),
-    captureHost: (captureId) => captures.get(captureId),
-    capturedIdOf: (serverId) => capturedIds.get(serverId),
+    captureHost: (captureId) => captures.host(captureId),
+    closed,
 
     listProfiles: () => profiles().list(),
     saveProfile: async (name) => (readOnly(), session.saveProfile(name)),
@@ -284,34 +281,12 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async takeCapture() {
-      const all = [...connections.values()];
-      const { capture, json } = await takeCapture({
-        servers: all.map((c) => ({ config: c.config, snapshot: c.snapshot, catalog: c.catalog })),
-        session: context.session,
-        curated: await context.settled(),
-        timeline: timeline.entries(),
-        trace: trace.all(),
-        tool: CLIENT_INFO,
-        read: (serverId, uri) => readContents(serverId, uri),
-      });
-      const stamp = capture.capturedAt.replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
-      return { json, fileName: `capture-${stamp}.json`, servers: capture.servers.length, contents: capture.contents.length, bytes: json.length };
+      return captures.take();
     },
 
     async openCapture(text) {
       readOnly();
-      const parsed = parseCapture(text);
-      if ('problem' in parsed) throw new HostError('invalid-input', `the capture cannot be opened: ${parsed.problem.message}`);
-      if (captures.size >= MAX_OPEN_CAPTURES) {
-        const [oldest, host] = captures.entries().next().value as [string, Host];
-        captures.delete(oldest);
-        void host.close();
-      }
-      const captureId = randomUUID();
-      const opened = createHost({ replay: parsed.capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }) });
-      captures.set(captureId, opened);
-      await opened.ready;
-      return { captureId, servers: parsed.capture.servers.length };
+      return captures.open(text);
     },
 
     async addServer(config) {
@@ -355,7 +330,7 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async cancelRequest(requestId) {
-      checkRequests.get(requestId)?.abort();
+      if (checks.cancel(requestId)) return;
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
     },
 
@@ -385,20 +360,7 @@ export function createHost(options: HostOptions = {}): Host {
 
     async checkServer(serverId, requestId) {
       readOnly();
-      const { config } = connection(serverId);
-      // Cancelled by cancelRequest(requestId), or by the host closing: its connections go with it.
-      const controller = new AbortController();
-      checks.add(controller);
-      if (requestId) checkRequests.set(requestId, controller);
-      try {
-        const outcome = await checkServer(config, timeoutMs, controller.signal);
-        if ('cancelled' in outcome) throw new HostError('cancelled', `the check of ${config.name} was cancelled`);
-        if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${config.name}: ${outcome.unreachable}`);
-        return outcome.report;
-      } finally {
-        checks.delete(controller);
-        if (requestId) checkRequests.delete(requestId);
-      }
+      return checks.run(connection(serverId).config, requestId);
     },
 
     async updateTimeline(viewId, filter) {
@@ -435,15 +397,15 @@ export function createHost(options: HostOptions = {}): Host {
       await sessionStore?.flush();
       const all = [...connections.values()];
       connections.clear();
-      for (const check of checks) check.abort();
+      checks.closeAll();
       reconnector?.dispose();
       traceViews.dispose();
       timeline.dispose();
       views.dispose();
       context.dispose();
-      await Promise.all([...all.map((c) => c.close()), ...[...captures.values()].map((host) => host.close())]);
-      captures.clear();
+      await Promise.all([...all.map((c) => c.close()), captures.close()]);
       listeners.clear();
+      markClosed();
     },
   };
 }

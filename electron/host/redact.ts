@@ -71,3 +71,20 @@ export function redactedJson(value: unknown, secrets: readonly string[]): string
     return Object.fromEntries(keys.map((key) => [redactString(key, secrets), (node as Record<string, unknown>)[key]]));
   });
 }
+
+/**
+ * What a capture must not hold: {@link secretsOf}, and every header value however it is named
+ * (a header is a credential or a routing hint; a capture is a file that travels), with the
+ * value after its scheme too. Longest first.
+ */
+export function captureSecretsOf(config: ServerConfig): string[] {
+  const found = secretsOf(config);
+  if (config.transport.kind !== 'stdio') {
+    for (const value of Object.values(config.transport.headers ?? {})) {
+      found.push(value);
+      const scheme = /^\s*\S+\s+(\S.*)$/.exec(value);
+      if (scheme?.[1]) found.push(scheme[1].trim());
+    }
+  }
+  return [...new Set(found.filter((value) => value.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+}

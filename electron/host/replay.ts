@@ -9,6 +9,11 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { Capture, CapturedServer } from '../../shared/capture/capture-format';
 import type { ContentItem, ServerConfig } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
+import { resourceKeyString } from '../../shared/catalog/resource-key';
+import type { ContextSession } from '../../shared/context/context-view';
+import type { Mark } from '../../shared/context/policy';
+import type { Timeline } from './timeline';
+import type { TraceStore } from './trace-store';
 
 /** Resources per page of a replayed listing. */
 const PAGE_SIZE = 1000;
@@ -48,6 +53,8 @@ function answer(server: CapturedServer, byUri: ReturnType<typeof contentsOf>, re
       return undefined;
     case 'resources/list':
     case 'resources/templates/list': {
+      // A listing that failed when captured fails again, in the same words.
+      if (server.catalog.status === 'failed') return { error: { code: -32603, message: server.catalog.error ?? 'the listing failed when captured' } };
       const all: readonly object[] = request.method === 'resources/list' ? server.catalog.resources : server.catalog.templates;
       const cursor = request.params?.cursor;
       const from = typeof cursor === 'string' ? Number(cursor) : 0;
@@ -68,11 +75,12 @@ function answer(server: CapturedServer, byUri: ReturnType<typeof contentsOf>, re
 }
 
 /** A transport to one captured server: requests are answered from the capture, on a later turn. */
-export function replayTransport(capture: Capture, server: CapturedServer): Transport {
-  const byUri = contentsOf(capture, server);
+export function replayTransport(server: CapturedServer, byUri: ReturnType<typeof contentsOf>): Transport {
   let open = false;
   const transport: Transport = {
     async start() {
+      // A server that was not connected when captured is not connected in its replay either.
+      if (server.status !== 'connected') throw new Error(`not connected when captured: ${server.disconnected ?? server.status}`);
       open = true;
     },
     async send(message) {
@@ -104,13 +112,14 @@ export function replayHostParts(capture: Capture) {
   const servers = capture.servers.map(replayConfig);
   const transports = new Map(servers.map((config, at) => [config, capture.servers[at] as CapturedServer]));
   const reads = new Map(capture.servers.map((server) => [server.id, contentsOf(capture, server)]));
+  // The UI reads through the transport, the context here (an error as its message, exactly): both from `reads`.
   return {
     servers,
     /** Every config is a captured one; anything else is refused rather than started. */
     transportFor(config: ServerConfig): Transport {
       const server = transports.get(config);
       if (!server) throw new HostError('internal', `${config.name} is not a server of this capture`);
-      return replayTransport(capture, server);
+      return replayTransport(server, reads.get(server.id) ?? new Map());
     },
     now: () => capture.now,
     /** The captured read of (captured server id, uri), exactly. */
@@ -120,4 +129,22 @@ export function replayHostParts(capture: Capture) {
       throw new Error(found?.error ?? `resources/read ${uri}: ${NOT_CAPTURED}`);
     },
   };
+}
+
+/**
+ * Puts a capture's own record into a replaying host: its trace and timeline (on our server
+ * ids, `ours`: captured id to ours), and its curation (settings and marks) into the session.
+ */
+export function seedReplay(capture: Capture, ours: ReadonlyMap<string, string>, into: { trace: TraceStore; timeline: Timeline; session: ContextSession }): void {
+  into.trace.load(capture.trace, (captured) => ours.get(captured));
+  into.timeline.load(capture.timeline, (captured) => ours.get(captured));
+  // A half-life the capture did not set is cleared, not kept from the defaults.
+  into.session.setSettings({ halfLifeDays: 0, ...capture.context.settings });
+  const byMark = new Map<Mark, string[]>();
+  for (const entry of capture.context.marks) {
+    const id = ours.get(entry.server);
+    if (id === undefined) continue;
+    byMark.set(entry.mark, [...(byMark.get(entry.mark) ?? []), resourceKeyString({ serverId: id, uri: entry.uri })]);
+  }
+  for (const [mark, keys] of byMark) into.session.setMarks(keys, mark);
 }

@@ -12,7 +12,7 @@ import type { HostApi, HostEvent } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
 import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/batch-pages';
 import { windowSnapshot, type WindowApi } from '../../shared/window-api';
-import { CAPTURE_PARAM, encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
+import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
 
@@ -21,6 +21,7 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
 
 const COOKIE = 'mcp_context_token';
+const CAPTURE_CLOSED = 'this capture is no longer open (only the newest 4 stay open, and none outlives the app): open its file again';
 /** Largest call a page may send: a URI may be up to 1,000,000 characters, escaped in JSON. */
 const MAX_CALL_BYTES = 8 * 1024 * 1024;
 
@@ -37,8 +38,8 @@ export interface BrowserModeOptions {
    * and takes a fresh snapshot). Default 256 MB: a catalog of 100,000 resources is 26 MB.
    */
   maxUnreadEventBytes?: number;
-  /** The host of a capture a page opened (HostApi.openCapture), named by `?capture=` on its socket and stream. */
-  captureHost?(captureId: string): HostApi | undefined;
+  /** The host of a capture a page opened (HostApi.openCapture), named by `?capture=` on its page, socket and stream. */
+  captureHost?(captureId: string): (HostApi & { closed: Promise<void> }) | undefined;
 }
 
 export interface BrowserModeHandle {
@@ -74,9 +75,17 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let port = 0;
   // Per host (the live one, and each capture a page opened): its pages' streams and the seq of its last event.
   const channels = new Map<HostApi, Channel>();
-  const channelOf = (host: HostApi): Channel => {
+  const channelOf = (host: HostApi & { closed?: Promise<void> }): Channel => {
     let channel = channels.get(host);
-    if (!channel) channels.set(host, (channel = openChannel(host)));
+    if (!channel) {
+      const opened = openChannel(host);
+      channels.set(host, (channel = opened));
+      // A capture closed (the oldest of too many, or the app quitting): its pages are told so, and let go.
+      void host.closed?.then(() => {
+        channels.delete(host);
+        opened.end();
+      });
+    }
     return channel;
   };
   /** The host a request is for: the live one, or the capture its `?capture=` names (undefined: none such). */
@@ -101,6 +110,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: offeredToken(request, url) }, port, token, false);
     if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
+    if (!hostFor(url)) return refuse(response, 404, CAPTURE_CLOSED);
     const file = await loadStaticFile(rendererDir, url.pathname);
     if (!file) return refuse(response, 404, 'not found');
     securityHeaders(response);
@@ -121,8 +131,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin') return refuse(response, 403, `refused: a ${site} request`);
     const host = hostFor(url);
-    if (!host) return refuse(response, 404, 'no such capture is open (it was closed, or the app restarted)');
-    const { streams } = channelOf(host);
+    if (!host) return refuse(response, 404, CAPTURE_CLOSED);
+    const { streams, ends } = channelOf(host);
     securityHeaders(response);
     response.writeHead(200, { 'Content-Type': EVENTS_TYPE, 'Cache-Control': 'no-store' });
     const maxUnread = options.maxUnreadEventBytes ?? 256 * 1024 * 1024;
@@ -142,10 +152,13 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       else pages.push(event);
     });
     streams.add(pages);
+    const end = () => response.destroy();
+    ends.add(end);
     const stop = () => {
       unsubscribe();
       pages.dispose();
       streams.delete(pages);
+      ends.delete(end);
     };
     response.on('close', stop);
     host.getSnapshot().then(
@@ -171,7 +184,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     }
     const host = hostFor(url);
     if (!host) {
-      socket.end('HTTP/1.1 404 Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nno such capture is open\n');
+      socket.end(`HTTP/1.1 404 Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${CAPTURE_CLOSED}\n`);
       return;
     }
     const channel = channelOf(host);
@@ -216,6 +229,10 @@ interface Channel {
   /** Flushes the streams, and says the seq of the host's last event: the event a reply must not overtake (see WsServerMessage). */
   sentSoFar(): number;
   stopCounting(): void;
+  /** How to end each of its open streams and sockets. */
+  ends: Set<() => void>;
+  /** Ends every stream and socket (its host closed), telling sockets why. */
+  end(): void;
 }
 
 function openChannel(host: HostApi): Channel {
@@ -223,8 +240,14 @@ function openChannel(host: HostApi): Channel {
   const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
   let lastSeq = 0;
   const stopCounting = host.onEvent((event) => (lastSeq = event.seq));
+  const ends = new Set<() => void>();
   return {
     streams,
+    ends,
+    end() {
+      stopCounting();
+      for (const end of [...ends]) end();
+    },
     calls: windowCalls(host, allStreams),
     viewOwners: new Map(),
     sentSoFar: () => {
@@ -239,7 +262,10 @@ function openChannel(host: HostApi): Channel {
  * One page's socket: calls in, replies out (events go down the page's event stream). Each
  * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
  */
-function serveSocket(ws: WebSocket, { calls, viewOwners, sentSoFar }: Channel): void {
+function serveSocket(ws: WebSocket, { calls, viewOwners, sentSoFar, ends }: Channel): void {
+  const end = () => ws.close(CAPTURE_CLOSED_CODE, 'capture closed');
+  ends.add(end);
+  ws.on('close', () => ends.delete(end));
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(encodeServerMessage(message));
   };

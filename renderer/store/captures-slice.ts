@@ -45,8 +45,10 @@ export function createCapturesSlice(api: Pick<WindowApi, 'takeCapture' | 'openCa
       }
     },
     async openCapture(name, text) {
-      if (text.length > MAX_CAPTURE_UPLOAD) {
-        set({ captureStatus: { state: 'failed', text: `${name} is ${kb(text.length)}, more than a page may send; open it with: mcp-context serve --from ${name}` } });
+      // What the call puts on the socket: the text escaped as JSON, in UTF-8 bytes.
+      const bytes = new Blob([JSON.stringify(text)]).size;
+      if (bytes > MAX_CAPTURE_UPLOAD) {
+        set({ captureStatus: { state: 'failed', text: `${name} is ${kb(bytes)}, more than a page may send (${kb(MAX_CAPTURE_UPLOAD)}); open it with: mcp-context serve --from ${name}` } });
         return undefined;
       }
       set({ captureStatus: { state: 'working', text: `Opening ${name}…` } });

@@ -96,6 +96,12 @@ function byName(capture: Capture): Map<string, CapturedServer> {
 }
 
 const SERVER_FIELDS = ['status', 'protocolVersion', 'serverInfo', 'capabilities', 'instructions', 'transport', 'disconnected'] as const;
+/** A server's fields compared, its listing's status and error among them. */
+const serverFields = (server: CapturedServer): Record<string, unknown> => ({
+  ...Object.fromEntries(SERVER_FIELDS.map((field) => [field, server[field]])),
+  'catalog.status': server.catalog.status,
+  'catalog.error': server.catalog.error,
+});
 
 /** Entries of two lists keyed alike: added, removed, changed, in key order. */
 function diffEntries<T extends object>(server: string, before: readonly T[], after: readonly T[], key: (entry: T) => string, extra: (key: string) => FieldChange[] = () => []): EntryDiff[] {
@@ -141,8 +147,7 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
     const right = serversB.get(name);
     if (!left || !right) servers.push({ server: name, change: left ? 'removed' : 'added', fields: [] });
     else {
-      const pick = (server: CapturedServer) => Object.fromEntries(SERVER_FIELDS.map((field) => [field, server[field]]));
-      const fields = fieldChanges(pick(left), pick(right));
+      const fields = fieldChanges(serverFields(left), serverFields(right));
       if (fields.length > 0) servers.push({ server: name, change: 'changed', fields });
     }
     const hashA = hashes(a, left);
@@ -223,4 +228,13 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
     decisions,
     context,
   };
+}
+
+/** What moved in a decision that did not turn, in words: its rank, its tokens, or only its reason. */
+export function decisionMoved(entry: DecisionDiff): string {
+  const { before, after } = entry;
+  if (!before || !after) return 'its reason moved';
+  const count = (value: number) => value.toLocaleString('en-US');
+  const parts = [before.rank !== after.rank && `rank ${before.rank ?? '–'} → ${after.rank ?? '–'}`, before.tokens !== after.tokens && `tokens ${count(before.tokens)} → ${count(after.tokens)}`].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'its reason moved';
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { CatalogStatus, CatalogWarning, ContentItem, ProtocolEra, ResourceEntry, ServerTransportConfig, TemplateEntry } from '../mcp-types';
 import type { ContextSettings } from '../context/context-wire';
 import type { DecisionKind, Mark } from '../context/policy';
-import type { TimelineEntry } from '../timeline-wire';
+import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../timeline-wire';
 import type { TraceRecord } from '../trace-wire';
 import { serverConfigSchema } from '../server-config-schema';
 import { MAX_FOCUS_LENGTH } from '../context/focus-limits';
@@ -94,6 +94,8 @@ export interface Capture {
 }
 
 const text = (max: number) => z.string().max(max);
+/** A trace message is cut at 256 KB by the host that recorded it (trace-store.ts). */
+const TRACE_MESSAGE_CHARS = 256 * 1024;
 const uri = text(1_000_000);
 const record = z.record(z.string(), z.unknown());
 const warning = z.object({ kind: z.string(), message: text(10_000), list: z.enum(['resources', 'templates']), page: z.number().optional(), uri: uri.optional() }).passthrough();
@@ -166,9 +168,52 @@ export const captureSchema = z.object({
     overBudget: z.number(),
     warnings: z.array(z.string()),
   }),
-  timeline: z.array(z.object({ seq: z.number(), time: z.number(), serverId: text(100), server: text(200), kind: z.string() }).passthrough()),
-  trace: z.array(z.object({ seq: z.number(), time: z.number(), serverId: text(100), direction: z.enum(['send', 'receive']), size: z.number(), json: z.string() }).passthrough()),
+  timeline: z.array(
+    z.strictObject({
+      seq: z.number().int(),
+      time: z.number(),
+      serverId: text(100),
+      server: text(200),
+      kind: z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]]),
+      uri: text(2000).optional(),
+      detail: text(500).optional(),
+      level: text(20).optional(),
+    }),
+  ),
+  trace: z.array(
+    z.strictObject({
+      seq: z.number().int(),
+      time: z.number(),
+      serverId: text(100),
+      direction: z.enum(['send', 'receive']),
+      method: text(200).optional(),
+      id: z.union([text(200), z.number()]).optional(),
+      size: z.number().int().min(0),
+      json: text(TRACE_MESSAGE_CHARS),
+      cut: z.literal(true).optional(),
+      duration: z.number().optional(),
+      answeredBy: z.number().int().optional(),
+      error: z.literal(true).optional(),
+    }),
+  ),
 });
+
+/** Deeper JSON than this is refused before it is checked: no capture we write nests so deep, and a hostile one must not exhaust the stack. */
+const MAX_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in `value`, up to `limit + 1`; iterative. */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 /** Why a capture file cannot be used. */
 export interface CaptureProblem {
@@ -186,6 +231,7 @@ export function parseCapture(source: string): { capture: Capture } | { problem: 
   if (typeof raw !== 'object' || raw === null || (raw as { kind?: unknown }).kind !== CAPTURE_KIND) return { problem: { message: 'it is not an MCP Context Inspector capture' } };
   const version = (raw as { version?: unknown }).version;
   if (typeof version === 'number' && version > CAPTURE_VERSION) return { problem: { message: `it is a version ${version} capture, written by a newer MCP Context Inspector; this one reads version ${CAPTURE_VERSION}` } };
+  if (depthOf(raw, MAX_DEPTH) > MAX_DEPTH) return { problem: { message: `it nests deeper than ${MAX_DEPTH} levels, which no capture does` } };
   const parsed = captureSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -48,6 +48,14 @@ describe('a capture file', () => {
     expect(parseCapture(JSON.stringify({ ...capture(), version: 2 }))).toMatchObject({ problem: { message: expect.stringContaining('version 2 capture, written by a newer') } });
     expect(parseCapture(JSON.stringify(capture((draft) => void (draft.context.settings.budget = -1))))).toMatchObject({ problem: { message: expect.stringMatching(/^context\.settings\.budget: /) } });
     expect(parseCapture(JSON.stringify(capture((draft) => void (draft.contents[0]!.server = 's9'))))).toMatchObject({ problem: { message: 'it names server "s9", which it does not hold' } });
+    // What the panels show is checked as strictly as the rest: a trace method or a timeline URI that is not text is refused.
+    const record = { seq: 1, time: 1, serverId: 's1', direction: 'send', size: 2, json: '{}' };
+    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.trace = [{ ...record, method: {} } as never]))))).toMatchObject({ problem: { message: expect.stringMatching(/^trace\.0\.method: /) } });
+    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.timeline = [{ seq: 1, time: 1, serverId: 's1', server: 'docs', kind: 'updated', uri: {} } as never]))))).toMatchObject({ problem: { message: expect.stringMatching(/^timeline\.0\.uri: /) } });
+    // Nesting no capture has is refused before it is walked.
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 200; level += 1) deep = { deep };
+    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.servers[0]!.capabilities = deep as Record<string, unknown>))))).toMatchObject({ problem: { message: 'it nests deeper than 64 levels, which no capture does' } });
   });
 });
 

@@ -64,7 +64,11 @@ describe('the browser-mode socket', () => {
     expect((await fetch(`${mode.origin}/events?token=${mode.token}&capture=nope`)).status).toBe(404);
     expect((await fetch(`${mode.origin}/events?token=wrong&capture=${captureId}`)).status).toBe(401);
     await expect(openSocket(mode, '&capture=nope')).rejects.toThrow(/404/);
+    // Four more opened: the first is closed, and its page is told so (4404) and let go.
+    const told = new Promise<number>((resolve) => replay.once('close', (code) => resolve(code)));
+    for (let at = 0; at < 4; at += 1) await call(page, 10 + at, 'openCapture', [taken.response.value.json]);
+    expect(await told).toBe(4404);
+    expect((await fetch(`${mode.origin}/?token=${mode.token}&capture=${captureId}`)).status).toBe(404);
     page.close();
-    replay.close();
   });
 });

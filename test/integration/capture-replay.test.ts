@@ -70,6 +70,10 @@ describe('a capture replayed', () => {
     expect((await replayed.context.settled())?.text).toBe(captured.context.text);
     expect(captured.context.text.length).toBeGreaterThan(200);
 
+    // Taken again from the replay, the capture is the same: catalogs, contents (hashed alike), decisions, text.
+    const again = await capture(replayed);
+    expect(diffCaptures(captured, again)).toMatchObject({ same: true });
+    expect(again.timeline).toEqual(captured.timeline.map((entry, at) => ({ ...entry, seq: again.timeline[at]?.seq })));
     // Read-only: nothing is added, spawned or checked.
     await expect(replayed.addServer({ name: 'x', transport: { kind: 'stdio', command: 'node', args: [] } })).rejects.toMatchObject({ code: 'not-supported', message: expect.stringContaining('read-only') });
     await expect(replayed.checkServer(snapshot.servers[0]?.id as string)).rejects.toMatchObject({ code: 'not-supported' });
@@ -87,6 +91,21 @@ describe('a capture replayed', () => {
     expect(snapshot.servers[0]?.status).toBe('connected');
     expect(snapshot.servers[0]).not.toHaveProperty('pid');
     expect(snapshot.catalogs[0]?.resources).toHaveLength(10);
+  });
+
+  it('a server that was down when captured is down in the replay, with its reason, and the text is the same', async () => {
+    const { host: live } = startHost([
+      { name: 'gone', transport: { kind: 'stdio', command: process.execPath, args: ['-e', 'process.stderr.write("no config\\n"); process.exit(3)'] } },
+      { name: 'legacy', transport: { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/legacy-server.ts'] } },
+    ]);
+    hosts.push(live);
+    const captured = await capture(live);
+    expect(captured.servers.find((server) => server.name === 'gone')).toMatchObject({ status: 'disconnected', disconnected: expect.stringContaining('exited with code 3') });
+    const snapshot = await settled(replay(captured));
+    const gone = snapshot.servers.find((server) => server.name === 'gone');
+    expect(gone?.status).toBe('disconnected');
+    expect(gone?.disconnect?.reason).toContain('exited with code 3');
+    expect((await hosts.at(-1)?.context.settled())?.text).toBe(captured.context.text);
   });
 
   it('opens a capture from a window: its own host, served beside the live one', async () => {

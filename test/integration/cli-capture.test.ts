@@ -85,6 +85,26 @@ describe('capture and replay', () => {
     expect(await cli('assemble', '--from', join(dir, 'missing.json'))).toMatchObject({ code: 2, stderr: expect.stringContaining('no such file') });
     expect(await cli('assemble', '--from', join(dir, 'context.json'), ...servers.context)).toMatchObject({ code: 64, stderr: expect.stringContaining('takes no server selection') });
     expect(await cli('list', '-o', 'x.json')).toMatchObject({ code: 64, stderr: expect.stringContaining('-o goes with capture') });
+    // A capture is untrusted too: server text in it never reaches the terminal as control sequences.
+    const base = await captured(join(dir, 'context.json'));
+    const hostile = structuredClone(base);
+    hostile.servers[0]!.catalog.resources.push({ uri: 'ctx://evil/\u001b]52;c;ZWNobyBwd25lZA==\u0007', name: '\u001b[2J\u001b[Hcleared' });
+    hostile.context.text = `${hostile.context.text}\u001b]0;title\u0007\n`;
+    const hostileFile = join(dir, 'hostile.json');
+    await writeFile(hostileFile, JSON.stringify(hostile));
+    const shown = await cli('diff', join(dir, 'context.json'), hostileFile);
+    expect(shown.code).toBe(1);
+    expect(shown.stdout).toContain('ctx://evil/');
+    // eslint-disable-next-line no-control-regex
+    expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    // Nor does a file's own text, quoted in an error.
+    const garbage = join(dir, 'garbage.json');
+    await writeFile(garbage, '\u001b]0;pwned\u0007 not json');
+    const refused = await cli('diff', garbage, garbage);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('cannot be used: it is not JSON');
+    // eslint-disable-next-line no-control-regex
+    expect(refused.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     const edited = join(dir, 'edited.json');
     await writeFile(edited, JSON.stringify({ ...(await captured(join(dir, 'context.json'))), version: 9 }));
     expect(await cli('assemble', '--from', edited)).toMatchObject({ code: 2, stderr: expect.stringContaining('version 9 capture, written by a newer') });
@@ -124,6 +144,25 @@ describe('secrets and credentials', () => {
     // The authorized session was listed the private resource: the header was sent, and not kept.
     expect(capture.servers.find((server) => server.name === 'remote')?.catalog.resources.map((resource) => resource.uri)).toContain(PRIVATE_RESOURCE.uri);
     expect(capture.trace.length).toBeGreaterThan(10);
+  });
+
+  it('replaces a secret a server echoes into its contents, and hashes only what it wrote', async () => {
+    const envSecret = 'sk-live-51HechoedSecretValue9876543210';
+    const config = join(dir, 'echo.json');
+    await writeFile(config, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/legacy-server.ts', '--echo-env', 'API_KEY'], env: { API_KEY: envSecret } } } }));
+    const file = join(dir, 'echo-capture.json');
+    // The echoing resource has priority 1: it is in the context.
+    const live = await cli('capture', '-o', file, '--config', config);
+    expect(live.code, live.stderr).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain(envSecret);
+    const capture = await captured(file);
+    expect(capture.contents.find((entry) => entry.uri === 'legacy://env/API_KEY')?.contents?.[0]?.text).toBe('API_KEY=[redacted]');
+    expect(capture.context.text).toContain('API_KEY=[redacted]');
+    // The replay gives the bytes the file holds.
+    const replayed = await cli('assemble', '--from', file);
+    expect(replayed.stdout).toBe(capture.context.text);
+    expect(replayed.stderr).toContain('the same bytes');
   });
 
   it('diffs one server seen with two header sets: the set varies by authorization only', async () => {

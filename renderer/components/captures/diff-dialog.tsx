@@ -29,10 +29,15 @@ export function DiffDialog() {
   useEffect(() => {
     if (!before || !after || !('capture' in before) || !('capture' in after)) return;
     let current = true;
-    import('../../../shared/capture/capture-diff').then(
-      ({ diffCaptures }) => current && setMade({ of: [before, after], diff: diffCaptures(before.capture, after.capture) }),
-      (error: unknown) => current && setMade({ of: [before, after], failure: `the diff could not be made: ${String(error)}` }),
-    );
+    const failed = (error: unknown) => current && setMade({ of: [before, after], failure: `the diff could not be made: ${error instanceof Error ? error.message : String(error)}` });
+    import('../../../shared/capture/capture-diff').then(({ diffCaptures }) => {
+      if (!current) return;
+      try {
+        setMade({ of: [before, after], diff: diffCaptures(before.capture, after.capture) });
+      } catch (error) {
+        failed(error);
+      }
+    }, failed);
     return () => {
       current = false;
     };

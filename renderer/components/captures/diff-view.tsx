@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CaptureDiff, DecisionDiff, EntryDiff, FieldChange } from '../../../shared/capture/capture-diff';
+import { decisionMoved, type CaptureDiff, type DecisionDiff, type EntryDiff, type FieldChange } from '../../../shared/capture/capture-diff';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const SIGN = { added: '+', removed: '−', changed: '~' } as const;
@@ -30,7 +30,9 @@ function DecisionChange({ decision }: { decision: DecisionDiff }) {
           <span className="diff-del">{kindOf(decision.before)}</span> → <span className="diff-add">{kindOf(decision.after)}</span>
         </>
       ) : (
-        <span className="muted">{kindOf(decision.after)}, its reason moved</span>
+        <span className="muted">
+          {kindOf(decision.after)}, {decisionMoved(decision)}
+        </span>
       )}
       <ul className="diff-fields">
         {decision.before ? <li>A: {decision.before.reason}</li> : null}
@@ -73,9 +75,10 @@ function Entries({ title, entries, decisions }: { title: string; entries: readon
 export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, string] }) {
   const [allLines, setAllLines] = useState(false);
   const turned = diff.decisions.filter((decision) => decision.turned);
-  const moved = diff.decisions.filter((decision) => !decision.turned);
-  // A resource that changed shows its decision with it; the lists below have the rest.
+  // A resource that changed shows its decision with it; the lists below have the rest (and every one that turned).
   const byKey = new Map(diff.decisions.map((decision) => [keyOf(decision), decision]));
+  const shownWith = new Set(diff.resources.map(keyOf));
+  const moved = diff.decisions.filter((decision) => !decision.turned && !shownWith.has(keyOf(decision)));
   const lines = diff.context.patch === '' ? [] : diff.context.patch.replace(/\n$/, '').split('\n');
   const shown = allLines ? lines : lines.slice(0, PATCH_LINES);
   const { context } = diff;

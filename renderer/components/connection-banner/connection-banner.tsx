@@ -12,6 +12,14 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
   // A link that opens within a moment (a tab taking its paused link up again) shows no banner.
   const slowToConnect = useTrueAfter(status.state === 'connecting', CONNECTING_NOTICE_MS);
 
+  if (status.state === 'closed') {
+    return (
+      <div className="banner banner-error" role="alert">
+        <strong>This capture is closed.</strong>
+        <span> Only the newest 4 captures stay open, and none outlives the app: open its file again with Open capture….</span>
+      </div>
+    );
+  }
   if (status.state === 'lost' || status.state === 'refused') {
     return (
       <div className="banner banner-error" role="alert">
