@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostApi, HostEvent } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
 import { appUrlMatcher } from './app-url';
-import { isAppMainFrame, registerHostIpc, type EventSink, type SenderFrame } from './ipc';
+import { isAppMainFrame, linkWindow, registerHostIpc, serveHostIpc, type EventSink, type SenderFrame } from './ipc';
 
 const APP = 'file:///opt/app/out/renderer/index.html';
 const isAppUrl = appUrlMatcher(APP);
@@ -111,6 +111,34 @@ describe('registerHostIpc', () => {
     emit({ ...event, seq: 3 });
     expect(sink.send).toHaveBeenCalledTimes(1);
     expect(listeners.size).toBe(0);
+    expect(handlers.has('host:call')).toBe(false);
+  });
+});
+
+describe('serveHostIpc', () => {
+  it('routes each window to its own host (the main one, or a capture), and refuses any other frame', async () => {
+    const handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>();
+    const ipcMain = { handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) => void handlers.set(channel, listener), removeHandler: (channel: string) => void handlers.delete(channel) };
+    const main = fakeHost();
+    const capture = fakeHost();
+    const mainFrame: SenderFrame = { url: APP, parent: null, processId: 4, frameToken: 'main' };
+    const captureFrame: SenderFrame = { url: `${APP}?capture=c-1`, parent: null, processId: 7, frameToken: 'capture' };
+    const sinks = { main: { send: vi.fn(), isDestroyed: () => false }, capture: { send: vi.fn(), isDestroyed: () => false } };
+    const windows = [
+      { frame: mainFrame, link: linkWindow(main.host, () => sinks.main) },
+      { frame: captureFrame, link: linkWindow(capture.host, () => sinks.capture) },
+    ];
+    const stop = serveHostIpc(ipcMain, (frame) => windows.find((window) => isAppMainFrame(frame, window.frame, isAppUrl))?.link.calls);
+    const call = (frame: SenderFrame | null, method: string, args: unknown[]) => handlers.get('host:call')?.({ senderFrame: frame } as IpcMainInvokeEvent, method, args) as Promise<RpcResponse>;
+    await call(captureFrame, 'readResource', ['s1', 'file:///a.md']);
+    expect(capture.host.readResource).toHaveBeenCalledWith('s1', 'file:///a.md');
+    expect(main.host.readResource).not.toHaveBeenCalled();
+    expect(await call({ ...captureFrame, frameToken: 'injected' }, 'readResource', ['s1', 'file:///a.md'])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    // Each host's events go to its own window only.
+    capture.emit({ seq: 1, type: 'server-removed', serverId: 's1' });
+    expect(sinks.capture.send).toHaveBeenCalledTimes(1);
+    expect(sinks.main.send).not.toHaveBeenCalled();
+    stop();
     expect(handlers.has('host:call')).toBe(false);
   });
 });

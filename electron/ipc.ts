@@ -31,36 +31,57 @@ export function isAppMainFrame(
   return sameFrame && frame.parent === null && isAppUrl(frame.url);
 }
 
+/** One window's link to a host: the calls it may make, and its events sent to it. */
+export interface WindowLink {
+  calls: ReturnType<typeof windowCalls>;
+  dispose(): void;
+}
+
+/** Links one window to `host`: the host's events go to `eventSink` (dropped once it is gone). */
+export function linkWindow(host: HostApi, eventSink: () => EventSink | undefined): WindowLink {
+  const pages = batchCatalogPages((hostEvent) => {
+    const sink = eventSink();
+    // Sending to a destroyed WebContents throws; events for a closed window are dropped.
+    if (sink && !sink.isDestroyed()) sink.send(HOST_EVENT_CHANNEL, hostEvent);
+  });
+  const unsubscribe = host.onEvent((hostEvent) => pages.push(hostEvent));
+  return {
+    calls: windowCalls(host, pages),
+    dispose() {
+      unsubscribe();
+      pages.dispose();
+    },
+  };
+}
+
 /**
- * Serves the HostApi to the renderer over one invoke channel and pushes host events back.
- * Every call is checked twice: the sender must be trusted, and `dispatchHostCall` validates
- * the method name and every argument. Returns a function that undoes all of it.
+ * Serves the HostApi over one invoke channel to every window: `callsFor` names the calls of
+ * the window whose trusted frame sent the message (the main window's host, or a capture's),
+ * and undefined for any other frame, which is refused. `dispatchHostCall` then validates the
+ * method name and every argument. Returns a function that removes the channel.
  */
+export function serveHostIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, callsFor: (frame: SenderFrame | null) => WindowLink['calls'] | undefined): () => void {
+  ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
+    // Any frame that reaches the channel (an injected iframe, a page we navigated away
+    // from) must not drive the host: it can spawn processes through addServer.
+    const calls = callsFor(event.senderFrame);
+    if (!calls) return REFUSED;
+    return dispatchHostCall(calls, method, args);
+  });
+  return () => ipcMain.removeHandler(HOST_CALL_CHANNEL);
+}
+
+/** One window and one host: {@link linkWindow} and {@link serveHostIpc} together. */
 export function registerHostIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
   host: HostApi,
   isTrustedSender: (frame: SenderFrame | null) => boolean,
   eventSink: () => EventSink | undefined,
 ): () => void {
-  const pages = batchCatalogPages((hostEvent) => {
-    const sink = eventSink();
-    // Sending to a destroyed WebContents throws; events for a closed window are dropped.
-    if (sink && !sink.isDestroyed()) sink.send(HOST_EVENT_CHANNEL, hostEvent);
-  });
-  const calls = windowCalls(host, pages);
-
-  ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
-    // Any frame that reaches the channel (an injected iframe, a page we navigated away
-    // from) must not drive the host: it can spawn processes through addServer.
-    if (!isTrustedSender(event.senderFrame)) return REFUSED;
-    return dispatchHostCall(calls, method, args);
-  });
-
-  const unsubscribe = host.onEvent((hostEvent) => pages.push(hostEvent));
-
+  const link = linkWindow(host, eventSink);
+  const stop = serveHostIpc(ipcMain, (frame) => (isTrustedSender(frame) ? link.calls : undefined));
   return function disposeHostIpc() {
-    unsubscribe();
-    pages.dispose();
-    ipcMain.removeHandler(HOST_CALL_CHANNEL);
+    link.dispose();
+    stop();
   };
 }

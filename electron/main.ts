@@ -6,9 +6,11 @@ import type { ServerConfig } from '../shared/mcp-types';
 import { loadServerConfigs } from './config/load-config';
 import { demoServerConfig } from './host/demo-server-config';
 import { appHostOptions } from './host/app-host';
-import { createHost } from './host/host';
+import { createHost, type Host } from './host/host';
+import { CAPTURE_PARAM } from '../shared/ws-protocol';
+import type { HostApi } from '../shared/host-api';
 import { appUrlMatcher } from './app-url';
-import { isAppMainFrame, registerHostIpc } from './ipc';
+import { isAppMainFrame, linkWindow, serveHostIpc, type WindowLink } from './ipc';
 import { secureWebContents } from './secure-web-contents';
 import { parseShellArgs } from './shell-args';
 import { mainWindowOptions, windowBackground } from './window';
@@ -22,6 +24,34 @@ const paths = {
 const isAppUrl = appUrlMatcher(pathToFileURL(paths.renderer).href);
 
 let mainWindow: BrowserWindow | undefined;
+let host: Host | undefined;
+// Every open window's link to its host (the main window's, or a capture's), by its WebContents.
+const links = new Map<Electron.WebContents, WindowLink>();
+
+/** The host of the capture a URL of the app page names (`?capture=ID`), if one is open. */
+function captureHostOf(url: string): Host | undefined {
+  const captureId = new URL(url).searchParams.get(CAPTURE_PARAM);
+  return captureId === null ? undefined : host?.captureHost(captureId);
+}
+
+/** Links a window to its host for as long as it lives; a capture window it opens is linked to that capture. */
+function track(window: BrowserWindow, windowHost: HostApi): void {
+  const contents = window.webContents;
+  const link = linkWindow(windowHost, () => (contents.isDestroyed() ? undefined : contents));
+  links.set(contents, link);
+  window.on('closed', () => {
+    link.dispose();
+    links.delete(contents);
+  });
+  contents.on('did-create-window', (child, { url }) => {
+    const captureHost = captureHostOf(url);
+    if (!captureHost) return void child.destroy();
+    track(child, captureHost);
+    child.once('ready-to-show', () => child.show());
+    // The capture closed on the host (the oldest of too many): its window goes with it.
+    void captureHost.closed.then(() => child.isDestroyed() || child.close());
+  });
+}
 
 /** The servers to open: those of `--config FILE [--server NAME]`, else the built-in demo. */
 async function initialServers(): Promise<ServerConfig[]> {
@@ -34,6 +64,7 @@ async function initialServers(): Promise<ServerConfig[]> {
 /** Opens the main window on the app page; shown once it has painted. */
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(paths.preload, nativeTheme));
+  if (host) track(window, host);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
@@ -45,15 +76,13 @@ function createMainWindow(): BrowserWindow {
 /** Starts the host, then the window; IPC is wired before the page can call it. */
 async function start(): Promise<void> {
   const extras = appHostOptions();
-  const host = createHost({ servers: await initialServers(), ...extras.options });
-  // A destroyed BrowserWindow throws on .webContents, so a closing window counts as none.
-  const liveContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : undefined);
-  const disposeIpc = registerHostIpc(
-    ipcMain,
-    host,
-    (frame) => isAppMainFrame(frame, liveContents()?.mainFrame, isAppUrl),
-    liveContents,
-  );
+  const started = createHost({ servers: await initialServers(), ...extras.options });
+  host = started;
+  // A call is the calls of the window whose main frame, showing the app page, sent it.
+  const disposeIpc = serveHostIpc(ipcMain, (frame) => {
+    for (const [contents, link] of links) if (!contents.isDestroyed() && isAppMainFrame(frame, contents.mainFrame, isAppUrl)) return link.calls;
+    return undefined;
+  });
 
   // Close the host (and the server processes it spawned) exactly once, then really quit.
   let closing = false;
@@ -64,7 +93,7 @@ async function start(): Promise<void> {
     disposeIpc();
     // A server that ignores shutdown must not keep the app alive: give up waiting after 5 s.
     const gaveUp = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    void Promise.race([host.close().then(() => extras.close()), gaveUp]).finally(() => app.quit());
+    void Promise.race([started.close().then(() => extras.close()), gaveUp]).finally(() => app.quit());
   });
 
   await app.whenReady();
@@ -80,7 +109,12 @@ app.enableSandbox();
 
 // Each WebContents is locked down as it is created, before it loads anything.
 app.on('web-contents-created', (_event, contents) => {
-  secureWebContents(contents, { openExternal: (url) => shell.openExternal(url), isAppUrl });
+  secureWebContents(contents, {
+    openExternal: (url) => shell.openExternal(url),
+    isAppUrl,
+    // A capture opened read-only gets a window of its own, as locked down as the main one.
+    appWindowOptions: (url) => (captureHostOf(url) ? { ...mainWindowOptions(paths.preload, nativeTheme), title: 'MCP Context Inspector: capture (read-only)' } : undefined),
+  });
 });
 
 nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)));

@@ -1,3 +1,5 @@
+import { CAPTURE_PARAM } from '../shared/ws-protocol';
+
 /**
  * Where the renderer's link to the host stands. Only browser mode can lose it (the socket);
  * in Electron the IPC channel lives as long as the window, so that link is always open.
@@ -23,17 +25,25 @@ export interface HostLink {
   onStatus(listener: (status: HostLinkStatus) => void): () => void;
   retryNow(): void;
   /**
-   * Where a capture the host opened (HostApi.openCapture) is shown: browser mode's page on the
-   * same origin and token. Absent where this face cannot open one yet (the desktop app).
+   * Where a capture the host opened (HostApi.openCapture) is shown: this page with the capture
+   * named (browser mode: the same origin and token; the desktop: a window of its own).
    */
   captureUrl?(captureId: string): string;
 }
 
-/** The Electron face: IPC cannot drop while the page exists. */
+/** This page's address with a capture named: the page a capture opens in, on this face's host. */
+export function captureUrlOf(location: Pick<Location, 'href'>, captureId: string): string {
+  const page = new URL(location.href);
+  page.searchParams.set(CAPTURE_PARAM, captureId);
+  return page.toString();
+}
+
+/** The Electron face: IPC cannot drop while the page exists. A capture opens in a window of its own (main.ts). */
 export const alwaysOpenLink: HostLink = {
   status: () => ({ state: 'open' }),
   onStatus: () => () => {},
   retryNow: () => {},
+  captureUrl: (captureId) => captureUrlOf(window.location, captureId),
 };
 
 /** Reconnect delay for the n-th attempt (0-based): 0.5 s doubling to 15 s, so a restarted host is found fast and a dead one is not hammered. */

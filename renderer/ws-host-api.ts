@@ -12,7 +12,7 @@ import { HostError } from '../shared/host-error';
 import type { WindowApi as HostApi, WindowEvent as HostEvent, WindowSnapshot as HostSnapshot } from '../shared/window-api';
 import { createRemoteHostApi } from '../shared/host-remote';
 import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
-import { backoffDelay, type HostLink, type HostLinkStatus } from './host-link';
+import { backoffDelay, captureUrlOf, type HostLink, type HostLinkStatus } from './host-link';
 import { createLineSplitter, isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
 
 interface PendingCall {
@@ -290,11 +290,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     retryNow() {
       if (status.state === 'lost' || status.state === 'refused') connect();
     },
-    captureUrl(captureId) {
-      const page = new URL(location.href);
-      page.searchParams.set(CAPTURE_PARAM, captureId);
-      return page.toString();
-    },
+    captureUrl: (captureId) => captureUrlOf(location, captureId),
   };
 
   /** Takes up a paused link again: "connecting" until it opens, so a call never waits unseen. */

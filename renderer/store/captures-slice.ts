@@ -54,7 +54,7 @@ export function createCapturesSlice(api: Pick<WindowApi, 'takeCapture' | 'openCa
       set({ captureStatus: { state: 'working', text: `Opening ${name}…` } });
       try {
         const { captureId } = await api.openCapture(text);
-        set({ captureStatus: { state: 'done', text: `Opened ${name} in a new tab, read-only` } });
+        set({ captureStatus: { state: 'done', text: `Opened ${name} read-only, in a view of its own` } });
         return captureId;
       } catch (error) {
         set({ captureStatus: { state: 'failed', text: `Could not open ${name}: ${describeError(error).message}` } });
