@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostApi, HostEvent } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';
 import { appUrlMatcher } from './app-url';
-import { isAppMainFrame, linkWindow, registerHostIpc, serveHostIpc, type EventSink, type SenderFrame } from './ipc';
+import { isAppMainFrame, linkWindow, serveHostIpc, type EventSink, type SenderFrame } from './ipc';
 
 const APP = 'file:///opt/app/out/renderer/index.html';
 const isAppUrl = appUrlMatcher(APP);
@@ -59,7 +59,12 @@ function wire() {
   const mainFrame: SenderFrame = { url: APP, parent: null, processId: 4, frameToken: 'main-token' };
   const sink = { destroyed: false, send: vi.fn(), isDestroyed: () => sink.destroyed };
   const { host, emit, listeners } = fakeHost();
-  const dispose = registerHostIpc(ipcMain, host, (frame) => isAppMainFrame(frame, mainFrame, isAppUrl), () => sink as EventSink);
+  const link = linkWindow(host, () => sink as EventSink);
+  const stop = serveHostIpc(ipcMain, (frame) => (isAppMainFrame(frame, mainFrame, isAppUrl) ? link.calls : undefined));
+  const dispose = () => {
+    link.dispose();
+    stop();
+  };
   async function call(frame: SenderFrame | null, method: unknown, args: unknown): Promise<RpcResponse> {
     const handler = handlers.get('host:call');
     if (!handler) throw new Error('no handler on host:call');
@@ -68,7 +73,7 @@ function wire() {
   return { call, host, emit, listeners, sink, dispose, handlers, mainFrame };
 }
 
-describe('registerHostIpc', () => {
+describe('the host over IPC, one window', () => {
   it('refuses calls from any frame but the app window’s main frame, without reaching the host', async () => {
     const { call, host, mainFrame } = wire();
     const stdio = { name: 'x', transport: { kind: 'stdio', command: 'sh', args: ['-c', 'echo pwned'] } };

@@ -70,18 +70,3 @@ export function serveHostIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
   });
   return () => ipcMain.removeHandler(HOST_CALL_CHANNEL);
 }
-
-/** One window and one host: {@link linkWindow} and {@link serveHostIpc} together. */
-export function registerHostIpc(
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
-  host: HostApi,
-  isTrustedSender: (frame: SenderFrame | null) => boolean,
-  eventSink: () => EventSink | undefined,
-): () => void {
-  const link = linkWindow(host, eventSink);
-  const stop = serveHostIpc(ipcMain, (frame) => (isTrustedSender(frame) ? link.calls : undefined));
-  return function disposeHostIpc() {
-    link.dispose();
-    stop();
-  };
-}

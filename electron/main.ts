@@ -28,13 +28,7 @@ let host: Host | undefined;
 // Every open window's link to its host (the main window's, or a capture's), by its WebContents.
 const links = new Map<Electron.WebContents, WindowLink>();
 
-/** The host of the capture a URL of the app page names (`?capture=ID`), if one is open. */
-function captureHostOf(url: string): Host | undefined {
-  const captureId = new URL(url).searchParams.get(CAPTURE_PARAM);
-  return captureId === null ? undefined : host?.captureHost(captureId);
-}
-
-/** Links a window to its host for as long as it lives; a capture window it opens is linked to that capture. */
+/** Links a window to its host for as long as it lives. */
 function track(window: BrowserWindow, windowHost: HostApi): void {
   const contents = window.webContents;
   const link = linkWindow(windowHost, () => (contents.isDestroyed() ? undefined : contents));
@@ -43,14 +37,31 @@ function track(window: BrowserWindow, windowHost: HostApi): void {
     link.dispose();
     links.delete(contents);
   });
-  contents.on('did-create-window', (child, { url }) => {
-    const captureHost = captureHostOf(url);
-    if (!captureHost) return void child.destroy();
-    track(child, captureHost);
-    child.once('ready-to-show', () => child.show());
-    // The capture closed on the host (the oldest of too many): its window goes with it.
-    void captureHost.closed.then(() => child.isDestroyed() || child.close());
-  });
+}
+
+/**
+ * The main window's host, but opening a capture also opens its window: a window of its own,
+ * made here with the main window's locked-down options (never a page's window.open child,
+ * which would share the opener's process), linked to that capture's host only.
+ */
+function mainWindowHost(started: Host): HostApi {
+  return {
+    ...started,
+    async openCapture(text) {
+      const opened = await started.openCapture(text);
+      const captureHost = started.captureHost(opened.captureId);
+      if (captureHost) openCaptureWindow(opened.captureId, captureHost);
+      return opened;
+    },
+  };
+}
+
+function openCaptureWindow(captureId: string, captureHost: Host): void {
+  const window = new BrowserWindow({ ...mainWindowOptions(paths.preload, nativeTheme), title: 'MCP Context Inspector: capture (read-only)', show: true });
+  track(window, captureHost);
+  // The capture closed on the host (the oldest of too many): its window goes with it.
+  void captureHost.closed.then(() => window.isDestroyed() || window.destroy());
+  void window.loadFile(paths.renderer, { query: { [CAPTURE_PARAM]: captureId } });
 }
 
 /** The servers to open: those of `--config FILE [--server NAME]`, else the built-in demo. */
@@ -64,7 +75,7 @@ async function initialServers(): Promise<ServerConfig[]> {
 /** Opens the main window on the app page; shown once it has painted. */
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(paths.preload, nativeTheme));
-  if (host) track(window, host);
+  if (host) track(window, mainWindowHost(host));
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
@@ -109,12 +120,7 @@ app.enableSandbox();
 
 // Each WebContents is locked down as it is created, before it loads anything.
 app.on('web-contents-created', (_event, contents) => {
-  secureWebContents(contents, {
-    openExternal: (url) => shell.openExternal(url),
-    isAppUrl,
-    // A capture opened read-only gets a window of its own, as locked down as the main one.
-    appWindowOptions: (url) => (captureHostOf(url) ? { ...mainWindowOptions(paths.preload, nativeTheme), title: 'MCP Context Inspector: capture (read-only)' } : undefined),
-  });
+  secureWebContents(contents, { openExternal: (url) => shell.openExternal(url), isAppUrl });
 });
 
 nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)));

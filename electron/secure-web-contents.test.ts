@@ -6,7 +6,7 @@ import { CONTENT_SECURITY_POLICY, secureWebContents } from './secure-web-content
 const APP = 'file:///opt/app/out/renderer/index.html';
 
 /** A WebContents and its session, reduced to what a page can trigger. */
-function fakeContents(openCaptures: readonly string[] = []) {
+function fakeContents() {
   const emitter = new EventEmitter();
   const captured: {
     openWindow?: Parameters<WebContents['setWindowOpenHandler']>[0];
@@ -33,8 +33,7 @@ function fakeContents(openCaptures: readonly string[] = []) {
     },
   });
   const openExternal = vi.fn();
-  const appWindowOptions = (url: string) => (openCaptures.includes(new URL(url).searchParams.get('capture') ?? '') ? { webPreferences: { sandbox: true, contextIsolation: true } } : undefined);
-  secureWebContents(contents, { openExternal, isAppUrl: (url) => url.startsWith(APP), appWindowOptions });
+  secureWebContents(contents, { openExternal, isAppUrl: (url) => url.startsWith(APP) });
 
   /** Emits `name` as the page would and says whether the shell stopped it. */
   function attempt(name: string, url = 'about:blank'): boolean {
@@ -64,13 +63,10 @@ describe('secureWebContents', () => {
     expect(page.openExternal.mock.calls).toEqual([['https://modelcontextprotocol.io/'], ['http://localhost:3000/']]);
   });
 
-  it('opens the app page on an open capture in a window of its own, with the locked-down options; nothing else', () => {
-    const page = fakeContents(['c-1']);
-    expect(page.openWindow(`${APP}?capture=c-1`)).toEqual({ action: 'allow', overrideBrowserWindowOptions: { webPreferences: { sandbox: true, contextIsolation: true } } });
-    // A capture no host holds, the app page with none, or another page with one: refused.
-    expect(page.openWindow(`${APP}?capture=c-2`)).toEqual({ action: 'deny' });
+  it('opens no app window from a page, not even the app page on a capture (main.ts opens those itself)', () => {
+    const page = fakeContents();
+    expect(page.openWindow(`${APP}?capture=c-1`)).toEqual({ action: 'deny' });
     expect(page.openWindow(APP)).toEqual({ action: 'deny' });
-    expect(page.openWindow('file:///opt/app/out/other.html?capture=c-1')).toEqual({ action: 'deny' });
     expect(page.openExternal).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions, HeadersReceivedResponse, OnHeadersReceivedListenerDetails, Session, WebContents } from 'electron';
+import type { HeadersReceivedResponse, OnHeadersReceivedListenerDetails, Session, WebContents } from 'electron';
 
 type HeadersListener = (details: OnHeadersReceivedListenerDetails, callback: (response: HeadersReceivedResponse) => void) => void;
 
@@ -44,11 +44,6 @@ export interface SecureWebContentsDeps {
   openExternal(url: string): unknown;
   /** True for the app's own renderer page. */
   isAppUrl(url: string): boolean;
-  /**
-   * The options of a window the app page may open on itself (a capture opened read-only,
-   * `?capture=ID` of one the host holds), or undefined: every other window is refused.
-   */
-  appWindowOptions?(url: string): BrowserWindowConstructorOptions | undefined;
 }
 
 /**
@@ -66,13 +61,11 @@ export function secureWebContents(contents: SecurableContents, deps: SecureWebCo
     if (!deps.isAppUrl(event.url)) event.preventDefault();
   });
 
-  // No new Electron windows but the app page on an open capture, with the main window's
-  // locked-down options: any other would be a renderer we do not control. Web links open in
-  // the user's browser; javascript:, file:, data: and custom schemes are dropped, because
-  // handing them to the OS could run a program or open a local file.
+  // No new Electron windows from a page: a window.open child would share its opener's process
+  // and reach it (a capture's window is opened by main.ts itself). Web links open in the
+  // user's browser; javascript:, file:, data: and custom schemes are dropped, because handing
+  // them to the OS could run a program or open a local file.
   contents.setWindowOpenHandler(({ url }) => {
-    const options = deps.isAppUrl(url) ? deps.appWindowOptions?.(url) : undefined;
-    if (options) return { action: 'allow', overrideBrowserWindowOptions: options };
     if (isWebUrl(url)) void Promise.resolve(deps.openExternal(url)).catch(() => undefined);
     return { action: 'deny' };
   });

@@ -25,8 +25,9 @@ export interface HostLink {
   onStatus(listener: (status: HostLinkStatus) => void): () => void;
   retryNow(): void;
   /**
-   * Where a capture the host opened (HostApi.openCapture) is shown: this page with the capture
-   * named (browser mode: the same origin and token; the desktop: a window of its own).
+   * Where a capture the host opened (HostApi.openCapture) is shown: browser mode's page on the
+   * same origin and token, with the capture named. Absent in the desktop app, whose main
+   * process opens the capture's window itself.
    */
   captureUrl?(captureId: string): string;
 }
@@ -38,12 +39,11 @@ export function captureUrlOf(location: Pick<Location, 'href'>, captureId: string
   return page.toString();
 }
 
-/** The Electron face: IPC cannot drop while the page exists. A capture opens in a window of its own (main.ts). */
+/** The Electron face: IPC cannot drop while the page exists. A capture opens in a window main.ts makes. */
 export const alwaysOpenLink: HostLink = {
   status: () => ({ state: 'open' }),
   onStatus: () => () => {},
   retryNow: () => {},
-  captureUrl: (captureId) => captureUrlOf(window.location, captureId),
 };
 
 /** Reconnect delay for the n-th attempt (0-based): 0.5 s doubling to 15 s, so a restarted host is found fast and a dead one is not hammered. */

@@ -216,7 +216,7 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
   // the token still works (a 401/403 means no, a network error means the host is gone).
   // A capture's page whose capture closed (404 for it) is told so, and not retried.
   async function classifyFailure(opened: boolean, code: number): Promise<Failure> {
-    if (code === CAPTURE_CLOSED_CODE) return 'closed';
+    if (code === CAPTURE_CLOSED_CODE && capture !== null) return 'closed';
     if (isRefusalCloseCode(code)) return 'refused';
     if (opened) return 'lost';
     try {

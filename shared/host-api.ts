@@ -54,6 +54,9 @@ export interface CaptureTaken {
   bytes: number;
 }
 
+/** Captures open at once in one host (HostApi.openCapture); opening another closes the oldest. */
+export const MAX_OPEN_CAPTURES = 4;
+
 /** Most bytes of a capture a window may send to be opened, escaped as JSON (browser mode's whole call may be 8 MB). */
 export const MAX_CAPTURE_UPLOAD = 7_000_000;
 

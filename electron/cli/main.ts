@@ -145,6 +145,6 @@ try {
   // Error text can quote a server's words or a file's bytes: shown, never acted on.
   process.stderr.write(`mcp-context: ${terminalSafe(oneLine(error))}\n`);
   if (error instanceof UsageError) process.stderr.write('Run "mcp-context --help" for usage.\n');
-  if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack.split('\n').map(terminalSafe).join('\n')}\n`);
   process.exitCode = error instanceof UsageError ? 64 : error instanceof CaptureFileError ? 2 : 1;
 }

@@ -35,6 +35,8 @@ export interface CaptureSources {
   now?: () => number;
   /** Reads one resource, for those the curation did not read (see {@link readTheRest}). */
   read?(serverId: string, uri: string): Promise<readonly ContentItem[]>;
+  /** Whether {@link read} can read it at all (a replay: only what its capture holds); default all. */
+  canRead?(serverId: string, uri: string): boolean;
 }
 
 /**
@@ -77,11 +79,10 @@ function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]
  */
 async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>): Promise<number> {
   const read = sources.read;
-  const wanted = sources.servers
-    .filter((server) => server.snapshot.status === 'connected')
-    .flatMap((server) => server.catalog.resources.map((resource) => resourceKeyString(resource)))
-    .filter((key) => !have.has(key));
-  if (!read) return wanted.length;
+  const listed = sources.servers.filter((server) => server.snapshot.status === 'connected').flatMap((server) => server.catalog.resources);
+  const unread = () => listed.filter((resource) => !have.has(resourceKeyString(resource))).length;
+  const wanted = listed.filter((resource) => !have.has(resourceKeyString(resource)) && (sources.canRead?.(resource.serverId, resource.uri) ?? true)).map((resource) => resourceKeyString(resource));
+  if (!read) return unread();
   let chars = 0;
   let next = 0;
   const limit = Math.min(wanted.length, CAPTURE_READ_LIMITS.reads);
@@ -91,16 +92,18 @@ async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>
       const key = wanted[next++] as string;
       const { serverId, uri } = parseResourceKey(key);
       try {
-        const contents = await read(serverId, uri);
+        // Never past the deadline, whatever the server does: a read still out is left, not read.
+        const contents = await Promise.race([read(serverId, uri), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('past the deadline')), Math.max(0, deadline - Date.now())).unref())]);
         chars += contents.reduce((sum, item) => sum + (item.text?.length ?? 0) + (item.blob?.length ?? 0), 0);
         have.set(key, { contents, tokens: 0, counted: 0, section: '' });
       } catch (error) {
+        if (Date.now() >= deadline) return;
         have.set(key, { error: error instanceof Error ? error.message : String(error) });
       }
     }
   };
   await Promise.all(Array.from({ length: CAPTURE_READ_LIMITS.concurrency }, worker));
-  return wanted.filter((key) => !have.has(key)).length;
+  return unread();
 }
 
 /** The capture, and its file's text with every secret replaced. */
@@ -112,7 +115,8 @@ export async function takeCapture(sources: CaptureSources): Promise<{ capture: C
   // Replaced before anything is hashed: a hash of the original would let a short secret be guessed.
   const secrets = [...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config)))].sort((a, b) => b.length - a.length);
   const hide = (text: string) => (secrets.length === 0 ? text : redactString(text, secrets));
-  const hideItem = (item: ContentItem): ContentItem => ({ ...item, uri: hide(item.uri), ...(item.text !== undefined && { text: hide(item.text) }) });
+  // Every string of an item, as the file will hold it (the hash is of what is written).
+  const hideItem = (item: ContentItem): ContentItem => ({ ...item, uri: hide(item.uri), ...(item.mimeType !== undefined && { mimeType: hide(item.mimeType) }), ...(item.text !== undefined && { text: hide(item.text) }) });
   const contents: CapturedContent[] = [];
   for (const [key, state] of read) {
     const { serverId, uri } = parseResourceKey(key);

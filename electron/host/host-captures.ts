@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseCapture, type Capture } from '../../shared/capture/capture-format';
-import type { CaptureTaken } from '../../shared/host-api';
+import { MAX_OPEN_CAPTURES, type CaptureTaken } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import { takeCapture, type CaptureSources } from './capture';
 
-/** Captures open at once in one host; opening another closes the oldest. */
-export const MAX_OPEN_CAPTURES = 4;
+
 
 /** What the captures need of a host that replays one: to be ready, and closed. */
 export interface ReplayHost {
@@ -40,7 +39,7 @@ export function createHostCaptures<H extends ReplayHost>(deps: { sources(): Prom
       if (open.size >= MAX_OPEN_CAPTURES) {
         const [oldest, host] = open.entries().next().value as [string, H];
         open.delete(oldest);
-        void host.close();
+        void host.close().catch(() => {});
       }
       const captureId = randomUUID();
       const host = deps.replay(parsed.capture);

@@ -104,8 +104,9 @@ export function createHost(options: HostOptions = {}): Host {
         timeline: timeline.entries(),
         trace: trace.all(),
         tool: CLIENT_INFO,
-        // A replay has only what the capture read: the rest is not read again (it stays not read).
-        ...(!replay && { read: (serverId: ServerId, uri: string) => readContents(serverId, uri) }),
+        read: (serverId: ServerId, uri: string) => readContents(serverId, uri),
+        // A replay reads only what its capture holds: the rest stays not read.
+        ...(replay && { canRead: (serverId: ServerId, uri: string) => replay.has(capturedIds.get(serverId) ?? '', uri) }),
       };
     },
     replay: (capture) => createHost({ replay: capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }) }),
@@ -255,6 +256,21 @@ export function createHost(options: HostOptions = {}): Host {
   // The last session's marks and settings, matched to these servers by name.
   const restored = session.restore();
 
+  /** Disconnects everything: the session first, while the servers it names are still here (it is kept by their names). */
+  const closeAll = async () => {
+    await sessionStore?.flush();
+    const all = [...connections.values()];
+    connections.clear();
+    checks.closeAll();
+    reconnector?.dispose();
+    traceViews.dispose();
+    timeline.dispose();
+    views.dispose();
+    context.dispose();
+    await Promise.all([...all.map((c) => c.close()), captures.close()]);
+    listeners.clear();
+  };
+
   return {
     ready: Promise.all([...initial, restored]).then(() => undefined),
     context,
@@ -393,19 +409,12 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async close() {
-      // First, while the servers it names are still here: the session is kept by their names.
-      await sessionStore?.flush();
-      const all = [...connections.values()];
-      connections.clear();
-      checks.closeAll();
-      reconnector?.dispose();
-      traceViews.dispose();
-      timeline.dispose();
-      views.dispose();
-      context.dispose();
-      await Promise.all([...all.map((c) => c.close()), captures.close()]);
-      listeners.clear();
-      markClosed();
+      try {
+        await closeAll();
+      } finally {
+        // Whatever failed on the way, what waits for the close (browser mode's pages) is let go.
+        markClosed();
+      }
     },
   };
 }

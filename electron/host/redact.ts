@@ -81,6 +81,8 @@ export function captureSecretsOf(config: ServerConfig): string[] {
   const found = secretsOf(config);
   if (config.transport.kind !== 'stdio') {
     for (const value of Object.values(config.transport.headers ?? {})) {
+      // What is plainly not a credential (a media type, a version date, a number) stays.
+      if (/^[a-z]+\/[\w.+-]+$|^\d{4}-\d{2}-\d{2}$|^\d+$/i.test(value.trim())) continue;
       found.push(value);
       const scheme = /^\s*\S+\s+(\S.*)$/.exec(value);
       if (scheme?.[1]) found.push(scheme[1].trim());

@@ -53,15 +53,17 @@ function answer(server: CapturedServer, byUri: ReturnType<typeof contentsOf>, re
       return undefined;
     case 'resources/list':
     case 'resources/templates/list': {
-      // A listing that failed when captured fails again, in the same words.
-      if (server.catalog.status === 'failed') return { error: { code: -32603, message: server.catalog.error ?? 'the listing failed when captured' } };
+      // A listing that failed when captured gives what came before, then fails in the same words.
+      const failed = server.catalog.status === 'failed';
       const all: readonly object[] = request.method === 'resources/list' ? server.catalog.resources : server.catalog.templates;
       const cursor = request.params?.cursor;
       const from = typeof cursor === 'string' ? Number(cursor) : 0;
       if (!Number.isSafeInteger(from) || from < 0 || from > all.length) return { error: { code: -32602, message: `invalid cursor ${JSON.stringify(cursor)}` } };
+      if (failed && from === all.length && (all.length > 0 || request.method === 'resources/list')) return { error: capturedListingError(server.catalog.error) };
       const page = all.slice(from, from + PAGE_SIZE);
       const key = request.method === 'resources/list' ? 'resources' : 'resourceTemplates';
-      return done({ [key]: page, ...(from + PAGE_SIZE < all.length && { nextCursor: String(from + PAGE_SIZE) }) });
+      const more = from + PAGE_SIZE < all.length || (failed && request.method === 'resources/list');
+      return done({ [key]: page, ...(more && { nextCursor: String(Math.min(all.length, from + PAGE_SIZE)) }) });
     }
     case 'resources/read': {
       const uri = request.params?.uri;
@@ -72,6 +74,12 @@ function answer(server: CapturedServer, byUri: ReturnType<typeof contentsOf>, re
     default:
       return { error: { code: -32601, message: `${request.method}: a replayed capture answers listings and reads only` } };
   }
+}
+
+/** The error a failed listing got, as the server sent it: the host's words around it taken off, so they are not said twice. */
+function capturedListingError(said: string | undefined): { code: number; message: string } {
+  const match = /^resources\/(?:templates\/)?list failed with error (-?\d+): ([\s\S]*)$/.exec(said ?? '');
+  return match ? { code: Number(match[1]), message: match[2] as string } : { code: -32603, message: said ?? 'the listing failed when captured' };
 }
 
 /** A transport to one captured server: requests are answered from the capture, on a later turn. */
@@ -122,6 +130,8 @@ export function replayHostParts(capture: Capture) {
       return replayTransport(server, reads.get(server.id) ?? new Map());
     },
     now: () => capture.now,
+    /** Whether the capture holds a read of (captured server id, uri), contents or error. */
+    has: (capturedId: string, uri: string) => reads.get(capturedId)?.has(uri) ?? false,
     /** The captured read of (captured server id, uri), exactly. */
     read(capturedId: string, uri: string): readonly ContentItem[] {
       const found = reads.get(capturedId)?.get(uri);

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { HostApi, HostEvent } from '../../shared/host-api';
+import { MAX_OPEN_CAPTURES, type HostApi, type HostEvent } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
 import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/batch-pages';
 import { windowSnapshot, type WindowApi } from '../../shared/window-api';
@@ -21,7 +21,7 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'";
 
 const COOKIE = 'mcp_context_token';
-const CAPTURE_CLOSED = 'this capture is no longer open (only the newest 4 stay open, and none outlives the app): open its file again';
+const CAPTURE_CLOSED = `this capture is no longer open (only the newest ${MAX_OPEN_CAPTURES} stay open, and none outlives the app): open its file again`;
 /** Largest call a page may send: a URI may be up to 1,000,000 characters, escaped in JSON. */
 const MAX_CALL_BYTES = 8 * 1024 * 1024;
 
@@ -81,10 +81,12 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       const opened = openChannel(host);
       channels.set(host, (channel = opened));
       // A capture closed (the oldest of too many, or the app quitting): its pages are told so, and let go.
-      void host.closed?.then(() => {
-        channels.delete(host);
-        opened.end();
-      });
+      void host.closed
+        ?.then(() => {
+          channels.delete(host);
+          opened.end();
+        })
+        .catch(() => {});
     }
     return channel;
   };
@@ -229,8 +231,8 @@ interface Channel {
   /** Flushes the streams, and says the seq of the host's last event: the event a reply must not overtake (see WsServerMessage). */
   sentSoFar(): number;
   stopCounting(): void;
-  /** How to end each of its open streams and sockets. */
-  ends: Set<() => void>;
+  /** How to end each of its open streams and sockets (a socket's is marked). */
+  ends: Set<(() => void) & { socket?: true }>;
   /** Ends every stream and socket (its host closed), telling sockets why. */
   end(): void;
 }
@@ -240,13 +242,16 @@ function openChannel(host: HostApi): Channel {
   const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
   let lastSeq = 0;
   const stopCounting = host.onEvent((event) => (lastSeq = event.seq));
-  const ends = new Set<() => void>();
+  const ends: Channel['ends'] = new Set();
   return {
     streams,
     ends,
     end() {
       stopCounting();
-      for (const end of [...ends]) end();
+      // Sockets first, so a page hears why (4404) before its event stream ends.
+      const all = [...ends];
+      for (const end of all) if (end.socket) end();
+      for (const end of all) if (!end.socket) end();
     },
     calls: windowCalls(host, allStreams),
     viewOwners: new Map(),
@@ -263,7 +268,7 @@ function openChannel(host: HostApi): Channel {
  * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
  */
 function serveSocket(ws: WebSocket, { calls, viewOwners, sentSoFar, ends }: Channel): void {
-  const end = () => ws.close(CAPTURE_CLOSED_CODE, 'capture closed');
+  const end = Object.assign(() => ws.close(CAPTURE_CLOSED_CODE, 'capture closed'), { socket: true as const });
   ends.add(end);
   ws.on('close', () => ends.delete(end));
   const send = (message: WsServerMessage) => {

@@ -21,8 +21,6 @@ export interface CapturesSlice {
   openCapture(name: string, text: string): Promise<string | undefined>;
   /** The capture opened, in a tab the browser did not let us open: the status offers its link. */
   offerCapture(name: string, url: string): void;
-  /** Says, in the status line, why a capture could not be opened here. */
-  failCapture(text: string): void;
 }
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
@@ -61,7 +59,6 @@ export function createCapturesSlice(api: Pick<WindowApi, 'takeCapture' | 'openCa
         return undefined;
       }
     },
-    failCapture: (text) => set({ captureStatus: { state: 'failed', text } }),
     offerCapture: (name, url) => set({ captureStatus: { state: 'done', text: `${name} is open, read-only:`, openUrl: url } }),
   });
 }

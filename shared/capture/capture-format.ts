@@ -94,8 +94,11 @@ export interface Capture {
 }
 
 const text = (max: number) => z.string().max(max);
-/** A trace message is cut at 256 KB by the host that recorded it (trace-store.ts). */
-const TRACE_MESSAGE_CHARS = 256 * 1024;
+/**
+ * A trace message is cut at 256 KB by the host that recorded it (trace-store.ts); the caps
+ * below are the host's own with room to spare, since a capture replaces secrets after the cut.
+ */
+const TRACE_MESSAGE_CHARS = 320 * 1024;
 const uri = text(1_000_000);
 const record = z.record(z.string(), z.unknown());
 const warning = z.object({ kind: z.string(), message: text(10_000), list: z.enum(['resources', 'templates']), page: z.number().optional(), uri: uri.optional() }).passthrough();
@@ -175,9 +178,9 @@ export const captureSchema = z.object({
       serverId: text(100),
       server: text(200),
       kind: z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]]),
-      uri: text(2000).optional(),
-      detail: text(500).optional(),
-      level: text(20).optional(),
+      uri: text(8000).optional(),
+      detail: text(4000).optional(),
+      level: text(100).optional(),
     }),
   ),
   trace: z.array(
@@ -186,8 +189,8 @@ export const captureSchema = z.object({
       time: z.number(),
       serverId: text(100),
       direction: z.enum(['send', 'receive']),
-      method: text(200).optional(),
-      id: z.union([text(200), z.number()]).optional(),
+      method: text(1000).optional(),
+      id: z.union([text(1000), z.number()]).optional(),
       size: z.number().int().min(0),
       json: text(TRACE_MESSAGE_CHARS),
       cut: z.literal(true).optional(),
@@ -199,7 +202,7 @@ export const captureSchema = z.object({
 });
 
 /** Deeper JSON than this is refused before it is checked: no capture we write nests so deep, and a hostile one must not exhaust the stack. */
-const MAX_DEPTH = 64;
+const MAX_DEPTH = 100;
 
 /** The deepest nesting of arrays and objects in `value`, up to `limit + 1`; iterative. */
 function depthOf(value: unknown, limit: number): number {

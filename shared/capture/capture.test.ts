@@ -55,7 +55,7 @@ describe('a capture file', () => {
     // Nesting no capture has is refused before it is walked.
     let deep: unknown = 'leaf';
     for (let level = 0; level < 200; level += 1) deep = { deep };
-    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.servers[0]!.capabilities = deep as Record<string, unknown>))))).toMatchObject({ problem: { message: 'it nests deeper than 64 levels, which no capture does' } });
+    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.servers[0]!.capabilities = deep as Record<string, unknown>))))).toMatchObject({ problem: { message: 'it nests deeper than 100 levels, which no capture does' } });
   });
 });
 

@@ -73,6 +73,9 @@ describe('a capture replayed', () => {
     // Taken again from the replay, the capture is the same: catalogs, contents (hashed alike), decisions, text.
     const again = await capture(replayed);
     expect(diffCaptures(captured, again)).toMatchObject({ same: true });
+    // Every read it held, the curation's and the rest, and nothing it did not hold.
+    expect(again.contents.map((entry) => [entry.uri, entry.sha256])).toEqual(captured.contents.map((entry) => [entry.uri, entry.sha256]));
+    expect(again.notRead).toBe(captured.notRead);
     expect(again.timeline).toEqual(captured.timeline.map((entry, at) => ({ ...entry, seq: again.timeline[at]?.seq })));
     // Read-only: nothing is added, spawned or checked.
     await expect(replayed.addServer({ name: 'x', transport: { kind: 'stdio', command: 'node', args: [] } })).rejects.toMatchObject({ code: 'not-supported', message: expect.stringContaining('read-only') });
@@ -106,6 +109,16 @@ describe('a capture replayed', () => {
     expect(gone?.status).toBe('disconnected');
     expect(gone?.disconnect?.reason).toContain('exited with code 3');
     expect((await hosts.at(-1)?.context.settled())?.text).toBe(captured.context.text);
+  });
+
+  it('a listing that failed when captured fails again, after the pages that came, in the same words', async () => {
+    const live = inMemory('legacy', (server) => void createLegacyFixtureServer().connect(server));
+    const captured = await capture(live);
+    const server = captured.servers[0]!;
+    const failed: Capture = { ...captured, servers: [{ ...server, catalog: { ...server.catalog, status: 'failed', error: 'resources/list failed with error -32603: the disk holding it is gone', resources: server.catalog.resources.slice(0, 3) } }] };
+    const snapshot = await settled(replay(failed));
+    expect(snapshot.catalogs[0]).toMatchObject({ status: 'failed', error: 'resources/list failed with error -32603: the disk holding it is gone' });
+    expect(snapshot.catalogs[0]?.resources.map((resource) => resource.uri)).toEqual(server.catalog.resources.slice(0, 3).map((resource) => resource.uri));
   });
 
   it('opens a capture from a window: its own host, served beside the live one', async () => {

@@ -11,7 +11,6 @@ export function CaptureActions({ link }: { link: HostLink }) {
   const openCapture = useAppStore((state) => state.openCapture);
   const offerCapture = useAppStore((state) => state.offerCapture);
   const setDiffOpen = useAppStore((state) => state.setDiffOpen);
-  const failCapture = useAppStore((state) => state.failCapture);
   const picker = useRef<HTMLInputElement>(null);
 
   const capture = async () => {
@@ -19,11 +18,10 @@ export function CaptureActions({ link }: { link: HostLink }) {
     if (taken) saveText(taken.json, taken.fileName, 'application/json');
   };
   const open = async (file: File) => {
-    const captureUrl = link.captureUrl;
-    if (!captureUrl) return failCapture(`this window cannot open a capture yet; open ${file.name} with: mcp-context serve --from ${file.name}`);
     const captureId = await openCapture(file.name, await file.text());
-    if (captureId === undefined) return;
-    const url = captureUrl(captureId);
+    // The desktop's main process opened the capture's window itself.
+    if (captureId === undefined || !link.captureUrl) return;
+    const url = link.captureUrl(captureId);
     const tab = window.open(url, '_blank');
     // A browser that blocked the tab (the click was a while ago): the link, for the user to follow.
     if (tab) tab.opener = null;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { MAX_OPEN_CAPTURES } from '../../../shared/host-api';
 import type { HostLink } from '../../host-link';
 import { useAppStore } from '../../store/use-app-store';
 
@@ -16,7 +17,7 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
     return (
       <div className="banner banner-error" role="alert">
         <strong>This capture is closed.</strong>
-        <span> Only the newest 4 captures stay open, and none outlives the app: open its file again with Open capture….</span>
+        <span> Only the newest {MAX_OPEN_CAPTURES} captures stay open, and none outlives the app: open its file again from the app's own window.</span>
       </div>
     );
   }
