@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { decisionMoved, type CaptureDiff, type DecisionDiff, type EntryDiff, type FieldChange } from '../../../shared/capture/capture-diff';
 
 const number = (value: number) => value.toLocaleString('en-US');
+const plural = (count: number, word: string) => `${number(count)} ${word}${count === 1 ? '' : 's'}`;
 const SIGN = { added: '+', removed: '−', changed: '~' } as const;
 /** Lines of the text diff shown before "Show all". */
 const PATCH_LINES = 2000;
@@ -89,7 +90,7 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
           <strong>The same: servers, catalogs, decisions and context.</strong>
         ) : (
           <>
-            <strong>They differ.</strong> {diff.resources.length} resources, {turned.length} decisions turned, {moved.length} reasons moved; the context{' '}
+            <strong>They differ.</strong> {plural(diff.resources.length, 'resource')} changed, {plural(turned.length, 'decision')} turned, {plural(moved.length, 'reason')} moved; the context{' '}
             {context.same ? 'is the same text' : context.added === undefined ? 'is too different to compare line by line' : `+${number(context.added)} −${number(context.removed ?? 0)} lines`}, {number(context.tokens.before)} → {number(context.tokens.after)} tokens.
           </>
         )}
