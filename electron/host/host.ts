@@ -2,88 +2,29 @@
  * The host core: every configured server's connection, behind the HostApi contract.
  * Plain Node: the desktop app, browser mode and the CLI all run this same code.
  */
-import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ProfileLoaded } from '../../shared/host-api';
-import type { Profile } from '../../shared/profile/profile';
+import type { HostEvent, HostEventBody, HostSnapshot } from '../../shared/host-api';
+import type { Host, HostOptions } from './host-types';
 import type { ServerConfig, ServerId } from '../../shared/mcp-types';
 import { HostError } from '../../shared/host-error';
 import type { TokenEncoding } from '../../shared/context/encodings';
 import type { TokenCounter } from '../../shared/context/tokens';
-import type { Transport } from '@modelcontextprotocol/client';
 import { createCatalogViews } from './catalog-views';
 import { createContextViews, type ContextViews } from './context-views';
 import { createHostSession } from './host-session';
-import { createProfileStore, type ProfileStore } from './profile-store';
+import { createProfileStore } from './profile-store';
 import { createHostChecks } from './host-checks';
 import { createReconnector } from './reconnector';
 import { secretsOf } from './redact';
 import { ServerConnection } from './server-connection';
 import { createSessionStore } from './session-store';
-import { createTraceStore, type TRACE_LIMITS, type TraceStore } from './trace-store';
+import { createTraceStore } from './trace-store';
 import { createTraceViews } from './trace-views';
-import { createTimeline, type Timeline } from './timeline';
-import type { Capture } from '../../shared/capture/capture-format';
+import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
-/** How a host is set up. */
-export interface HostOptions {
-  /** Servers to connect to at once (the user configured them, so starting them is theirs). */
-  servers?: ServerConfig[];
-  /** Marks which of `servers` is the built-in demo server. */
-  builtInIndex?: number;
-  /** Timeout of every request, in milliseconds. Default 30,000. */
-  requestTimeoutMs?: number;
-  /**
-   * Supplies a ready transport for a config instead of the one it names. A seam for
-   * integration tests (an in-memory pair to a server in the same process); the apps never set it.
-   */
-  transportFor?(config: ServerConfig): Transport | undefined;
-  /** Where profiles are kept. Default: the user's config folder (see profile-store.ts). */
-  profiles?: ProfileStore;
-  /**
-   * The file the working session is kept in (session-store.ts): the apps set it, so a reload or
-   * a restart brings the curation back. Without it (the CLI) nothing is read or written.
-   */
-  sessionFile?: string;
-  /** Counts tokens; the apps count off the main thread (token-pool.ts). Default: in this thread. */
-  countTokens?(text: string, encoding: TokenEncoding): number | Promise<number>;
-  /**
-   * Reconnects a server that went away by itself, with these delays between attempts
-   * (reconnector.ts). The apps and `watch` do; a one-shot command does not. Default: off.
-   */
-  reconnect?: { delaysMs?: readonly number[] };
-  /** How often an idle HTTP connection is pinged to notice a dead server (server-connection.ts). */
-  heartbeatMs?: number;
-  /** The protocol trace's bounds (trace-store.ts); default {@link TRACE_LIMITS}. */
-  traceLimits?: typeof TRACE_LIMITS;
-  /**
-   * Replays a capture instead (replay.ts): its servers answered from the file, its trace and
-   * timeline shown, its clock for recency; `servers` and `transportFor` are not used. Read-only:
-   * nothing is spawned or added.
-   */
-  replay?: Capture;
-}
-
-/** The HostApi, plus what only the process owning the host may use. */
-export interface Host extends HostApi {
-  /** Disconnects every server, and writes the session if it is kept. */
-  close(): Promise<void>;
-  /** Resolves when every server given at creation has connected or failed to, and the last session is back. */
-  ready: Promise<void>;
-  /** The context, for a face in the same process (the CLI's `assemble` is a context with no window). */
-  readonly context: ContextViews;
-  /** Puts a profile already read into the session, as `loadProfile` does with a saved one. */
-  applyProfile(profile: Profile): ProfileLoaded;
-  /** Every JSON-RPC message with every server, both ways (a face in the same process writes it out). */
-  readonly trace: TraceStore;
-  /** What happened with each server, in order (`mcp-context watch` prints it). */
-  readonly timeline: Timeline;
-  /** A capture's host, opened by {@link HostApi.openCapture}; undefined once closed or never opened. */
-  captureHost(captureId: string): Host | undefined;
-  /** Resolves once {@link close} is done (browser mode lets go of a closed capture's pages). */
-  readonly closed: Promise<void>;
-}
+export type { Host, HostOptions } from './host-types';
 
 const READ_ONLY = 'this is a replayed capture: it is read-only';
 
