@@ -14,17 +14,13 @@ import type { Capture } from '../../shared/capture/capture-format';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
+import { forStdout, terminalJson, terminalSafe } from './terminal';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** The exit status when required, pinned or picked resources put the context over its budget. */
 export const OVER_BUDGET_STATUS = 3;
 
-/** A server's text on our terminal: control characters shown escaped, never acted on. */
-function safe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /** Reads a profile file named on the command line; a clear one-line error if it cannot be used. */
 export async function readProfileFile(file: string): Promise<Profile> {
@@ -49,14 +45,14 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   const snapshot = await settledSnapshot(host);
   const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
   for (const server of snapshot.servers) {
-    if (server.status !== 'connected') process.stderr.write(`warning: ${safe(server.name)}: ${safe(server.disconnect?.reason ?? 'not connected')}; left out\n`);
+    if (server.status !== 'connected') process.stderr.write(`warning: ${terminalSafe(server.name)}: ${terminalSafe(server.disconnect?.reason ?? 'not connected')}; left out\n`);
   }
   const connected = new Set(snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id));
   // What the context weighs: every resource of a connected server (context-run.ts reads the same).
   const listed: { serverId: string; uri: string }[] = [];
   for (const catalog of snapshot.catalogs) {
     if (!connected.has(catalog.serverId)) continue;
-    if (catalog.status === 'failed') process.stderr.write(`warning: ${safe(names.get(catalog.serverId) ?? catalog.serverId)}: listing failed: ${safe(catalog.error ?? 'unknown error')}\n`);
+    if (catalog.status === 'failed') process.stderr.write(`warning: ${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId)}: listing failed: ${terminalSafe(catalog.error ?? 'unknown error')}\n`);
     for (const resource of catalog.resources) listed.push(resource);
   }
   if (snapshot.servers.every((server) => server.status !== 'connected')) throw new HostError('disconnected', 'no server is connected');
@@ -71,7 +67,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
     const check = (server: string, uri: string, what: Mark) => {
       const id = ids.get(server);
       const key = id === undefined ? undefined : resourceKeyString({ serverId: id, uri });
-      if (key === undefined || !keys.has(key)) process.stderr.write(`warning: the profile's ${what} of ${safe(uri)} on ${safe(server)} matches nothing listed now; skipped\n`);
+      if (key === undefined || !keys.has(key)) process.stderr.write(`warning: the profile's ${what} of ${terminalSafe(uri)} on ${terminalSafe(server)} matches nothing listed now; skipped\n`);
     };
     for (const pick of profile.picks) check(pick.server, pick.uri, 'include');
     for (const entry of profile.marks) check(entry.server, entry.uri, entry.mark);
@@ -114,13 +110,14 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   if (replayed) process.stderr.write(replayVerdict(replayed, curated.text, args));
   const overBudget = () => process.stderr.write(`mcp-context: the context is ${number(curated.result.overBudget)} tokens over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`);
   if (args.json) {
-    process.stdout.write(`${JSON.stringify(jsonReport(curated, settings, format, counter.encoding, total, names), null, 2)}\n`);
+    process.stdout.write(`${terminalJson(jsonReport(curated, settings, format, counter.encoding, total, names), 2)}\n`);
     if (status !== 0) overBudget();
     return status;
   }
   // Exactly the bytes the UI previews and copies; a newline is added only for a terminal's sake.
-  process.stdout.write(process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text);
-  for (const warning of curated.result.warnings) process.stderr.write(`warning: ${safe(warning)}\n`);
+  // Piped, exactly the bytes; on a terminal, the controls in them shown, not acted on.
+  process.stdout.write(forStdout(process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text));
+  for (const warning of curated.result.warnings) process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
   process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
@@ -184,8 +181,8 @@ function explainTable(curated: Curated): string {
   const lines = [`${'decision'.padEnd(kindWidth)}  ${'tokens'.padStart(tokenWidth)}  uri — reason`];
   for (const row of rows) {
     const tokens = `${row.estimated ? '~' : ''}${number(row.tokens)}`;
-    lines.push(`${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${safe(row.uri)} — ${safe(row.reason)}`);
-    for (const warning of row.warnings) lines.push(`${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${safe(warning)}`);
+    lines.push(`${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${terminalSafe(row.uri)} — ${terminalSafe(row.reason)}`);
+    for (const warning of row.warnings) lines.push(`${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${terminalSafe(warning)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -207,11 +204,11 @@ function tokenTree(curated: Curated, names: Map<string, string>): string {
   const lines: string[] = [];
   for (const [serverId, folders] of servers) {
     const all = [...folders.values()].flat();
-    lines.push(`${number(sum(all)).padStart(8)}  ${safe(names.get(serverId) ?? serverId)}`);
+    lines.push(`${number(sum(all)).padStart(8)}  ${terminalSafe(names.get(serverId) ?? serverId)}`);
     for (const [folder, list] of [...folders].sort((a, b) => sum(b[1]) - sum(a[1]) || (a[0] < b[0] ? -1 : 1))) {
-      lines.push(`${number(sum(list)).padStart(8)}    ${safe(folder)}`);
+      lines.push(`${number(sum(list)).padStart(8)}    ${terminalSafe(folder)}`);
       for (const entry of [...list].sort((a, b) => b.tokens - a.tokens || (a.uri < b.uri ? -1 : 1))) {
-        lines.push(`${number(entry.tokens).padStart(8)}      ${safe(entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri)}`);
+        lines.push(`${number(entry.tokens).padStart(8)}      ${terminalSafe(entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri)}`);
       }
     }
   }

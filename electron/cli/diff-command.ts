@@ -6,7 +6,7 @@
 import { decisionMoved, diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
 import { UsageError, type ParsedArgs } from './args';
 import { CaptureFileError, readCaptureFile } from './capture-file';
-import { terminalJson, terminalLine, terminalSafe } from './terminal';
+import { terminalJson, terminalSafe } from './terminal';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const SIGN = { added: '+', removed: '-', changed: '~' } as const;
@@ -64,6 +64,6 @@ function human(diff: CaptureDiff, fileA: string, fileB: string): string {
   }
   // Every line holds server text: shown, never acted on.
   const out = lines.map(terminalSafe);
-  if (!context.same) out.push(...context.patch.replace(/\n$/, '').split('\n').map(terminalLine));
+  if (!context.same) out.push(...context.patch.replace(/\n$/, '').split('\n').map(terminalSafe));
   return `${out.join('\n')}\n`;
 }

@@ -2,6 +2,7 @@
 import { HostError } from '../../shared/host-error';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
+import { forStdout, terminalJson, terminalSafe } from './terminal';
 
 /** Prints the contents; exit status 2 for an unknown resource. */
 export async function runRead(host: Host, args: ParsedArgs): Promise<number> {
@@ -16,20 +17,21 @@ export async function runRead(host: Host, args: ParsedArgs): Promise<number> {
   if (server.status !== 'connected') throw new HostError('disconnected', `${server.name}: ${server.disconnect?.reason ?? 'not connected'}`);
   try {
     const result = await host.readResource(server.id, uri);
-    for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+    for (const warning of result.warnings) process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
     if (args.json) {
-      process.stdout.write(`${JSON.stringify({ uri, contents: result.contents, warnings: result.warnings }, null, 2)}\n`);
+      process.stdout.write(`${terminalJson({ uri, contents: result.contents, warnings: result.warnings }, 2)}\n`);
       return 0;
     }
     for (const item of result.contents) {
-      if (result.contents.length > 1) process.stdout.write(`--- ${item.uri}${item.mimeType ? ` (${item.mimeType})` : ''}\n`);
-      if (item.text !== undefined) process.stdout.write(item.text.endsWith('\n') ? item.text : `${item.text}\n`);
-      else process.stdout.write(`[binary ${item.mimeType ?? 'content'}, ${item.size.toLocaleString('en-US')} bytes; use --json for base64]\n`);
+      if (result.contents.length > 1) process.stdout.write(`--- ${terminalSafe(item.uri)}${item.mimeType ? ` (${terminalSafe(item.mimeType)})` : ''}\n`);
+      // The text as the server sent it when piped; on a terminal, its controls shown, not acted on.
+      if (item.text !== undefined) process.stdout.write(forStdout(item.text.endsWith('\n') ? item.text : `${item.text}\n`));
+      else process.stdout.write(`[binary ${terminalSafe(item.mimeType ?? 'content')}, ${item.size.toLocaleString('en-US')} bytes; use --json for base64]\n`);
     }
     return 0;
   } catch (error) {
     if (error instanceof HostError && error.code === 'unknown-resource') {
-      process.stderr.write(`mcp-context: ${error.message}\n`);
+      process.stderr.write(`mcp-context: ${terminalSafe(error.message)}\n`);
       return 2;
     }
     throw error;

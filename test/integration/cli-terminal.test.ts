@@ -1,0 +1,69 @@
+/**
+ * The CLI's output is a display of hostile data: a server that puts control sequences in every
+ * string (the hostile fixture's terminal mode: a title change, an OSC 52 clipboard write, a
+ * carriage return with erase-line, colour, a bidi override) never gets them acted on by a
+ * terminal. `list`, warnings and errors are always shown escaped; `read` and `assemble` bodies
+ * are byte-faithful when piped and escaped on a terminal (a real pty, through script(1)).
+ */
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { terminalContent } from '../fixtures/hostile-pages';
+
+const hostile = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/hostile-server.ts', '--mode', 'terminal'];
+// Any control a terminal acts on but newline and tab (and the pty's own carriage returns, where noted).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/mcp-context.mjs', ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+/** The command run on a terminal (a pty from script(1)); its output with the pty's CRLF made LF. */
+function onTerminal(...args: string[]): Promise<string> {
+  const quoted = [process.execPath, 'bin/mcp-context.mjs', ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
+  return new Promise((resolve) => {
+    execFile('script', ['-qec', quoted, '/dev/null'], (_error, stdout) => resolve(stdout.replace(/\r\n/g, '\n')));
+  });
+}
+
+describe('terminal output of hostile strings', () => {
+  it('list shows every control sequence as its escape, in the catalog, the warnings and the JSON', async () => {
+    const { stdout, stderr } = await cli('list', ...hostile);
+    expect(stdout).toContain('hostile://term/title\\x1b]0;pwned\\x07');
+    expect(stdout).toContain('desc \\x1b[31mred');
+    expect(stdout).toContain('plain \\u202etxt.exe');
+    expect(stdout).not.toMatch(CONTROL);
+    expect(stderr).not.toMatch(CONTROL);
+    const json = await cli('list', '--json', ...hostile);
+    expect(json.stdout).not.toMatch(CONTROL);
+    // Still JSON, and the same strings once parsed.
+    const parsed = JSON.parse(json.stdout) as { servers: { resources: { name: string }[] }[] };
+    expect(parsed.servers[0]?.resources.map((resource) => resource.name)).toContain('plain \u202etxt.exe');
+  });
+
+  it('read is byte-faithful when piped, and shows the controls on a terminal', async () => {
+    const uri = 'hostile://term/plain';
+    const piped = await cli('read', uri, ...hostile);
+    expect(piped.stdout).toBe(terminalContent(uri));
+    const shown = await onTerminal('read', uri, ...hostile);
+    expect(shown).toContain('\\x1b[31mred text\\x0d\\x1b[2Khidden line \\x1b]0;pwned\\x07\\x1b]52;c;');
+    expect(shown).not.toMatch(CONTROL);
+  });
+
+  it('assemble is byte-faithful when piped, and shows the controls on a terminal', async () => {
+    const piped = await cli('assemble', ...hostile);
+    expect(piped.stdout).toContain(terminalContent('hostile://term/plain').trimEnd());
+    const shown = await onTerminal('assemble', ...hostile);
+    expect(shown).toContain('\\x1b]52;c;ZWNobyBwd25lZA==\\x07');
+    expect(shown).not.toMatch(CONTROL);
+  });
+
+  it('a server with no resources is an error, and the exit status says so', async () => {
+    const { code, stderr } = await cli('list', '--', process.execPath, '--import', 'tsx', 'test/fixtures/tools-only-server.ts');
+    expect(stderr).toContain('error: ');
+    expect(stderr).toContain('does not declare the resources capability');
+    expect(code).toBe(1);
+  });
+});
