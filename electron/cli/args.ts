@@ -50,9 +50,13 @@ export interface ParsedArgs {
   output?: string;
   /** assemble and serve: a capture to replay instead of servers. */
   from?: string;
+  /** `-e KEY=VALUE`: the environment of a stdio server (the Inspector's flag). */
+  env: Record<string, string>;
+  /** `--transport stdio|http|sse`: the Inspector's flag, checked against the selection. */
+  transport?: 'stdio' | 'http' | 'sse';
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport']);
 
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -60,6 +64,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     command: undefined,
     positionals: [],
     headers: {},
+    env: {},
     sse: false,
     json: false,
     verbose: false,
@@ -115,6 +120,12 @@ export function parseArgs(argv: string[]): ParsedArgs {
         parsed.help = true;
         break;
       default:
+        // Once a server's command line has begun (`list node server.js --port 3`), a flag that
+        // is not ours is its (as the Inspector takes it); "--" says it exactly.
+        if (flag.startsWith('-') && parsed.command !== undefined && parsed.positionals.length > (parsed.command === 'read' ? 1 : 0)) {
+          parsed.positionals.push(arg);
+          break;
+        }
         if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
         if (parsed.command === undefined) parsed.command = arg;
         else parsed.positionals.push(arg);
@@ -123,7 +134,6 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const selections = [parsed.config, parsed.url, parsed.stdio].filter((s) => s !== undefined).length;
   if (selections > 1) throw new UsageError('choose one of --config, --url and "-- COMMAND"');
   if (parsed.server !== undefined && parsed.config === undefined) throw new UsageError('--server goes with --config');
-  if (Object.keys(parsed.headers).length > 0 && parsed.url === undefined) throw new UsageError('--header goes with --url');
   return parsed;
 }
 
@@ -165,6 +175,16 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       return;
     case '--from':
       parsed.from = value;
+      return;
+    case '-e': {
+      const equals = value.indexOf('=');
+      if (equals <= 0) throw new UsageError(`-e must look like KEY=VALUE, got ${JSON.stringify(value.slice(0, 40))}`);
+      parsed.env[value.slice(0, equals)] = value.slice(equals + 1);
+      return;
+    }
+    case '--transport':
+      if (value !== 'stdio' && value !== 'http' && value !== 'sse') throw new UsageError(`--transport is stdio, http or sse, got ${JSON.stringify(value)}`);
+      parsed.transport = value;
       return;
     case '--exclude':
       parsed.excludes.push(value);
@@ -270,8 +290,13 @@ assemble options:
 
 Server selection (the same for every command; none means the built-in demo server):
   --config FILE [--server NAME]     an mcpServers (Claude Desktop, Cursor) or servers (VS Code) file
-  --url URL [--header "N: V"]...    a Streamable HTTP server (falls back to SSE); --sse for SSE only
+  --url URL                         a Streamable HTTP server (falls back to SSE); --sse for SSE only
   -- COMMAND [ARGS...]              a stdio server
+  COMMAND [ARGS...] or URL          the same, as the official Inspector takes it, after the command
+                                    (and after the URI, for read)
+  -e KEY=VALUE                      the environment of a stdio server (repeat for more)
+  --header "Name: Value"            a header for an HTTP server (--url, a URL, or the config's)
+  --transport stdio|http|sse        say which; it must agree with the selection
 
 Options:
   --json          machine-readable output on stdout; warnings are in it too

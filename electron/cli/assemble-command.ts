@@ -40,7 +40,6 @@ export async function readProfileFile(file: string): Promise<Profile> {
  * session's already, the flags change them, and stderr says whether the text is the captured one.
  */
 export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profile, replayed?: Capture): Promise<number> {
-  if (args.positionals.length > 0) throw new UsageError(`assemble takes no arguments, got ${JSON.stringify(args.positionals[0])}`);
   await host.ready;
   const snapshot = await settledSnapshot(host);
   const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));

@@ -13,7 +13,7 @@ const SIGN = { added: '+', removed: '-', changed: '~' } as const;
 
 export async function runDiff(args: ParsedArgs): Promise<number> {
   if (args.positionals.length !== 2) throw new UsageError(`diff takes two capture files, got ${args.positionals.length}`);
-  if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined) throw new UsageError('diff compares two capture files: it takes no server selection');
+  if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length + Object.keys(args.headers).length > 0 || args.transport !== undefined) throw new UsageError('diff compares two capture files: it takes no server selection');
   const [fileA, fileB] = args.positionals as [string, string];
   const [a, b] = await Promise.all([readCaptureFile(fileA, 'A:'), readCaptureFile(fileB, 'B:')]);
   let diff: CaptureDiff;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { HostError } from '../../shared/host-error';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { ConfigError } from '../../shared/config/parse-server-config';
+import { deriveServerName } from '../../shared/config/server-name';
 import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';
 import { appHostOptions } from '../host/app-host';
@@ -26,16 +27,59 @@ function builtFile(name: string): string {
   return existsSync(beside) ? beside : fileURLToPath(new URL(`../../out/${name}`, import.meta.url));
 }
 
-async function selectServers(args: ParsedArgs): Promise<{ servers: ServerConfig[]; builtInIndex?: number }> {
-  if (args.config !== undefined) return { servers: await loadServerConfigs(args.config, args.server) };
-  if (args.url !== undefined) {
-    const headers = Object.keys(args.headers).length > 0 ? { headers: args.headers } : {};
-    return { servers: [{ name: new URL(args.url).host || args.url, transport: { kind: args.sse ? 'sse' : 'http', url: args.url, ...headers } }] };
+/**
+ * The positionals after the command that name a server, as the official Inspector takes them
+ * (`mcp-context list node server.js`, `mcp-context list http://host/mcp`): for `read`, those
+ * after its URI. They become the selection; `args.positionals` keeps the command's own.
+ */
+function takeTarget(args: ParsedArgs): string[] {
+  const own = args.command === 'read' ? 1 : 0;
+  const target = args.positionals.slice(own);
+  args.positionals = args.positionals.slice(0, own);
+  if (target.length > 0 && (args.config !== undefined || args.url !== undefined || args.stdio !== undefined)) {
+    throw new UsageError(`${JSON.stringify(target[0])} names a server, and so does --config, --url or "--": choose one`);
   }
-  if (args.stdio) {
-    const name = [args.stdio.command, ...args.stdio.args].join(' ').slice(0, 80);
-    return { servers: [{ name, transport: { kind: 'stdio', command: args.stdio.command, args: args.stdio.args } }] };
+  return target;
+}
+
+/** True when the command line says anything about which server, or how to reach it. */
+function selects(args: ParsedArgs): boolean {
+  return args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length > 0 || Object.keys(args.headers).length > 0 || args.transport !== undefined;
+}
+
+const isHttpUrl = (word: string) => /^https?:\/\//i.test(word);
+
+async function selectServers(args: ParsedArgs, target: string[]): Promise<{ servers: ServerConfig[]; builtInIndex?: number }> {
+  const url = args.url ?? (target[0] !== undefined && isHttpUrl(target[0]) ? target[0] : undefined);
+  if (url !== undefined && args.url === undefined && target.length > 1) throw new UsageError(`a URL names the server alone; got ${JSON.stringify(target[1])} after it`);
+  const stdio = args.stdio ?? (target.length > 0 && url === undefined ? { command: target[0] as string, args: target.slice(1) } : undefined);
+  const headers = Object.keys(args.headers).length > 0 ? args.headers : undefined;
+  const env = Object.keys(args.env).length > 0 ? args.env : undefined;
+  // Every flag must go with the selection it names: never one ignored.
+  if (env && !stdio) throw new UsageError('-e goes with a stdio server ("-- COMMAND" or a command after the command name)');
+  if (headers && stdio) throw new UsageError('--header goes with an HTTP server, not a stdio one');
+  if (args.transport === 'stdio' && url !== undefined) throw new UsageError('--transport stdio, but the server is a URL');
+  if ((args.transport === 'http' || args.transport === 'sse') && stdio) throw new UsageError(`--transport ${args.transport}, but the server is a command`);
+  if (args.config !== undefined) {
+    const servers = await loadServerConfigs(args.config, args.server);
+    if (!headers) return { servers };
+    // --header with a config: added to each of its HTTP servers.
+    const http = servers.filter((server) => server.transport.kind !== 'stdio');
+    if (http.length === 0) throw new UsageError('--header goes with an HTTP server, and the config names none');
+    return { servers: servers.map((server) => (server.transport.kind === 'stdio' ? server : { ...server, transport: { ...server.transport, headers: { ...server.transport.headers, ...headers } } })) };
   }
+  if (url !== undefined) {
+    try {
+      new URL(url);
+    } catch {
+      throw new UsageError(`--url is not a URL: ${url}`);
+    }
+    const sse = args.sse || args.transport === 'sse';
+    return { servers: [{ name: new URL(url).host || url, transport: { kind: sse ? 'sse' : 'http', url, ...(headers && { headers }) } }] };
+  }
+  if (stdio) return { servers: [{ name: deriveServerName(stdio.command, stdio.args), transport: { kind: 'stdio', command: stdio.command, args: stdio.args, ...(env && { env }) } }] };
+  if (headers) throw new UsageError('--header goes with an HTTP server (--url, a URL, or --config)');
+  if (args.transport !== undefined) throw new UsageError(`--transport ${args.transport} goes with a server; none was named`);
   const script = builtFile('demo-server.mjs');
   if (!existsSync(script)) throw new UsageError('the built-in demo server is not built; run "npm run build"');
   return { servers: [demoServerConfig({ execPath: process.execPath, script })], builtInIndex: 0 };
@@ -56,17 +100,11 @@ async function run(argv: string[]): Promise<number> {
   }
   if (args.junit !== undefined && args.command !== 'check') throw new UsageError('--junit goes with check');
   if (args.subscribes.length > 0 && args.command !== 'watch') throw new UsageError('--subscribe goes with watch');
-  if (args.url !== undefined) {
-    // Validate before connecting, so a typo is a usage error rather than a network one.
-    try {
-      new URL(args.url);
-    } catch {
-      throw new UsageError(`--url is not a URL: ${args.url}`);
-    }
-  }
+  // A command line's server, as the Inspector names it: taken before anything else reads the positionals.
+  const target = takeTarget(args);
   if (args.profile !== undefined && args.command !== 'assemble' && args.command !== 'capture') throw new UsageError('--profile goes with assemble and capture');
   if (args.from !== undefined) {
-    if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
+    if (selects(args) || target.length > 0 || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
     if (args.trace !== undefined) throw new UsageError('--trace does not go with --from: a replay talks to no server');
     const capture = await readCaptureFile(args.from, '--from');
     // Browser mode counts off the main thread; a replay keeps no session (it is read-only).
@@ -85,9 +123,11 @@ async function run(argv: string[]): Promise<number> {
   const captureFile = args.command === 'capture' ? (await import('./capture-command')).checkCaptureOutput(args.output) : undefined;
   // assemble-command is loaded only for assemble: it brings the tokenizer (see scripts/build.mjs).
   const profile = args.profile !== undefined ? await (await import('./assemble-command')).readProfileFile(args.profile) : undefined;
-  const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined;
+  const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined || target.length > 0;
   // A profile brings its servers, unless the command line chose others or it names none.
-  const selection = profile && !chosen && profile.servers.length > 0 ? { servers: profile.servers } : await selectServers(args);
+  const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
+  if (fromProfile && selects(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
+  const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
   // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
   const app = args.command === 'serve' ? appHostOptions() : undefined;
   // check opens connections of its own, one server at a time: no host.

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { deriveServerName } from './server-name';
+
+describe('a server name derived from its command line', () => {
+  it('never carries its environment or a secret', () => {
+    expect(deriveServerName('env', ['API_KEY=sk-live-51Habc123def456ghi789', 'DEBUG=1', 'node', 'server.js'])).toBe('node server.js');
+    expect(deriveServerName('/usr/bin/env', ['-i', 'TOKEN=x', 'npx', '-y', '@scope/server'])).toBe('npx -y @scope/server');
+    expect(deriveServerName('node', ['server.js', '--api-key', 'abc', '--token=xyz', '--port', '3000'])).toBe('node server.js --api-key [redacted] --token=[redacted] --port 3000');
+    expect(deriveServerName('server', ['ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'GITHUB_TOKEN=abc'])).toBe('server [redacted] GITHUB_TOKEN=[redacted]');
+  });
+
+  it('keeps what is plainly not a secret, and stays short', () => {
+    expect(deriveServerName('npx', ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'])).toBe('npx -y @modelcontextprotocol/server-filesystem /tmp');
+    expect(deriveServerName('node', ['x'.repeat(200)]).length).toBe(80);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The name a server gets from its command line when the user gave none: the program and its
+ * arguments, never its environment or anything that looks like a secret. `env A=1 B=2 node
+ * server.js --token X` is named "node server.js --token [redacted]": the name is shown on every
+ * face and written into the context a model receives.
+ */
+
+/** Flags whose value is a credential, `--api-key X` or `--token=X`. */
+const SECRET_FLAG = /^--?[\w-]*(key|token|secret|passw|pwd|auth|credential|cookie|session|signature)[\w-]*$/i;
+/** A value that looks like a credential whatever its flag: 16 characters or more, letters and digits, no spaces or slashes. */
+const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
+const REDACTED = '[redacted]';
+const MAX_NAME = 80;
+
+/** `env`'s own options and assignments, before the program it runs. */
+function afterEnv(words: readonly string[]): string[] {
+  let at = 0;
+  while (at < words.length) {
+    const word = words[at] as string;
+    if (word === '-u' || word === '--unset' || word === '-C' || word === '--chdir' || word === '-S') at += 2;
+    else if (word.startsWith('-') || /^[^=\s]+=/.test(word)) at += 1;
+    else break;
+  }
+  return words.slice(at);
+}
+
+export function deriveServerName(command: string, args: readonly string[]): string {
+  let words = [command, ...args];
+  if (/(^|[\\/])env$/.test(command)) words = afterEnv(args);
+  if (words.length === 0) words = [command];
+  const shown: string[] = [];
+  for (let at = 0; at < words.length; at += 1) {
+    const word = words[at] as string;
+    const assignment = /^(--?[\w-]+|[A-Za-z_][\w]*)=(.*)$/.exec(word);
+    if (assignment) {
+      // KEY=VALUE and --flag=VALUE: the value only if it is plainly not a secret.
+      const [, key = '', value = ''] = assignment;
+      shown.push(SECRET_FLAG.test(key) || /^[A-Z_][A-Z0-9_]*$/.test(key) || looksSecret(value) ? `${key}=${REDACTED}` : word);
+    } else if (SECRET_FLAG.test(word) && at + 1 < words.length) {
+      shown.push(word, REDACTED);
+      at += 1;
+    } else shown.push(looksSecret(word) ? REDACTED : word);
+  }
+  const name = shown.join(' ');
+  return name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - 1)}…`;
+}
