@@ -2,7 +2,7 @@
  * Opens an MCP client over the transport a config names, in either protocol era.
  * Streamable HTTP falls back to legacy SSE where the server refuses it.
  */
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
@@ -74,16 +74,35 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
     const sse = new SSEClientTransport(url, { requestInit });
     try {
       return { client: await connectOver(sse, options), transport: sse, wire: 'sse' };
-    } catch {
-      throw streamableError;
+    } catch (sseError) {
+      // Neither answered as MCP: both statuses in one line, and where to look.
+      const status = httpStatusOf(streamableError);
+      // The SSE transport's error carries its status as `code` ("Non-200 status code (404)").
+      const sseCode = (sseError as { code?: unknown } | undefined)?.code;
+      const sseStatus = typeof sseCode === 'number' && sseCode >= 100 && sseCode < 600 ? sseCode : httpStatusOf(sseError);
+      throw new Error(`HTTP ${status} to the Streamable HTTP POST, and ${sseStatus !== undefined ? `HTTP ${sseStatus}` : 'no event stream'} to the SSE GET: is ${url.pathname} the server's MCP endpoint? (often /mcp, or /sse for SSE)`, { cause: sseError });
     }
   }
 }
 
-/** True when the server answered, but not as a Streamable HTTP endpoint (404, 405, 400…). */
+/** The HTTP status the server answered with, from the SDK's error or one it wrapped (the version probe's). */
+export function httpStatusOf(error: unknown): number | undefined {
+  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+    if (at instanceof SdkHttpError) return at.status;
+    const said = /\(HTTP (\d{3})\)/.exec(at instanceof Error ? at.message : '');
+    if (said) return Number(said[1]);
+  }
+  return undefined;
+}
+
+/**
+ * True when the server answered, but not as a Streamable HTTP endpoint: a 404, 405, 400, 406
+ * or 415 to the first POST, the status read from the error, never its body (an HTML page
+ * that says "Cannot POST /sse" names no status in its words). 401 and 403 are credentials.
+ */
 function refusedByServer(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status !== undefined) return [400, 404, 405, 406, 415].includes(status);
   const message = error instanceof Error ? error.message : String(error);
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timed out|timeout/i.test(message)) return false;
-  if (/\b(401|403)\b/.test(message)) return false;
-  return /\b(400|404|405|406|415)\b|Not Found|Method Not Allowed|unexpected content type/i.test(message);
+  return /unexpected content type/i.test(message);
 }
