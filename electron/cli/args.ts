@@ -303,5 +303,5 @@ Options:
   --timeout MS    per-request timeout (default 30000)
   --trace FILE    write every JSON-RPC message, both ways, to FILE as JSONL:
                   {"time", "server", "direction": "send"|"receive", "message"} a line
-  --verbose       stack traces on errors
+  --verbose       stack traces on errors, and every server's stderr as it comes ([name] line)
 `;

@@ -15,6 +15,7 @@ import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
 import { forStdout, terminalJson, terminalSafe } from './terminal';
+import { whyDown } from './server-lines';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -44,7 +45,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   const snapshot = await settledSnapshot(host);
   const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
   for (const server of snapshot.servers) {
-    if (server.status !== 'connected') process.stderr.write(`warning: ${terminalSafe(server.name)}: ${terminalSafe(server.disconnect?.reason ?? 'not connected')}; left out\n`);
+    if (server.status !== 'connected') process.stderr.write(`warning: ${terminalSafe(server.name)}: ${whyDown(server)}; left out\n`);
   }
   const connected = new Set(snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id));
   // What the context weighs: every resource of a connected server (context-run.ts reads the same).

@@ -4,6 +4,7 @@ import type { ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
 import type { Host } from '../host/host';
 import { terminalJson, terminalSafe } from './terminal';
+import { whyDown } from './server-lines';
 
 function withoutServerId<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
   const { serverId: _serverId, ...rest } = entry;
@@ -49,7 +50,7 @@ export async function runList(host: Host, args: ParsedArgs): Promise<number> {
   for (const { server, catalog } of rows) {
     // Every server string is shown, never acted on (terminal.ts), piped or not.
     for (const warning of catalog?.warnings ?? []) process.stderr.write(`warning: ${terminalSafe(server.name)}: ${terminalSafe(warning.message)}\n`);
-    if (server.status === 'disconnected') process.stderr.write(`error: ${terminalSafe(server.name)}: ${terminalSafe(server.disconnect?.reason ?? 'not connected')}\n`);
+    if (server.status === 'disconnected') process.stderr.write(`error: ${terminalSafe(server.name)}: ${whyDown(server)}\n`);
     else if (catalog?.error) process.stderr.write(`error: ${terminalSafe(server.name)}: ${terminalSafe(catalog.error)}\n`);
   }
   if (args.json) {

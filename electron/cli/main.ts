@@ -19,6 +19,7 @@ import { runServe } from './serve-command';
 import { openTraceFile } from './trace-file';
 import { runWatch } from './watch-command';
 import { terminalSafe } from './terminal';
+import { passStderrThrough } from './server-lines';
 import { CaptureFileError, readCaptureFile } from './capture-file';
 
 /** Next to the CLI bundle in out/, or in out/ when run from source. */
@@ -141,6 +142,8 @@ async function run(argv: string[]): Promise<number> {
   // watch runs until interrupted, so it reconnects by itself as the apps do.
   const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, ...(args.command === 'watch' && { reconnect: {} }) });
   traceFile?.follow(host.trace);
+  // --verbose: what the servers write to stderr, as it comes (their own words on why they fail).
+  if (args.verbose) passStderrThrough(host);
   try {
     switch (args.command) {
       case 'list':

@@ -3,6 +3,7 @@ import { HostError } from '../../shared/host-error';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { forStdout, terminalJson, terminalSafe } from './terminal';
+import { whyDown } from './server-lines';
 
 /** Prints the contents; exit status 2 for an unknown resource. */
 export async function runRead(host: Host, args: ParsedArgs): Promise<number> {
@@ -14,7 +15,7 @@ export async function runRead(host: Host, args: ParsedArgs): Promise<number> {
   if (servers.length > 1) throw new UsageError(`the config has ${servers.length} servers; choose one with --server NAME`);
   const server = servers[0];
   if (!server) throw new UsageError('no server selected');
-  if (server.status !== 'connected') throw new HostError('disconnected', `${server.name}: ${server.disconnect?.reason ?? 'not connected'}`);
+  if (server.status !== 'connected') throw new HostError('disconnected', `${server.name}: ${whyDown(server)}`);
   try {
     const result = await host.readResource(server.id, uri);
     for (const warning of result.warnings) process.stderr.write(`warning: ${terminalSafe(warning)}\n`);

@@ -66,4 +66,16 @@ describe('terminal output of hostile strings', () => {
     expect(stderr).toContain('does not declare the resources capability');
     expect(code).toBe(1);
   });
+
+  it('a server that dies before the handshake is named with its last stderr lines; --verbose passes its stderr through', async () => {
+    const dies = ['--', process.execPath, '-e', 'console.error("Error: Cannot find module /app/server.js"); console.error("    at Module._resolveFilename"); process.exit(1)'];
+    const { code, stderr } = await cli('list', ...dies);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/: the server exited with code 1 before the handshake finished; its stderr ended: "Error: Cannot find module \/app\/server\.js" \/ "at Module\._resolveFilename"\n/);
+    const verbose = await cli('list', '--verbose', '--', process.execPath, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio');
+    // Named as the server is (its command line, cut to 80 characters).
+    expect(verbose.stderr).toMatch(/^\[.*server-everything.*\] Starting default \(STDIO\) server\.\.\.$/m);
+    // Without --verbose its stderr stays its own.
+    expect((await cli('list', '--', process.execPath, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio')).stderr).not.toContain('Starting default');
+  });
 });
