@@ -20,6 +20,7 @@ import { openTraceFile } from './trace-file';
 import { runWatch } from './watch-command';
 import { terminalSafe } from './terminal';
 import { passStderrThrough } from './server-lines';
+import { showListingProgress } from './progress';
 import { CaptureFileError, readCaptureFile } from './capture-file';
 
 /** Next to the CLI bundle in out/, or in out/ when run from source. */
@@ -144,6 +145,8 @@ async function run(argv: string[]): Promise<number> {
   traceFile?.follow(host.trace);
   // --verbose: what the servers write to stderr, as it comes (their own words on why they fail).
   if (args.verbose) passStderrThrough(host);
+  // A listing that takes more than a second shows its progress on a terminal (not for serve or watch, which say more).
+  const stopProgress = args.command === 'serve' || args.command === 'watch' ? () => {} : showListingProgress(host);
   try {
     switch (args.command) {
       case 'list':
@@ -169,6 +172,7 @@ async function run(argv: string[]): Promise<number> {
         return await runServe(host, args, builtFile('renderer'));
     }
   } finally {
+    stopProgress();
     await host.close();
     await app?.close();
     traceFile?.close();

@@ -78,4 +78,15 @@ describe('terminal output of hostile strings', () => {
     // Without --verbose its stderr stays its own.
     expect((await cli('list', '--', process.execPath, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio')).stderr).not.toContain('Starting default');
   });
+
+  it('a listing that takes more than a second shows its progress on a terminal, in one line it clears; never when piped', async () => {
+    const slow = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/synthetic-server.ts', '--count', '300000', '--page-size', '500'];
+    const quoted = [process.execPath, 'bin/mcp-context.mjs', 'list', ...slow].map((arg) => `'${arg}'`).join(' ');
+    const shown = await new Promise<string>((resolve) => execFile('script', ['-qec', `${quoted} > /dev/null`, '/dev/null'], { maxBuffer: 16 * 1024 * 1024 }, (_error, stdout) => resolve(stdout)));
+    // eslint-disable-next-line no-control-regex
+    expect(shown).toMatch(/\r\u001b\[2Klisting .*: [\d,]+ resources, page [\d,]+…/);
+    expect(shown.endsWith('\r\u001b[2K')).toBe(true);
+    const piped = await new Promise<string>((resolve) => execFile(process.execPath, ['bin/mcp-context.mjs', 'list', ...slow], { maxBuffer: 64 * 1024 * 1024 }, (_error, _stdout, stderr) => resolve(stderr)));
+    expect(piped).not.toContain('listing ');
+  }, 30_000);
 });
