@@ -58,6 +58,12 @@ export interface ParsedArgs {
 
 const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport']);
 
+const BOOLEAN_FLAGS = new Set(['--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
+/** Commands that take a server's command line after them (read: after its URI). */
+const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture']);
+const targetFrom = (parsed: ParsedArgs) => (parsed.command === 'read' ? 1 : 0);
+const targetStarted = (parsed: ParsedArgs) => parsed.command !== undefined && TARGET_COMMANDS.has(parsed.command) && parsed.positionals.length > targetFrom(parsed);
+
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
   const parsed: ParsedArgs = {
@@ -85,6 +91,13 @@ export function parseArgs(argv: string[]): ParsedArgs {
       break;
     }
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    // Once a server's command line has begun (`list node server.js --port 3`), a flag is the
+    // server's, as the Inspector takes it; one of ours there would be ambiguous: refused.
+    if (flag.startsWith('-') && targetStarted(parsed)) {
+      if (VALUE_FLAGS.has(flag) || BOOLEAN_FLAGS.has(flag)) throw new UsageError(`${flag} comes after the server's command ${JSON.stringify(parsed.positionals[targetFrom(parsed)])}: put mcp-context's options before it, or end them with "--" and give the server's command after it`);
+      parsed.positionals.push(arg);
+      continue;
+    }
     if (VALUE_FLAGS.has(flag)) {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
@@ -120,12 +133,6 @@ export function parseArgs(argv: string[]): ParsedArgs {
         parsed.help = true;
         break;
       default:
-        // Once a server's command line has begun (`list node server.js --port 3`), a flag that
-        // is not ours is its (as the Inspector takes it); "--" says it exactly.
-        if (flag.startsWith('-') && parsed.command !== undefined && parsed.positionals.length > (parsed.command === 'read' ? 1 : 0)) {
-          parsed.positionals.push(arg);
-          break;
-        }
         if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
         if (parsed.command === undefined) parsed.command = arg;
         else parsed.positionals.push(arg);
@@ -150,7 +157,7 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       return;
     case '--header': {
       const colon = value.indexOf(':');
-      if (colon <= 0) throw new UsageError(`--header must look like "Name: Value", got ${JSON.stringify(value)}`);
+      if (colon <= 0) throw new UsageError('--header must look like "Name: Value" (this one has no ":")');
       parsed.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
       return;
     }
@@ -178,7 +185,7 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       return;
     case '-e': {
       const equals = value.indexOf('=');
-      if (equals <= 0) throw new UsageError(`-e must look like KEY=VALUE, got ${JSON.stringify(value.slice(0, 40))}`);
+      if (equals <= 0) throw new UsageError('-e must look like KEY=VALUE (this one has no "=")');
       parsed.env[value.slice(0, equals)] = value.slice(equals + 1);
       return;
     }

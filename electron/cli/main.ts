@@ -44,6 +44,31 @@ function takeTarget(args: ParsedArgs): string[] {
   return target;
 }
 
+/** The policy and output options only assemble and capture take, and --port only serve: each refused elsewhere, never ignored. */
+function refuseOptionsOfOtherCommands(args: ParsedArgs): void {
+  const assembling = args.command === 'assemble' || args.command === 'capture';
+  const given: [string, boolean][] = [
+    ['--budget', args.budget !== undefined],
+    ['--threshold', args.threshold !== undefined],
+    ['--audience', args.audience !== undefined],
+    ['--recency-half-life', args.halfLifeDays !== undefined],
+    ['--order', args.order !== undefined],
+    ['--required', args.required !== undefined],
+    ['--focus', args.focus !== undefined],
+    ['--include', args.includes.length > 0],
+    ['--exclude', args.excludes.length > 0],
+    ['--pin', args.pins.length > 0],
+    ['--auto', args.auto !== undefined],
+    ['--format', args.format !== undefined],
+    ['--encoding', args.encoding !== undefined],
+    ['--explain', args.explain],
+    ['--token-tree', args.tokenTree],
+  ];
+  const misplaced = given.find(([, set]) => set);
+  if (misplaced && !assembling) throw new UsageError(`${misplaced[0]} goes with assemble and capture`);
+  if (args.port !== undefined && args.command !== 'serve') throw new UsageError('--port goes with serve');
+}
+
 /** True when the command line says anything about which server, or how to reach it. */
 function selects(args: ParsedArgs): boolean {
   return args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length > 0 || Object.keys(args.headers).length > 0 || args.transport !== undefined;
@@ -62,6 +87,7 @@ async function selectServers(args: ParsedArgs, target: string[]): Promise<{ serv
   if (headers && stdio) throw new UsageError('--header goes with an HTTP server, not a stdio one');
   if (args.transport === 'stdio' && url !== undefined) throw new UsageError('--transport stdio, but the server is a URL');
   if ((args.transport === 'http' || args.transport === 'sse') && stdio) throw new UsageError(`--transport ${args.transport}, but the server is a command`);
+  if ((args.sse || args.transport !== undefined) && url === undefined && !(args.transport === 'stdio' && stdio)) throw new UsageError(`${args.sse ? '--sse' : `--transport ${args.transport}`} goes with the server it names (a URL${args.transport === 'stdio' ? ' or a command' : ''}), not ${args.config !== undefined ? 'a config file' : stdio ? 'a command' : 'the demo server'}`);
   if (args.config !== undefined) {
     const servers = await loadServerConfigs(args.config, args.server);
     if (!headers) return { servers };
@@ -71,11 +97,16 @@ async function selectServers(args: ParsedArgs, target: string[]): Promise<{ serv
     return { servers: servers.map((server) => (server.transport.kind === 'stdio' ? server : { ...server, transport: { ...server.transport, headers: { ...server.transport.headers, ...headers } } })) };
   }
   if (url !== undefined) {
+    let parsed: URL;
     try {
-      new URL(url);
+      parsed = new URL(url);
     } catch {
-      throw new UsageError(`--url is not a URL: ${url}`);
+      throw new UsageError('--url is not a URL');
     }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be http:// or https://, not ${parsed.protocol}`);
+    // Never shown again, never sent where fetch would refuse it: credentials go in a header.
+    if (parsed.username || parsed.password) throw new UsageError('the URL carries a user name or password: give them as --header "Authorization: …" instead');
+    if (args.sse && args.transport === 'http') throw new UsageError('--sse and --transport http say two things: choose one');
     const sse = args.sse || args.transport === 'sse';
     return { servers: [{ name: new URL(url).host || url, transport: { kind: sse ? 'sse' : 'http', url, ...(headers && { headers }) } }] };
   }
@@ -96,6 +127,7 @@ async function run(argv: string[]): Promise<number> {
   if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
   if (args.output !== undefined && args.command !== 'capture') throw new UsageError('-o goes with capture');
   if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve') throw new UsageError('--from goes with assemble and serve');
+  refuseOptionsOfOtherCommands(args);
   if (args.command === 'diff') {
     const { runDiff } = await import('./diff-command');
     return runDiff(args);
@@ -104,6 +136,7 @@ async function run(argv: string[]): Promise<number> {
   if (args.subscribes.length > 0 && args.command !== 'watch') throw new UsageError('--subscribe goes with watch');
   // A command line's server, as the Inspector names it: taken before anything else reads the positionals.
   const target = takeTarget(args);
+  if (args.command === 'read' && args.positionals[0] !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(args.positionals[0])) throw new UsageError(`read takes a resource's URI first (scheme:…), then the server; got ${JSON.stringify(args.positionals[0].slice(0, 80))}`);
   if (args.profile !== undefined && args.command !== 'assemble' && args.command !== 'capture') throw new UsageError('--profile goes with assemble and capture');
   if (args.from !== undefined) {
     if (selects(args) || target.length > 0 || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
@@ -183,6 +216,12 @@ function oneLine(error: unknown): string {
   if (error instanceof HostError || error instanceof ConfigError || error instanceof UsageError || error instanceof CaptureFileError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
+
+// A reader that stops early (`| head`) is not an error of ours: end quietly, as other tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 const argv = process.argv.slice(2);
 const verbose = argv.includes('--verbose');

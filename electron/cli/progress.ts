@@ -14,18 +14,31 @@ export function showListingProgress(host: Pick<HostApi, 'getSnapshot'>, stream: 
   if (!stream.isTTY) return () => {};
   let shown = false;
   let stopped = false;
+  // Anything else written (the command's output, a warning) clears the line first, so nothing is glued to it.
+  const write = stream.write.bind(stream);
+  const clearing = <T extends (...args: never[]) => boolean>(original: T): T =>
+    ((...args: Parameters<T>) => {
+      if (shown) {
+        write(CLEAR);
+        shown = false;
+      }
+      return original(...args);
+    }) as T;
+  const outs = [process.stdout, stream] as const;
+  const originals = outs.map((out) => out.write);
+  outs.forEach((out, at) => (out.write = clearing((originals[at] as typeof out.write).bind(out))));
   const tick = async () => {
     const snapshot = await host.getSnapshot();
     if (stopped) return;
     const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
     const listing = snapshot.catalogs.filter((catalog) => catalog.status === 'listing' || catalog.relisting);
     if (listing.length === 0) {
-      if (shown) stream.write(CLEAR);
+      if (shown) write(CLEAR);
       shown = false;
       return;
     }
     const parts = listing.map((catalog) => `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${catalog.resources.length.toLocaleString('en-US')} resources, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}`);
-    stream.write(`${CLEAR}listing ${parts.join('; ')}…`.slice(0, (stream.columns || 120) + CLEAR.length - 1));
+    write(`${CLEAR}listing ${parts.join('; ')}…`.slice(0, (stream.columns || 120) + CLEAR.length - 1));
     shown = true;
   };
   const timer = setInterval(() => void tick().catch(() => {}), EVERY_MS);
@@ -33,6 +46,8 @@ export function showListingProgress(host: Pick<HostApi, 'getSnapshot'>, stream: 
   return () => {
     stopped = true;
     clearInterval(timer);
-    if (shown) stream.write(CLEAR);
+    outs.forEach((out, at) => (out.write = originals[at] as typeof out.write));
+    if (shown) write(CLEAR);
+    shown = false;
   };
 }

@@ -26,7 +26,9 @@ export async function runRead(host: Host, args: ParsedArgs): Promise<number> {
     for (const item of result.contents) {
       if (result.contents.length > 1) process.stdout.write(`--- ${terminalSafe(item.uri)}${item.mimeType ? ` (${terminalSafe(item.mimeType)})` : ''}\n`);
       // The text as the server sent it when piped; on a terminal, its controls shown, not acted on.
-      if (item.text !== undefined) process.stdout.write(forStdout(item.text.endsWith('\n') ? item.text : `${item.text}\n`));
+      // Piped, one text exactly as sent; a newline is added only between items, or for a terminal's sake.
+      const exact = !process.stdout.isTTY && result.contents.length === 1;
+      if (item.text !== undefined) process.stdout.write(exact ? item.text : forStdout(item.text.endsWith('\n') ? item.text : `${item.text}\n`));
       else process.stdout.write(`[binary ${terminalSafe(item.mimeType ?? 'content')}, ${item.size.toLocaleString('en-US')} bytes; use --json for base64]\n`);
     }
     return 0;

@@ -80,7 +80,10 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
       // The SSE transport's error carries its status as `code` ("Non-200 status code (404)").
       const sseCode = (sseError as { code?: unknown } | undefined)?.code;
       const sseStatus = typeof sseCode === 'number' && sseCode >= 100 && sseCode < 600 ? sseCode : httpStatusOf(sseError);
-      throw new Error(`HTTP ${status} to the Streamable HTTP POST, and ${sseStatus !== undefined ? `HTTP ${sseStatus}` : 'no event stream'} to the SSE GET: is ${url.pathname} the server's MCP endpoint? (often /mcp, or /sse for SSE)`, { cause: sseError });
+      const post = status !== undefined ? `HTTP ${status}` : 'no MCP answer';
+      const get = sseStatus !== undefined ? `HTTP ${sseStatus}` : 'no event stream';
+      const hint = sseStatus === 401 || sseStatus === 403 ? 'it wants credentials: --header "Authorization: …"' : `is ${url.pathname} the server's MCP endpoint? (often /mcp, or /sse for SSE)`;
+      throw new Error(`${post} to the Streamable HTTP POST, and ${get} to the SSE GET: ${hint}`, { cause: sseError });
     }
   }
 }

@@ -9,6 +9,11 @@ describe('a server name derived from its command line', () => {
     expect(deriveServerName('server', ['ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'GITHUB_TOKEN=abc'])).toBe('server [redacted] GITHUB_TOKEN=[redacted]');
   });
 
+  it('takes credentials out of URLs, headers and short flags too', () => {
+    expect(deriveServerName('mcp-remote', ['https://u:p@h/mcp?k=abc', '--header', 'Authorization: Bearer abc'])).toBe('mcp-remote https://[redacted]@h/mcp?k=[redacted] --header [redacted]');
+    expect(deriveServerName('server', ['postgres://admin:pw@db/app', '-p', 'hunter2', 'token=short1'])).toBe('server postgres://[redacted]@db/app -p [redacted] token=[redacted]');
+  });
+
   it('keeps what is plainly not a secret, and stays short', () => {
     expect(deriveServerName('npx', ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'])).toBe('npx -y @modelcontextprotocol/server-filesystem /tmp');
     expect(deriveServerName('node', ['x'.repeat(200)]).length).toBe(80);

@@ -5,12 +5,19 @@
  * face and written into the context a model receives.
  */
 
-/** Flags whose value is a credential, `--api-key X` or `--token=X`. */
-const SECRET_FLAG = /^--?[\w-]*(key|token|secret|passw|pwd|auth|credential|cookie|session|signature)[\w-]*$/i;
+/** Names of a credential, in a flag (`--api-key X`, `--token=X`, `-p X`, `--header X`) or an assignment (`token=X`). */
+const SECRET_NAME = /key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header/i;
+const SECRET_FLAG = /^(--?[\w-]*(key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header)[\w-]*|-p|-H)$/i;
 /** A value that looks like a credential whatever its flag: 16 characters or more, letters and digits, no spaces or slashes. */
 const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
 const REDACTED = '[redacted]';
 const MAX_NAME = 80;
+
+/** A URL-shaped word without its user name, password and query values (`postgres://admin:pw@db`, `?api_key=…`). */
+function withoutUrlSecrets(word: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return word;
+  return word.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`).replace(/([?&][^=&#]+)=[^&#]*/g, `$1=${REDACTED}`);
+}
 
 /** `env`'s own options and assignments, before the program it runs. */
 function afterEnv(words: readonly string[]): string[] {
@@ -35,11 +42,11 @@ export function deriveServerName(command: string, args: readonly string[]): stri
     if (assignment) {
       // KEY=VALUE and --flag=VALUE: the value only if it is plainly not a secret.
       const [, key = '', value = ''] = assignment;
-      shown.push(SECRET_FLAG.test(key) || /^[A-Z_][A-Z0-9_]*$/.test(key) || looksSecret(value) ? `${key}=${REDACTED}` : word);
+      shown.push(SECRET_NAME.test(key) || /^[A-Z_][A-Z0-9_]*$/.test(key) || looksSecret(value) ? `${key}=${REDACTED}` : withoutUrlSecrets(word));
     } else if (SECRET_FLAG.test(word) && at + 1 < words.length) {
       shown.push(word, REDACTED);
       at += 1;
-    } else shown.push(looksSecret(word) ? REDACTED : word);
+    } else shown.push(looksSecret(word) ? REDACTED : withoutUrlSecrets(word));
   }
   const name = shown.join(' ');
   return name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - 1)}…`;

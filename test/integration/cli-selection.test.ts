@@ -44,7 +44,8 @@ describe('the server selection, as the Inspector takes it', () => {
   it('-e sets the environment of the stdio server, and no name carries it', async () => {
     const secret = 'sk-live-51HselectionSecret0123456789';
     const read = await cli('read', 'legacy://env/API_KEY', '-e', `API_KEY=${secret}`, ...legacy, '--echo-env', 'API_KEY');
-    expect(read.stdout).toBe(`API_KEY=${secret}\n`);
+    // Piped, the text exactly as the server sent it (no newline of ours).
+    expect(read.stdout).toBe(`API_KEY=${secret}`);
     const listed = await cli('list', '--json', 'env', `API_KEY=${secret}`, ...legacy);
     const names = (JSON.parse(listed.stdout) as { servers: { name: string }[] }).servers.map((server) => server.name);
     expect(names).toEqual(['node --import tsx test/fixtures/legacy-server.ts'.replace('node', process.execPath)]);
@@ -72,9 +73,18 @@ describe('the server selection, as the Inspector takes it', () => {
     [['list', 'http://127.0.0.1:9/mcp', 'extra'], 'a URL names the server alone'],
     [['list', '--bogus', 'node', 'a.js'], 'unknown option --bogus'],
     [['list', '-e', 'nothing'], '-e must look like KEY=VALUE'],
+    [['list', 'node', 'a.js', '--json'], '--json comes after the server\'s command "node"'],
+    [['list', '--url', 'http://user:hunter22@127.0.0.1:9/mcp'], 'the URL carries a user name or password'],
+    [['list', '--url', 'admin:hunter22@10.0.0.1'], '--url must be http:// or https://'],
+    [['list', '--sse', '--', 'node', 'a.js'], '--sse goes with the server it names (a URL), not a command'],
+    [['list', '--budget', '5'], '--budget goes with assemble and capture'],
+    [['list', '--port', '5'], '--port goes with serve'],
+    [['read', 'node', 'x.js'], "read takes a resource's URI first"],
   ])('refuses %j with a usage line', async (args, said) => {
     const { code, stderr } = await cli(...args);
     expect(code).toBe(64);
+    // A value that may be a secret is never repeated.
+    expect(stderr).not.toContain('hunter22');
     expect(stderr).toContain(said);
     expect(stderr).toContain('Run "mcp-context --help" for usage.');
   });
