@@ -64,6 +64,11 @@ const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', '
 const targetFrom = (parsed: ParsedArgs) => (parsed.command === 'read' ? 1 : 0);
 const targetStarted = (parsed: ParsedArgs) => parsed.command !== undefined && TARGET_COMMANDS.has(parsed.command) && parsed.positionals.length > targetFrom(parsed);
 
+/** True when the command line says anything about which server, or how to reach it. */
+export function selectsAServer(args: ParsedArgs): boolean {
+  return args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length > 0 || Object.keys(args.headers).length > 0 || args.transport !== undefined;
+}
+
 /** Parses argv (without node and the script). */
 export function parseArgs(argv: string[]): ParsedArgs {
   const parsed: ParsedArgs = {

@@ -3,8 +3,8 @@
  * (shared/capture/capture-diff.ts). Exit status 0 when they are the same, 1 when they differ,
  * 2 when one cannot be read, as diff(1) does.
  */
-import { decisionMoved, diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
-import { UsageError, type ParsedArgs } from './args';
+import { decisionKindText, decisionMoved, diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
+import { selectsAServer, UsageError, type ParsedArgs } from './args';
 import { CaptureFileError, readCaptureFile } from './capture-file';
 import { terminalJson, terminalSafe } from './terminal';
 
@@ -13,7 +13,7 @@ const SIGN = { added: '+', removed: '-', changed: '~' } as const;
 
 export async function runDiff(args: ParsedArgs): Promise<number> {
   if (args.positionals.length !== 2) throw new UsageError(`diff takes two capture files, got ${args.positionals.length}`);
-  if (args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length + Object.keys(args.headers).length > 0 || args.transport !== undefined) throw new UsageError('diff compares two capture files: it takes no server selection');
+  if (selectsAServer(args)) throw new UsageError('diff compares two capture files: it takes no server selection');
   const [fileA, fileB] = args.positionals as [string, string];
   const [a, b] = await Promise.all([readCaptureFile(fileA, 'A:'), readCaptureFile(fileB, 'B:')]);
   let diff: CaptureDiff;
@@ -36,7 +36,7 @@ function human(diff: CaptureDiff, fileA: string, fileB: string): string {
     if (rows.length > 0) lines.push(`${title}:`, ...rows.map((row) => `  ${row}`));
   };
   section('servers', diff.servers.map((entry) => `${SIGN[entry.change]} ${entry.server}${entry.fields.length > 0 ? `: ${fields(entry.fields)}` : ''}`));
-  const kind = (side: DecisionDiff['before']) => (side ? `${side.kind}${side.included ? ' (in)' : ''}` : 'not a candidate');
+  const kind = decisionKindText;
   const change = (entry: DecisionDiff) => (entry.turned ? `${kind(entry.before)} → ${kind(entry.after)}` : `${kind(entry.after)}, ${decisionMoved(entry)}`);
   const reasons = (entry: DecisionDiff) => [...(entry.before ? [`    A: ${entry.before.reason}`] : []), ...(entry.after ? [`    B: ${entry.after.reason}`] : [])];
   // A resource that changed shows its decision with it.

@@ -1,15 +1,11 @@
 /** `mcp-context list`: every resource and template of the selected servers. */
+import { withoutServerId } from '../../shared/catalog/resource-key';
 import type { CatalogSnapshot, ResourceEntry, ServerSnapshot, TemplateEntry } from '../../shared/mcp-types';
 import type { ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
 import type { Host } from '../host/host';
 import { terminalJson, terminalSafe } from './terminal';
 import { whyDown } from './server-lines';
-
-function withoutServerId<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
-  const { serverId: _serverId, ...rest } = entry;
-  return rest;
-}
 
 /** The JSON shape of one server in `list --json`. */
 function serverJson(server: ServerSnapshot, catalog: CatalogSnapshot | undefined) {

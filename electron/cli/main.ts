@@ -12,7 +12,7 @@ import { loadServerConfigs } from '../config/load-config';
 import { demoServerConfig } from '../host/demo-server-config';
 import { appHostOptions } from '../host/app-host';
 import { createHost, type Host } from '../host/host';
-import { parseArgs, UsageError, USAGE, type ParsedArgs } from './args';
+import { parseArgs, selectsAServer, UsageError, USAGE, type ParsedArgs } from './args';
 import { runList } from './list-command';
 import { runRead } from './read-command';
 import { runServe } from './serve-command';
@@ -67,11 +67,6 @@ function refuseOptionsOfOtherCommands(args: ParsedArgs): void {
   const misplaced = given.find(([, set]) => set);
   if (misplaced && !assembling) throw new UsageError(`${misplaced[0]} goes with assemble and capture`);
   if (args.port !== undefined && args.command !== 'serve') throw new UsageError('--port goes with serve');
-}
-
-/** True when the command line says anything about which server, or how to reach it. */
-function selects(args: ParsedArgs): boolean {
-  return args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length > 0 || Object.keys(args.headers).length > 0 || args.transport !== undefined;
 }
 
 const isHttpUrl = (word: string) => /^https?:\/\//i.test(word);
@@ -139,7 +134,7 @@ async function run(argv: string[]): Promise<number> {
   if (args.command === 'read' && args.positionals[0] !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(args.positionals[0])) throw new UsageError(`read takes a resource's URI first (scheme:…), then the server; got ${JSON.stringify(args.positionals[0].slice(0, 80))}`);
   if (args.profile !== undefined && args.command !== 'assemble' && args.command !== 'capture') throw new UsageError('--profile goes with assemble and capture');
   if (args.from !== undefined) {
-    if (selects(args) || target.length > 0 || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
+    if (selectsAServer(args) || target.length > 0 || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
     if (args.trace !== undefined) throw new UsageError('--trace does not go with --from: a replay talks to no server');
     const capture = await readCaptureFile(args.from, '--from');
     // Browser mode counts off the main thread; a replay keeps no session (it is read-only).
@@ -161,7 +156,7 @@ async function run(argv: string[]): Promise<number> {
   const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined || target.length > 0;
   // A profile brings its servers, unless the command line chose others or it names none.
   const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
-  if (fromProfile && selects(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
+  if (fromProfile && selectsAServer(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
   const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
   // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
   const app = args.command === 'serve' ? appHostOptions() : undefined;

@@ -6,7 +6,7 @@
  * file as it is written, wherever a server echoed one.
  */
 import { createHash } from 'node:crypto';
-import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
+import { parseResourceKey, resourceKeyString, withoutServerId } from '../../shared/catalog/resource-key';
 import type { ReadState } from '../../shared/context/curate';
 import { CAPTURE_KIND, CAPTURE_VERSION, type Capture, type CapturedContent, type CapturedServer } from '../../shared/capture/capture-format';
 import type { ContextSession } from '../../shared/context/context-view';
@@ -45,12 +45,6 @@ export interface CaptureSources {
  */
 export const CAPTURE_READ_LIMITS = { reads: 1000, chars: 64 * 1024 * 1024, concurrency: 4, ms: 60_000 };
 
-/** Strips what is per run from an entry (its server id). */
-function withoutServer<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
-  const { serverId: _serverId, ...rest } = entry;
-  return rest;
-}
-
 function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]): CapturedServer {
   return {
     id: snapshot.id,
@@ -65,8 +59,8 @@ function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]
     ...(snapshot.instructions !== undefined && { instructions: snapshot.instructions }),
     catalog: {
       status: catalog.status,
-      resources: catalog.resources.map(withoutServer),
-      templates: catalog.templates.map(withoutServer),
+      resources: catalog.resources.map(withoutServerId),
+      templates: catalog.templates.map(withoutServerId),
       warnings: catalog.warnings.slice(),
       ...(catalog.error !== undefined && { error: catalog.error }),
     },

@@ -230,6 +230,11 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
   };
 }
 
+/** A decision's side of a diff in words: its kind, "(in)" where it is in the context, or "not a candidate". */
+export function decisionKindText(side: DecisionDiff['before']): string {
+  return side ? `${side.kind}${side.included ? ' (in)' : ''}` : 'not a candidate';
+}
+
 /** What moved in a decision that did not turn, in words: its rank, its tokens, or only its reason. */
 export function decisionMoved(entry: DecisionDiff): string {
   const { before, after } = entry;

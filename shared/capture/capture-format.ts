@@ -14,6 +14,7 @@ import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../timeli
 import type { TraceRecord } from '../trace-wire';
 import { serverConfigSchema } from '../server-config-schema';
 import { MAX_FOCUS_LENGTH } from '../context/focus-limits';
+import { readVersionedJson } from '../versioned-file';
 
 export const CAPTURE_KIND = 'mcp-context-capture';
 export const CAPTURE_VERSION = 1;
@@ -225,15 +226,14 @@ export interface CaptureProblem {
 
 /** Reads a capture file's text; never throws. Names the first field that is wrong. */
 export function parseCapture(source: string): { capture: Capture } | { problem: CaptureProblem } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(source);
-  } catch (error) {
-    return { problem: { message: `it is not JSON (${error instanceof Error ? error.message : String(error)})` } };
-  }
-  if (typeof raw !== 'object' || raw === null || (raw as { kind?: unknown }).kind !== CAPTURE_KIND) return { problem: { message: 'it is not an MCP Context Inspector capture' } };
-  const version = (raw as { version?: unknown }).version;
-  if (typeof version === 'number' && version > CAPTURE_VERSION) return { problem: { message: `it is a version ${version} capture, written by a newer MCP Context Inspector; this one reads version ${CAPTURE_VERSION}` } };
+  const read = readVersionedJson(source, {
+    kind: CAPTURE_KIND,
+    what: 'capture',
+    version: CAPTURE_VERSION,
+    newer: (version) => `it is a version ${version} capture, written by a newer MCP Context Inspector; this one reads version ${CAPTURE_VERSION}`,
+  });
+  if ('problem' in read) return { problem: { message: read.problem.message } };
+  const { raw } = read;
   if (depthOf(raw, MAX_DEPTH) > MAX_DEPTH) return { problem: { message: `it nests deeper than ${MAX_DEPTH} levels, which no capture does` } };
   const parsed = captureSchema.safeParse(raw);
   if (!parsed.success) {

@@ -50,3 +50,9 @@ export function entryKey(entry: ResourceKey): string {
   }
   return key;
 }
+
+/** An entry without its server id, which lives for one run only (what a file or the CLI's JSON keeps of it). */
+export function withoutServerId<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
+  const { serverId: _serverId, ...rest } = entry;
+  return rest;
+}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ServerConfig } from '../mcp-types';
 import { serverConfigSchema } from '../server-config-schema';
 import { MAX_FOCUS_LENGTH } from '../context/focus-limits';
+import { readVersionedJson } from '../versioned-file';
 
 import { PROFILE_KIND, PROFILE_VERSION } from './profile-kind';
 
@@ -47,19 +48,14 @@ export interface ProfileProblem {
 
 /** Reads a profile file's text; never throws. */
 export function parseProfile(text: string): { profile: Profile } | { problem: ProfileProblem } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    return { problem: { message: `it is not JSON (${error instanceof Error ? error.message : String(error)})`, newer: false } };
-  }
-  if (typeof raw !== 'object' || raw === null || (raw as { kind?: unknown }).kind !== PROFILE_KIND) {
-    return { problem: { message: 'it is not an MCP Context Inspector profile', newer: false } };
-  }
-  const version = (raw as { version?: unknown }).version;
-  if (typeof version === 'number' && version > PROFILE_VERSION) {
-    return { problem: { message: `it was written by a newer version of the app (profile version ${version}; this one reads ${PROFILE_VERSION})`, newer: true } };
-  }
+  const read = readVersionedJson(text, {
+    kind: PROFILE_KIND,
+    what: 'profile',
+    version: PROFILE_VERSION,
+    newer: (version) => `it was written by a newer version of the app (profile version ${version}; this one reads ${PROFILE_VERSION})`,
+  });
+  if ('problem' in read) return read;
+  const { raw } = read;
   const parsed = profileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { decisionMoved, type CaptureDiff, type DecisionDiff, type EntryDiff, type FieldChange } from '../../../shared/capture/capture-diff';
+import { decisionKindText, decisionMoved, type CaptureDiff, type DecisionDiff, type EntryDiff, type FieldChange } from '../../../shared/capture/capture-diff';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${number(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -20,7 +20,7 @@ function Fields({ fields }: { fields: readonly FieldChange[] }) {
   );
 }
 
-const kindOf = (side: DecisionDiff['before']) => (side ? `${side.kind}${side.included ? ' (in)' : ''}` : 'not a candidate');
+const kindOf = decisionKindText;
 
 /** One decision's change: the kinds (coloured only when it turned), then both reasons. */
 function DecisionChange({ decision }: { decision: DecisionDiff }) {
