@@ -8,10 +8,15 @@ import { MAX_FOCUS_LENGTH } from '../../shared/context/focus-limits';
 /** A command line that cannot be understood; exits with status 64 (EX_USAGE). */
 export class UsageError extends Error {}
 
+/** `--config` with no file: one of the files found on this machine, chosen by the user. */
+export const FOUND_CONFIG = Object.freeze({ found: true as const });
+
 export interface ParsedArgs {
   command: string | undefined;
   positionals: string[];
-  config?: string;
+  config?: string | typeof FOUND_CONFIG;
+  /** `--input id=VALUE`: the value of a config's `${input:id}`. */
+  inputs: Record<string, string>;
   server?: string;
   url?: string;
   headers: Record<string, string>;
@@ -56,7 +61,7 @@ export interface ParsedArgs {
   transport?: 'stdio' | 'http' | 'sse';
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input']);
 
 const BOOLEAN_FLAGS = new Set(['--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
 /** Commands that take a server's command line after them (read: after its URI). */
@@ -76,6 +81,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     positionals: [],
     headers: {},
     env: {},
+    inputs: {},
     sse: false,
     json: false,
     verbose: false,
@@ -101,6 +107,11 @@ export function parseArgs(argv: string[]): ParsedArgs {
     if (flag.startsWith('-') && targetStarted(parsed)) {
       if (VALUE_FLAGS.has(flag) || BOOLEAN_FLAGS.has(flag)) throw new UsageError(`${flag} comes after the server's command ${JSON.stringify(parsed.positionals[targetFrom(parsed)])}: put mcp-context's options before it, or end them with "--" and give the server's command after it`);
       parsed.positionals.push(arg);
+      continue;
+    }
+    // --config alone (or before another flag): a file found on this machine, chosen by the user.
+    if (flag === '--config' && inline === undefined && (argv[i + 1] === undefined || argv[i + 1] === '--' || (argv[i + 1] as string).startsWith('-'))) {
+      parsed.config = FOUND_CONFIG;
       continue;
     }
     if (VALUE_FLAGS.has(flag)) {
@@ -146,12 +157,14 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const selections = [parsed.config, parsed.url, parsed.stdio].filter((s) => s !== undefined).length;
   if (selections > 1) throw new UsageError('choose one of --config, --url and "-- COMMAND"');
   if (parsed.server !== undefined && parsed.config === undefined) throw new UsageError('--server goes with --config');
+  if (Object.keys(parsed.inputs).length > 0 && parsed.config === undefined) throw new UsageError('--input goes with --config: it fills in the file\'s ${input:…}');
   return parsed;
 }
 
 function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
   switch (flag) {
     case '--config':
+      if (value === '') throw new UsageError('--config= needs a file; give --config alone to choose a file found on this machine');
       parsed.config = value;
       return;
     case '--server':
@@ -192,6 +205,12 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       const equals = value.indexOf('=');
       if (equals <= 0) throw new UsageError('-e must look like KEY=VALUE (this one has no "=")');
       parsed.env[value.slice(0, equals)] = value.slice(equals + 1);
+      return;
+    }
+    case '--input': {
+      const equals = value.indexOf('=');
+      if (equals <= 0) throw new UsageError('--input must look like ID=VALUE (this one has no "=")');
+      parsed.inputs[value.slice(0, equals)] = value.slice(equals + 1);
       return;
     }
     case '--transport':
@@ -273,6 +292,8 @@ Commands:
   serve --from CAPTURE     browser mode over a capture, read-only
   diff A B [--json]        what changed between two captures: resources, decisions, the context
                            text, servers; exit 0 the same, 1 they differ, 2 a file cannot be read
+  configs [--json]         the MCP config files of the clients on this machine (Claude Desktop,
+                           Claude Code, Cursor, VS Code, Cline, Windsurf), with their servers
   watch [--subscribe URI]... [--json]
                            what happens, until interrupted: list changes, updates, log messages,
                            connections lost and made, spec problems; --json: one object a line
@@ -301,7 +322,10 @@ assemble options:
                            exit status 3: required or pinned resources put the context over its budget
 
 Server selection (the same for every command; none means the built-in demo server):
-  --config FILE [--server NAME]     an mcpServers (Claude Desktop, Cursor) or servers (VS Code) file
+  --config FILE [--server NAME]     a client's config file: mcpServers (Claude, Cursor, Cline,
+                                    Windsurf) or servers (VS Code); JSON with comments
+  --config [--server NAME]          one of the files "configs" finds, chosen on the terminal
+  --input ID=VALUE                  the value of the config's \${input:ID} (asked on a terminal)
   --url URL                         a Streamable HTTP server (falls back to SSE); --sse for SSE only
   -- COMMAND [ARGS...]              a stdio server
   COMMAND [ARGS...] or URL          the same, as the official Inspector takes it, after the command

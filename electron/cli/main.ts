@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HostError } from '../../shared/host-error';
 import type { ServerConfig } from '../../shared/mcp-types';
-import { ConfigError } from '../../shared/config/parse-server-config';
+import { ConfigError } from '../../shared/config/config-file';
 import { deriveServerName } from '../../shared/config/server-name';
-import { loadServerConfigs } from '../config/load-config';
+import { thisMachine } from '../config/load-config';
+import { serversFromConfig } from './config-selection';
 import { demoServerConfig } from '../host/demo-server-config';
 import { appHostOptions } from '../host/app-host';
 import { createHost, type Host } from '../host/host';
@@ -84,7 +85,7 @@ async function selectServers(args: ParsedArgs, target: string[]): Promise<{ serv
   if ((args.transport === 'http' || args.transport === 'sse') && stdio) throw new UsageError(`--transport ${args.transport}, but the server is a command`);
   if ((args.sse || args.transport !== undefined) && url === undefined && !(args.transport === 'stdio' && stdio)) throw new UsageError(`${args.sse ? '--sse' : `--transport ${args.transport}`} goes with the server it names (a URL${args.transport === 'stdio' ? ' or a command' : ''}), not ${args.config !== undefined ? 'a config file' : stdio ? 'a command' : 'the demo server'}`);
   if (args.config !== undefined) {
-    const servers = await loadServerConfigs(args.config, args.server);
+    const servers = await serversFromConfig(args, thisMachine());
     if (!headers) return { servers };
     // --header with a config: added to each of its HTTP servers.
     const http = servers.filter((server) => server.transport.kind !== 'stdio');
@@ -119,10 +120,15 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff', 'configs'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
   if (args.output !== undefined && args.command !== 'capture') throw new UsageError('-o goes with capture');
   if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve') throw new UsageError('--from goes with assemble and serve');
   refuseOptionsOfOtherCommands(args);
+  if (args.command === 'configs') {
+    if (selectsAServer(args) || args.positionals.length > 0 || args.server !== undefined) throw new UsageError('configs takes no server and no file: it lists what it finds (give --json for every place it looks)');
+    const { runConfigs } = await import('./configs-command');
+    return runConfigs(args, thisMachine());
+  }
   if (args.command === 'diff') {
     const { runDiff } = await import('./diff-command');
     return runDiff(args);

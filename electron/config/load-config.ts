@@ -1,23 +1,95 @@
-/** Loads a server config file from disk; parsing lives in shared/config. */
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+/**
+ * Reads a client's config file from disk, as that client would: its variables from this
+ * machine (`${userHome}`, the environment, the workspace the file belongs to), its servers'
+ * env files, and the inputs given. Parsing lives in shared/config.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, resolve, sep } from 'node:path';
+import { parseEnv } from 'node:util';
+import type { EnvFiles } from '../../shared/config/config-entry';
 import type { ServerConfig } from '../../shared/mcp-types';
-import { ConfigError, parseServerConfig } from '../../shared/config/parse-server-config';
+import { ConfigError, parseConfigFile, serversToConnect, type ParsedConfigFile } from '../../shared/config/config-file';
+import { configLocations, isProjectFile, workspaceFolderOf, type ConfigLocation } from './config-locations';
 
-/** Reads `file` and returns its servers (or just `serverName`). Rejects with a {@link ConfigError}. */
-export async function loadServerConfigs(file: string, serverName?: string): Promise<ServerConfig[]> {
-  const path = resolve(file);
-  let text: string;
+/** Larger than any config; ~/.claude.json keeps history and can run to megabytes. */
+const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
+
+export interface ConfigMachine {
+  cwd: string;
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+}
+
+export function thisMachine(): ConfigMachine {
+  return { cwd: process.cwd(), home: homedir(), env: process.env, platform: process.platform };
+}
+
+export function locationsOf(machine: ConfigMachine): ConfigLocation[] {
+  return configLocations(machine);
+}
+
+function readError(path: string, error: unknown): ConfigError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new ConfigError(`config file not found: ${path}`);
+  if (code === 'EACCES' || code === 'EPERM') return new ConfigError(`${path}: not allowed to read it`);
+  if (code === 'EISDIR') return new ConfigError(`${path} is a folder, not a config file`);
+  return new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
+}
+
+async function readText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    const info = await stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
+    if (info.size > MAX_CONFIG_BYTES) throw new ConfigError(`${path} is ${Math.round(info.size / 1024 / 1024)} MB; a config file is far smaller`);
+    return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(code === 'ENOENT' ? `config file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`);
+    throw error instanceof ConfigError ? error : readError(path, error);
   }
+}
+
+async function readEnvFiles(wanted: readonly string[], folder: string): Promise<EnvFiles> {
+  const out: Record<string, { values: Record<string, string> } | { error: string }> = {};
+  for (const name of new Set(wanted)) {
+    const path = isAbsolute(name) ? name : resolve(folder, name);
+    try {
+      const text = await readText(path);
+      out[name] = { values: { ...parseEnv(text) } as Record<string, string> };
+    } catch (error) {
+      out[name] = { error: error instanceof Error ? error.message.replace(/^config file not found: .*/, 'not found') : String(error) };
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads the config text of a file at `path` (read from disk unless `text` is given, as for a
+ * file the user picked in a page). Throws a {@link ConfigError} that names the file.
+ */
+export async function readConfigFile(path: string, machine: ConfigMachine, inputs: Readonly<Record<string, string>> = {}, text?: string): Promise<ParsedConfigFile> {
+  const file = resolve(machine.cwd, path);
+  const body = text ?? (await readText(file));
+  const locations = locationsOf(machine);
+  const workspaceFolder = workspaceFolderOf(file, locations, machine.cwd);
+  const context = { path: file, workspaceFolder, userHome: machine.home, pathSeparator: sep, env: machine.env, inputs, envFiles: {}, ...(isProjectFile(file, locations) && { defaultCwd: workspaceFolder }) };
   try {
-    return parseServerConfig(text, { folder: dirname(path), env: process.env }, serverName);
+    const first = parseConfigFile(body, context);
+    const wanted = first.entries.flatMap((entry) => (entry.envFile !== undefined ? [entry.envFile] : []));
+    if (wanted.length === 0) return first;
+    return parseConfigFile(body, { ...context, envFiles: await readEnvFiles(wanted, workspaceFolder) });
   } catch (error) {
-    if (error instanceof ConfigError) throw new ConfigError(`${path}: ${error.message}`);
+    if (error instanceof ConfigError) throw new ConfigError(`${file}: ${error.message}`);
     throw error;
+  }
+}
+
+/** The servers of a file (or just `serverName`), for a face that cannot ask for inputs: one that needs them is an error. */
+export async function loadServerConfigs(path: string, serverName: string | undefined, machine: ConfigMachine = thisMachine()): Promise<ServerConfig[]> {
+  const file = await readConfigFile(path, machine);
+  try {
+    return serversToConnect(file, serverName).servers;
+  } catch (error) {
+    throw error instanceof ConfigError ? new ConfigError(`${resolve(machine.cwd, path)}: ${error.message}`) : error;
   }
 }
