@@ -40,6 +40,9 @@ function fakeHost() {
     checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
     takeCapture: vi.fn(async () => { throw new Error('no captures here'); }),
     openCapture: vi.fn(async () => { throw new Error('no captures here'); }),
+    findConfigs: vi.fn(async () => []),
+    readConfig: vi.fn(async () => { throw new Error('no configs here'); }),
+    importServers: vi.fn(async () => []),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, nativeTheme, shell } from 'electro
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerConfig } from '../shared/mcp-types';
 import { loadServerConfigs } from './config/load-config';
+import { machineConfigFiles } from './config/config-files';
 import { demoServerConfig } from './host/demo-server-config';
 import { appHostOptions } from './host/app-host';
 import { createHost, type Host } from './host/host';
@@ -87,7 +88,7 @@ function createMainWindow(): BrowserWindow {
 /** Starts the host, then the window; IPC is wired before the page can call it. */
 async function start(): Promise<void> {
   const extras = appHostOptions();
-  const started = createHost({ servers: await initialServers(), ...extras.options });
+  const started = createHost({ servers: await initialServers(), ...extras.options, configFiles: machineConfigFiles() });
   host = started;
   // A call is the calls of the window whose main frame, showing the app page, sent it.
   const disposeIpc = serveHostIpc(ipcMain, (frame) => {

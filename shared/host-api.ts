@@ -7,6 +7,7 @@
  * Everything here is plain data so that it crosses IPC and JSON unchanged. The data model is
  * below it, in mcp-types.ts, and the error every call rejects with in host-error.ts.
  */
+import type { FoundConfig } from './config/found-config';
 import type { ViewChange, ViewFrame, ViewPatch, ViewState } from './catalog/view-wire';
 import type { ContextFrame, ContextPatch } from './context/context-wire';
 import type { CheckReport } from './check/check-types';
@@ -242,9 +243,30 @@ export interface HostApi {
    * Rejects with the reason for a file that is not a capture.
    */
   openCapture(text: string): Promise<{ captureId: string; servers: number }>;
+  /**
+   * The MCP config files of the clients on the host's machine (Claude Desktop, Claude Code,
+   * Cursor, VS Code, Cline, Windsurf), each with its servers as it can be shown: no env or
+   * header value. Reading them starts nothing. Rejects `not-supported` where the host has no
+   * files to look at (a capture's).
+   */
+  findConfigs(): Promise<FoundConfig[]>;
+  /** A config file the user picked in the page, read as its client would (as if it sat in the folder the host runs in). */
+  readConfig(source: ConfigSource): Promise<FoundConfig>;
+  /**
+   * Adds the servers `names` of a file: one {@link findConfigs} found (by its path: no other
+   * path is read), or one picked (by its text). `inputs` are the values of its `${input:id}`,
+   * used for this connection and never written to the file. Spawns a stdio server, so only on
+   * a user's action. Rejects `invalid-input` with the reason when a server cannot be used.
+   */
+  importServers(source: ConfigSource, names: string[], inputs: Record<string, string>): Promise<ServerId[]>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }
+
+/** A config file by the path {@link HostApi.findConfigs} gave, or one the user picked, by its name and text. */
+export type ConfigSource = { path: string } | { name: string; text: string };
+/** The largest config file a page may send: ~/.claude.json keeps history and can run to megabytes. */
+export const MAX_CONFIG_UPLOAD = 8 * 1024 * 1024;
 
 /** The calls every face makes the same way (what differs is the snapshot and the events). */
 export type HostCalls = Omit<HostApi, 'getSnapshot' | 'onEvent'>;

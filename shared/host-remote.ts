@@ -36,6 +36,9 @@ export const HOST_METHODS = [
   'checkServer',
   'takeCapture',
   'openCapture',
+  'findConfigs',
+  'readConfig',
+  'importServers',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -4,7 +4,7 @@
  * Every argument is validated here, at the boundary, before the host sees it.
  */
 import { z } from 'zod';
-import { MAX_CAPTURE_UPLOAD, MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
+import { MAX_CAPTURE_UPLOAD, MAX_CONFIG_UPLOAD, MAX_PICKS_PER_CALL, type HostApi, type HostMethod } from './host-api';
 import { HostError, type HostErrorData } from './host-error';
 import type { RpcResponse } from './host-remote';
 import { MAX_FOCUS_LENGTH } from './context/focus-limits';
@@ -86,6 +86,7 @@ const tracePatch = z
   .strictObject({ filter: traceFilter, first: z.number().int().min(0).max(10_000_000), count: z.number().int().min(1).max(500), follow: z.boolean(), closed: z.literal(true) })
   .partial();
 const profileName = z.string().min(1).max(200);
+const configSource = z.union([z.strictObject({ path: z.string().min(1).max(4096) }), z.strictObject({ name: z.string().min(1).max(255), text: z.string().max(MAX_CONFIG_UPLOAD) })]);
 const serverNames = z.array(z.string().min(1).max(200)).max(100);
 
 /** The argument list each remote method accepts. */
@@ -120,6 +121,9 @@ const argSchemas = {
   checkServer: z.union([z.tuple([serverId]), z.tuple([serverId, requestId])]),
   takeCapture: z.tuple([]),
   openCapture: z.tuple([z.string().min(1).max(MAX_CAPTURE_UPLOAD)]),
+  findConfigs: z.tuple([]),
+  readConfig: z.tuple([configSource]),
+  importServers: z.tuple([configSource, z.array(z.string().min(1).max(200)).min(1).max(100), z.record(z.string().min(1).max(200), z.string().max(32_768)).refine((r) => Object.keys(r).length <= 100, 'at most 100 inputs')]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 

@@ -175,7 +175,9 @@ async function run(argv: string[]): Promise<number> {
   // Opened before any server starts: a file that cannot be written is a one-line error, not a lost trace.
   const traceFile = args.trace !== undefined ? openTraceFile(args.trace) : undefined;
   // watch runs until interrupted, so it reconnects by itself as the apps do.
-  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, ...(args.command === 'watch' && { reconnect: {} }) });
+  // Browser mode offers Import from…: the clients' config files of this machine.
+  const configFiles = args.command === 'serve' ? (await import('../config/config-files')).machineConfigFiles(thisMachine()) : undefined;
+  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, ...(configFiles && { configFiles }), ...(args.command === 'watch' && { reconnect: {} }) });
   traceFile?.follow(host.trace);
   // --verbose: what the servers write to stderr, as it comes (their own words on why they fail).
   if (args.verbose) passStderrThrough(host);

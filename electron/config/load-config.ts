@@ -64,10 +64,13 @@ async function readEnvFiles(wanted: readonly string[], folder: string): Promise<
 }
 
 /**
- * Reads the config text of a file at `path` (read from disk unless `text` is given, as for a
- * file the user picked in a page). Throws a {@link ConfigError} that names the file.
+ * Reads the config text of a file at `path`, or `picked`: a file the user picked in a page, by
+ * its text, as if it sat in the folder we run in. A picked file's env files are not read: its
+ * real folder is unknown, and a page must not make the host read a path of its choosing.
+ * Throws a {@link ConfigError} that names the file.
  */
-export async function readConfigFile(path: string, machine: ConfigMachine, inputs: Readonly<Record<string, string>> = {}, text?: string): Promise<ParsedConfigFile> {
+export async function readConfigFile(path: string, machine: ConfigMachine, inputs: Readonly<Record<string, string>> = {}, picked?: string): Promise<ParsedConfigFile> {
+  const text = picked;
   const file = resolve(machine.cwd, path);
   const body = text ?? (await readText(file));
   const locations = locationsOf(machine);
@@ -77,7 +80,8 @@ export async function readConfigFile(path: string, machine: ConfigMachine, input
     const first = parseConfigFile(body, context);
     const wanted = first.entries.flatMap((entry) => (entry.envFile !== undefined ? [entry.envFile] : []));
     if (wanted.length === 0) return first;
-    return parseConfigFile(body, { ...context, envFiles: await readEnvFiles(wanted, workspaceFolder) });
+    const envFiles = picked === undefined ? await readEnvFiles(wanted, workspaceFolder) : Object.fromEntries(wanted.map((name) => [name, { error: 'not read for a file picked in the page (its folder is not known here); import the file found, or use --config FILE' }]));
+    return parseConfigFile(body, { ...context, envFiles });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`${file}: ${error.message}`);
     throw error;

@@ -4,13 +4,22 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import type { Capture } from '../../shared/capture/capture-format';
 import type { TokenEncoding } from '../../shared/context/encodings';
-import type { HostApi, ProfileLoaded } from '../../shared/host-api';
+import type { ConfigSource, HostApi, ProfileLoaded } from '../../shared/host-api';
+import type { ParsedConfigFile } from '../../shared/config/config-file';
+import type { FoundConfig } from '../../shared/config/found-config';
 import type { ServerConfig } from '../../shared/mcp-types';
 import type { Profile } from '../../shared/profile/profile';
 import type { ContextViews } from './context-views';
 import type { ProfileStore } from './profile-store';
 import type { Timeline } from './timeline';
 import type { TRACE_LIMITS, TraceStore } from './trace-store';
+
+/** The clients' config files a host may read (electron/config gives the apps this machine's). */
+export interface ConfigFiles {
+  find(): Promise<FoundConfig[]>;
+  /** Rejects with a ConfigError when the file as a whole cannot be used. */
+  read(source: ConfigSource, inputs: Readonly<Record<string, string>>): Promise<ParsedConfigFile>;
+}
 
 /** How a host is set up. */
 export interface HostOptions {
@@ -49,6 +58,8 @@ export interface HostOptions {
    * nothing is spawned or added.
    */
   replay?: Capture;
+  /** The clients' config files, for Import from… (the apps set it; without it those calls are refused). */
+  configFiles?: ConfigFiles;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */

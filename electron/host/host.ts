@@ -21,6 +21,7 @@ import { createTraceStore } from './trace-store';
 import { createTraceViews } from './trace-views';
 import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
+import { createHostConfigs } from './host-configs';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
@@ -57,6 +58,15 @@ export function createHost(options: HostOptions = {}): Host {
   const readOnly = () => {
     if (replay) throw new HostError('not-supported', READ_ONLY);
   };
+  const configs = createHostConfigs(
+    options.configFiles,
+    async (config) => {
+      const { id, started } = add(config);
+      await started;
+      return id;
+    },
+    readOnly,
+  );
   // Made on first use: a host that never touches profiles never looks for their folder.
   let profileStore = options.profiles;
   const profiles = () => (profileStore ??= createProfileStore());
@@ -220,6 +230,7 @@ export function createHost(options: HostOptions = {}): Host {
     applyProfile: (profile) => session.apply(profile),
     captureHost: (captureId) => captures.host(captureId),
     closed,
+    ...configs,
 
     listProfiles: () => profiles().list(),
     saveProfile: async (name) => (readOnly(), session.saveProfile(name)),
@@ -252,6 +263,7 @@ export function createHost(options: HostOptions = {}): Host {
       await started;
       return id;
     },
+
 
     async removeServer(serverId) {
       readOnly();

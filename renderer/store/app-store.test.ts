@@ -38,6 +38,9 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
     takeCapture: vi.fn(async () => { throw new Error('no captures here'); }),
     openCapture: vi.fn(async () => { throw new Error('no captures here'); }),
+    findConfigs: vi.fn(async () => []),
+    readConfig: vi.fn(async () => { throw new Error('no configs here'); }),
+    importServers: vi.fn(async () => []),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

@@ -17,6 +17,10 @@ export interface ServersSlice {
   setLogLevel(serverId: ServerId, level: LogLevel): Promise<void>;
   /** Spawns a process for stdio: only the connect form's submit may call it. Rejects with the HostError. */
   addServer(config: ServerConfig): Promise<ServerId>;
+  /** Import from…: the config files found on the host's machine, one picked, and the servers added from one (a user's action: it may spawn). */
+  findConfigs: WindowApi['findConfigs'];
+  readConfig: WindowApi['readConfig'];
+  importServers: WindowApi['importServers'];
 }
 
 export function createServersSlice(api: WindowApi): StateCreator<AppState, [], [], ServersSlice> {
@@ -44,6 +48,9 @@ export function createServersSlice(api: WindowApi): StateCreator<AppState, [], [
       runServerAction: (serverId, action) => reported(serverId, () => calls[action](serverId)),
       setLogLevel: (serverId, level) => reported(serverId, () => api.setLogLevel(serverId, level)),
       addServer: (config) => api.addServer(config),
+      findConfigs: () => api.findConfigs(),
+      readConfig: (source) => api.readConfig(source),
+      importServers: (source, names, inputs) => api.importServers(source, names, inputs),
     };
   };
 }

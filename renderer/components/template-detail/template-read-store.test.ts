@@ -37,6 +37,9 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     checkServer: vi.fn(),
     takeCapture: vi.fn(),
     openCapture: vi.fn(),
+    findConfigs: vi.fn(),
+    readConfig: vi.fn(),
+    importServers: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }
