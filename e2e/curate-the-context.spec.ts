@@ -60,18 +60,22 @@ test.describe('on the demo server', () => {
     await tree.getByRole('treeitem', { name: 'changelog://lumen/releases', exact: true }).click();
     await page.keyboard.press('ArrowRight');
     const old = tree.getByRole('treeitem', { name: /1\.0\.0/ }).first();
-    await expect(old.getByLabel('context: excluded by audience')).toBeVisible();
+    await expect(old.getByLabel('context: for the user only')).toBeVisible();
     // Marks on the row itself: excluding a resource that was in takes it out, and says so.
     const required = tree.getByRole('treeitem', { name: /2\.4\.0/ }).first();
     await expect(required.getByLabel('context: auto-included')).toBeVisible();
     await required.click();
     await required.getByRole('button', { name: /^Exclude / }).click();
-    await expect(required.getByLabel('context: excluded by you')).toBeVisible();
+    // Selected, the pressed button says it (once); once another row is selected, its badge does.
+    await expect(required.getByRole('button', { name: /^Exclude / })).toHaveAttribute('aria-pressed', 'true');
+    await expect(required.getByLabel('context: excluded by you')).toHaveCount(0);
     await expect(preview).not.toContainText('changelog://lumen/releases/2.4.0');
     await old.click();
+    await expect(required.getByLabel('context: excluded by you')).toBeVisible();
+    await expect(required.getByRole('button', { name: /^Exclude / })).toHaveCount(0);
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'Resource' }).click();
-    await expect(page.getByText('Not in the context: excluded by audience. Audience is user, not assistant.')).toBeVisible();
+    await expect(page.getByText('Not in the context: for the user only. Audience is user, not assistant.')).toBeVisible();
   });
 
   test('a focus brings what it is about into the context, and the decisions say what matched', async ({ page }) => {

@@ -2,6 +2,7 @@
 // as not connected, with its marks, and no secret. Saving it again loses nothing: the server,
 // its real env, its picks and its mark are all still in the file (the host writes it from what
 // it holds), and the file it replaced is kept beside it. Removed by the user, it goes.
+import { deriveServerName } from '../shared/config/server-name';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { startServe, type Served } from './serve';
 
 const command = [process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'];
 // The name `mcp-context serve -- COMMAND` gives the server.
-const fixture = command.join(' ').slice(0, 80);
+const fixture = deriveServerName(command[0] as string, command.slice(1));
 const notes = { name: 'notes', transport: { kind: 'stdio' as const, command: 'notes-server', args: ['--read-only'], env: { NOTES_TOKEN: 's3cret-token' } } };
 
 const written: Profile = {

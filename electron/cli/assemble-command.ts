@@ -3,6 +3,7 @@
  * byte for byte as the UI's preview shows it (the same shared/context code makes both).
  */
 import { resourceKeyString } from '../../shared/catalog/resource-key';
+import { plural } from '../../shared/plural';
 import { readFile } from 'node:fs/promises';
 import { HostError } from '../../shared/host-error';
 import { parseProfile, type Profile } from '../../shared/profile/profile';
@@ -108,7 +109,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   // Over the budget only because of what must go in: CI can fail on it (repomix's convention).
   const status = curated.result.overBudget > 0 ? OVER_BUDGET_STATUS : 0;
   if (replayed) process.stderr.write(replayVerdict(replayed, curated.text, args));
-  const overBudget = () => process.stderr.write(`mcp-context: the context is ${number(curated.result.overBudget)} tokens over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`);
+  const overBudget = () => process.stderr.write(`mcp-context: the context is ${plural(curated.result.overBudget, 'token')} over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`);
   if (args.json) {
     process.stdout.write(`${terminalJson(jsonReport(curated, settings, format, counter.encoding, total, names), 2)}\n`);
     if (status !== 0) overBudget();
@@ -120,7 +121,7 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   for (const warning of curated.result.warnings) process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
-  process.stderr.write(`${curated.items.length} resources, ${number(total)} tokens (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
+  process.stderr.write(`${plural(curated.items.length, 'resource')}, ${plural(total, 'token')} (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
   if (status !== 0) overBudget();
   return status;
 }
@@ -130,7 +131,7 @@ function replayVerdict(capture: Capture, text: string, args: ParsedArgs): string
   const changed = [args.format, args.encoding, args.budget, args.threshold, args.auto, args.audience, args.halfLifeDays, args.order, args.required, args.focus].some((value) => value !== undefined) || args.includes.length + args.pins.length + args.excludes.length > 0;
   if (text === capture.context.text) return `replay: the same bytes as the context captured at ${capture.capturedAt}\n`;
   const lines = (value: string) => (value === '' ? 0 : value.split('\n').length);
-  const differs = `${number(lines(text))} lines against ${number(lines(capture.context.text))} captured`;
+  const differs = `${plural(lines(text), 'line')} against ${number(lines(capture.context.text))} captured`;
   return changed ? `replay: with these options the context differs from the one captured (${differs})\n` : `warning: replay: the context differs from the one captured at ${capture.capturedAt} (${differs}); the capture may have been edited\n`;
 }
 

@@ -3,6 +3,7 @@
  * client keeps them, with their servers as each client would read them. Nothing is started.
  */
 import type { FoundConfig, FoundServer } from '../../shared/config/found-config';
+import { plural } from '../../shared/plural';
 import { findConfigs } from '../config/find-configs';
 import { locationsOf, type ConfigMachine } from '../config/load-config';
 import type { ParsedArgs } from './args';
@@ -41,7 +42,7 @@ export async function runConfigs(args: ParsedArgs, machine: ConfigMachine): Prom
   }
   const servers = found.reduce((sum, file) => sum + file.servers.length, 0);
   const lines = found.flatMap((file) => [...fileLines(file), '']);
-  lines.push(`${found.length} ${found.length === 1 ? 'file' : 'files'} with ${servers} ${servers === 1 ? 'server' : 'servers'}, of ${lookedIn.length} places looked in (--json lists them all).`);
+  lines.push(`${plural(found.length, 'file')} with ${plural(servers, 'server')}, of ${plural(lookedIn.length, 'place')} looked in (--json lists them all).`);
   lines.push('Use one with --config FILE [--server NAME], or --config alone to choose on the terminal.');
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

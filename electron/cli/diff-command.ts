@@ -4,6 +4,7 @@
  * 2 when one cannot be read, as diff(1) does.
  */
 import { decisionKindText, decisionMoved, diffCaptures, type CaptureDiff, type DecisionDiff, type FieldChange } from '../../shared/capture/capture-diff';
+import { plural } from '../../shared/plural';
 import { selectsAServer, UsageError, type ParsedArgs } from './args';
 import { CaptureFileError, readCaptureFile } from './capture-file';
 import { terminalJson, terminalSafe } from './terminal';
@@ -57,10 +58,10 @@ function human(diff: CaptureDiff, fileA: string, fileB: string): string {
   const shownWith = new Set(diff.resources.map((entry) => `${entry.server}\u0000${entry.uri}`));
   section('decisions the same, their reasons moved', diff.decisions.filter((entry) => !entry.turned && !shownWith.has(`${entry.server}\u0000${entry.uri}`)).flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]));
   const { context } = diff;
-  if (context.same) lines.push(`context: the same text (${number(context.tokens.after)} tokens)`);
+  if (context.same) lines.push(`context: the same text (${plural(context.tokens.after, 'token')})`);
   else {
-    const counted = context.added === undefined ? 'too different to compare line by line' : `${number(context.added)} lines added, ${number(context.removed ?? 0)} removed`;
-    lines.push(`context: ${counted}; ${number(context.tokens.before)} → ${number(context.tokens.after)} tokens`);
+    const counted = context.added === undefined ? 'too different to compare line by line' : `${plural(context.added, 'line')} added, ${number(context.removed ?? 0)} removed`;
+    lines.push(`context: ${counted}; ${number(context.tokens.before)} → ${plural(context.tokens.after, 'token')}`);
   }
   // Every line holds server text: shown, never acted on.
   const out = lines.map(terminalSafe);

@@ -4,6 +4,7 @@
  * nothing is listing. Only when stderr is a terminal: piped, stderr stays the warnings alone.
  */
 import type { HostApi } from '../../shared/host-api';
+import { plural } from '../../shared/plural';
 import { terminalSafe } from './terminal';
 
 const EVERY_MS = 1000;
@@ -37,7 +38,7 @@ export function showListingProgress(host: Pick<HostApi, 'getSnapshot'>, stream: 
       shown = false;
       return;
     }
-    const parts = listing.map((catalog) => `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${catalog.resources.length.toLocaleString('en-US')} resources, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}`);
+    const parts = listing.map((catalog) => `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${plural(catalog.resources.length, 'resource')}, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}`);
     write(`${CLEAR}listing ${parts.join('; ')}…`.slice(0, (stream.columns || 120) + CLEAR.length - 1));
     shown = true;
   };

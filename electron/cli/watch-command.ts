@@ -5,6 +5,7 @@
  * `{"time", "server", "kind", "uri"?, "detail"?, "level"?}`. Reconnects by itself, as the apps do.
  */
 import type { TimelineEntry, WatchLine } from '../../shared/timeline-wire';
+import { plural } from '../../shared/plural';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
@@ -28,7 +29,7 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
       return;
     }
     if (dropped > 0) {
-      process.stderr.write(`mcp-context: ${dropped} entries dropped: the reader is slower than the servers\n`);
+      process.stderr.write(`mcp-context: ${plural(dropped, 'entry', 'entries')} dropped: the reader is slower than the servers\n`);
       dropped = 0;
     }
     process.stdout.write(`${args.json ? terminalJson(watchLine(entry)) : humanLine(entry)}\n`);
@@ -64,7 +65,7 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
     return 0;
   } finally {
     stop();
-    if (dropped > 0) process.stderr.write(`mcp-context: ${dropped} entries dropped: the reader is slower than the servers\n`);
+    if (dropped > 0) process.stderr.write(`mcp-context: ${plural(dropped, 'entry', 'entries')} dropped: the reader is slower than the servers\n`);
   }
 }
 

@@ -14,6 +14,12 @@ describe('a server name derived from its command line', () => {
     expect(deriveServerName('server', ['postgres://admin:pw@db/app', '-p', 'hunter2', 'token=short1'])).toBe('server postgres://[redacted]@db/app -p [redacted] token=[redacted]');
   });
 
+  it('names the program, not its path (which says whose machine it is)', () => {
+    expect(deriveServerName('/home/ada/.nvm/versions/node/v22.12.0/bin/node', ['server.js'])).toBe('node server.js');
+    expect(deriveServerName('C:\\Program Files\\nodejs\\node.exe', ['server.js'])).toBe('node.exe server.js');
+    expect(deriveServerName('env', ['A=1', '/usr/local/bin/uvx', 'mcp-server-git'])).toBe('uvx mcp-server-git');
+  });
+
   it('keeps what is plainly not a secret, and stays short', () => {
     expect(deriveServerName('npx', ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'])).toBe('npx -y @modelcontextprotocol/server-filesystem /tmp');
     expect(deriveServerName('node', ['x'.repeat(200)]).length).toBe(80);

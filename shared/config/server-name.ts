@@ -1,8 +1,8 @@
 /**
  * The name a server gets from its command line when the user gave none: the program and its
- * arguments, never its environment or anything that looks like a secret. `env A=1 B=2 node
- * server.js --token X` is named "node server.js --token [redacted]": the name is shown on every
- * face and written into the context a model receives.
+ * arguments (the program by its name, not its path), never its environment or anything that
+ * looks like a secret. `env A=1 B=2 /usr/bin/node server.js --token X` is named "node server.js
+ * --token [redacted]": the name is shown on every face and written into the context a model receives.
  */
 
 /** Names of a credential, in a flag (`--api-key X`, `--token=X`, `-p X`, `--header X`) or an assignment (`token=X`). */
@@ -31,10 +31,14 @@ function afterEnv(words: readonly string[]): string[] {
   return words.slice(at);
 }
 
+/** A program by its name alone: `/home/ada/.nvm/versions/node/v22/bin/node` is `node` (a path says whose machine it is, and crowds out the rest). */
+const programName = (word: string): string => word.split(/[\\/]/).filter(Boolean).pop() ?? word;
+
 export function deriveServerName(command: string, args: readonly string[]): string {
   let words = [command, ...args];
   if (/(^|[\\/])env$/.test(command)) words = afterEnv(args);
   if (words.length === 0) words = [command];
+  words = [programName(words[0] as string), ...words.slice(1)];
   const shown: string[] = [];
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at] as string;

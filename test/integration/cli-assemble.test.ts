@@ -2,6 +2,7 @@
  * `mcp-context assemble` as a user runs it: the built CLI, a real stdio server, real reads.
  * (npm test builds before it runs the tests.)
  */
+import { deriveServerName } from '../../shared/config/server-name';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -83,7 +84,7 @@ describe('mcp-context assemble', () => {
   it('reads a profile, and refuses a corrupt one with a clear error, leaving it as it was', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cli-profile-'));
     const good = join(dir, 'good.json');
-    const name = [process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'].join(' ').slice(0, 80);
+    const name = deriveServerName(process.execPath, ['--import', 'tsx', 'test/fixtures/context-server.ts']);
     await writeFile(
       good,
       JSON.stringify({

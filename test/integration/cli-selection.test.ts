@@ -48,7 +48,7 @@ describe('the server selection, as the Inspector takes it', () => {
     expect(read.stdout).toBe(`API_KEY=${secret}`);
     const listed = await cli('list', '--json', 'env', `API_KEY=${secret}`, ...legacy);
     const names = (JSON.parse(listed.stdout) as { servers: { name: string }[] }).servers.map((server) => server.name);
-    expect(names).toEqual(['node --import tsx test/fixtures/legacy-server.ts'.replace('node', process.execPath)]);
+    expect(names).toEqual(['node --import tsx test/fixtures/legacy-server.ts']);
     const assembled = await cli('assemble', 'env', `API_KEY=${secret}`, ...legacy);
     expect(assembled.stdout).toContain('- Server: ');
     expect(assembled.stdout + assembled.stderr).not.toContain(secret);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { plural } from '../../../shared/plural';
 import { decisionKindText, decisionMoved, type CaptureDiff, type DecisionDiff, type EntryDiff, type FieldChange } from '../../../shared/capture/capture-diff';
 
 const number = (value: number) => value.toLocaleString('en-US');
-const plural = (count: number, word: string) => `${number(count)} ${word}${count === 1 ? '' : 's'}`;
 const SIGN = { added: '+', removed: '−', changed: '~' } as const;
 /** Lines of the text diff shown before "Show all". */
 const PATCH_LINES = 2000;
@@ -91,7 +91,7 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
         ) : (
           <>
             <strong>They differ.</strong> {plural(diff.resources.length, 'resource')} changed, {plural(turned.length, 'decision')} turned, {plural(moved.length, 'reason')} moved; the context{' '}
-            {context.same ? 'is the same text' : context.added === undefined ? 'is too different to compare line by line' : `+${number(context.added)} −${number(context.removed ?? 0)} lines`}, {number(context.tokens.before)} → {number(context.tokens.after)} tokens.
+            {context.same ? 'is the same text' : context.added === undefined ? 'is too different to compare line by line' : `+${number(context.added)} −${plural(context.removed ?? 0, 'line')}`}, {number(context.tokens.before)} → {plural(context.tokens.after, 'token')}.
           </>
         )}
         <span className="muted">
@@ -184,7 +184,7 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
           </pre>
           {shown.length < lines.length ? (
             <button type="button" onClick={() => setAllLines(true)}>
-              Show all {number(lines.length)} lines
+              Show all {plural(lines.length, 'line')}
             </button>
           ) : null}
         </section>

@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { plural } from '../../../shared/plural';
 import type { ServerId } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 
@@ -24,7 +25,7 @@ function ListingRow({ serverId }: { serverId: ServerId }) {
     <li className="small listing-row">
       <span className="spinner" aria-hidden="true" />
       <span className="listing-text">
-        <strong>{name}</strong>: {pages.toLocaleString('en')} {pages === 1 ? 'page' : 'pages'}, {resources.toLocaleString('en')} resources so far
+        <strong>{name}</strong>: {plural(pages, 'page')}, {plural(resources, 'resource')} so far
       </span>
       <button type="button" className="small-button" aria-label={`Cancel listing ${name}`} onClick={() => void runServerAction(serverId, 'cancel')}>
         Cancel

@@ -1,4 +1,5 @@
 import { formatCount } from '../../../shared/context/policy';
+import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
 import { useSetting } from './use-setting';
 
@@ -12,7 +13,7 @@ export function BudgetMeter() {
   const budget = useSetting('budget');
   const within = Math.min(used, budget);
   const scale = Math.max(budget, used, 1);
-  const label = `${formatCount(used)} of ${formatCount(budget)} tokens used`;
+  const label = `${formatCount(used)} of ${plural(budget, 'token')} used`;
   return (
     <div className="budget">
       <div className="budget-label">

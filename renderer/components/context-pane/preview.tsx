@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import { plural } from '../../../shared/plural';
 import { formatCount } from '../../../shared/context/policy';
 import { useHostApi } from '../template-detail/host-api-context';
 import { describeError } from '../../store/describe-error';
@@ -62,7 +63,7 @@ export function Preview() {
       <div className="preview-head">
         <h3 id="preview-heading">Preview</h3>
         <span className="muted small">
-          {formatCount(included)} resources · {formatCount(total)} tokens ({encoding}) · {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
+          {plural(included, 'resource')} · {plural(total, 'token')} ({encoding}) · {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
         </span>
         {updatedAt !== undefined ? <LiveStamp at={updatedAt} lit={updated > 0} what={updated > 0 ? `${formatCount(updated)} updated by the server` : 'last updated by the server'} /> : null}
         <span className="preview-actions">

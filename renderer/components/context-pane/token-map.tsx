@@ -1,4 +1,5 @@
 import { formatCount } from '../../../shared/context/policy';
+import { plural } from '../../../shared/plural';
 import type { TokenRest } from '../../../shared/context/token-map';
 import { useAppStore } from '../../store/use-app-store';
 
@@ -25,7 +26,7 @@ export function TokenMap() {
       {servers.map((server) => (
         <div key={server.serverId} className="token-map-server">
           <div className="token-map-label">
-            <strong>{server.name}</strong> <span className="muted small">{formatCount(server.tokens)} tokens</span>
+            <strong>{server.name}</strong> <span className="muted small">{plural(server.tokens, 'token')}</span>
           </div>
           <Bar blocks={server.folders.map((folder) => ({ label: folder.folder, tokens: folder.tokens }))} rest={server.rest} total={server.tokens} />
           {server.folders.map((folder, at) => (
@@ -52,7 +53,7 @@ function Bar({ blocks, rest, total, onSelect }: { blocks: Block[]; rest: TokenRe
   return (
     <div className="token-bar">
       {blocks.map((block, index) => {
-        const title = `${block.label}: ${formatCount(block.tokens)} tokens`;
+        const title = `${block.label}: ${plural(block.tokens, 'token')}`;
         const style = { flexGrow: Math.max(block.tokens, 1), flexBasis: 0 };
         const shade = `shade-${index % 6}`;
         return onSelect && block.uri !== undefined ? (
@@ -61,7 +62,7 @@ function Bar({ blocks, rest, total, onSelect }: { blocks: Block[]; rest: TokenRe
           <span key={index} className={`token-block ${shade}`} style={style} title={title} />
         );
       })}
-      {rest ? <span className="token-block token-rest" style={{ flexGrow: Math.max(rest.tokens, 1), flexBasis: 0 }} title={`${formatCount(rest.count)} more: ${formatCount(rest.tokens)} tokens`} /> : null}
+      {rest ? <span className="token-block token-rest" style={{ flexGrow: Math.max(rest.tokens, 1), flexBasis: 0 }} title={`${formatCount(rest.count)} more: ${plural(rest.tokens, 'token')}`} /> : null}
       {total === 0 ? <span className="muted small">no tokens</span> : null}
     </div>
   );

@@ -1,22 +1,23 @@
 import type { RowDecision } from '../../../shared/context/context-wire';
-import { formatCount, type DecisionKind } from '../../../shared/context/policy';
+import { plural } from '../../../shared/plural';
+import type { DecisionKind } from '../../../shared/context/policy';
 
-/** The short tag a row shows for each decision, and how it is coloured. */
+/** The tag a row shows for each decision, readable as it stands, and how it is coloured. */
 export const DECISION_TAGS: Record<DecisionKind, { tag: string; tone: string; words: string }> = {
-  picked: { tag: 'in', tone: 'in', words: 'included by your pick' },
-  pinned: { tag: 'pin', tone: 'pinned', words: 'pinned' },
+  picked: { tag: 'picked', tone: 'in', words: 'included by your pick' },
+  pinned: { tag: 'pinned', tone: 'pinned', words: 'pinned' },
   auto: { tag: 'auto', tone: 'in', words: 'auto-included' },
-  'excluded-by-user': { tag: 'excl', tone: 'out', words: 'excluded by you' },
-  'excluded-by-audience': { tag: 'aud', tone: 'out', words: 'excluded by audience' },
-  'below-threshold': { tag: 'low', tone: 'out', words: 'below the priority threshold' },
-  'over-budget': { tag: 'over', tone: 'over', words: 'over the budget' },
-  unreadable: { tag: 'err', tone: 'bad', words: 'could not be read' },
+  'excluded-by-user': { tag: 'excluded', tone: 'out', words: 'excluded by you' },
+  'excluded-by-audience': { tag: 'user only', tone: 'out', words: 'for the user only' },
+  'below-threshold': { tag: 'low priority', tone: 'out', words: 'below the priority threshold' },
+  'over-budget': { tag: 'over budget', tone: 'over', words: 'over the budget' },
+  unreadable: { tag: 'unreadable', tone: 'bad', words: 'could not be read' },
   'not-picked': { tag: '', tone: 'out', words: 'not picked' },
 };
 
 /** "auto-included: 148 tokens", or "about 148 tokens" when only estimated from the declared size. */
 export function decisionTitle(decision: RowDecision): string {
-  const tokens = `${decision.estimated ? 'about ' : ''}${formatCount(decision.tokens)} tokens`;
+  const tokens = `${decision.estimated ? 'about ' : ''}${plural(decision.tokens, 'token')}`;
   return `${DECISION_TAGS[decision.kind].words}: ${tokens}`;
 }
 

@@ -48,15 +48,15 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
         <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
       </span>
       {data.fresh ? <span className={`badge fresh-badge fresh-badge-${data.fresh}`}>{data.fresh === 'added' ? 'new' : 'changed'}</span> : null}
-      {data.resource ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
-      <RowFacts node={data} />
+      {data.resource && node.isSelected ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
+      <RowFacts node={data} selected={node.isSelected && data.resource !== undefined} markShown={mark === 'pin' || mark === 'exclude' ? mark : undefined} />
     </div>
   );
 }
 
 /**
- * Pin and exclude on the row itself, shown on the selected row and on rows that carry a mark
- * (not on hover: they would appear under the pointer of a click meant to open the row).
+ * Pin and exclude on the selected row (not on hover: they would appear under the pointer of a
+ * click meant to open the row; a row with a mark says so with its decision badge).
  * Alt+P and Alt+E do the same from the keyboard; the tree's keys stay the tree's, hence no tab stop.
  */
 function RowMarks({ resource, mark, hostMark }: { resource: ResourceEntry; mark: Mark | undefined; hostMark: Mark | undefined }) {
@@ -67,12 +67,12 @@ function RowMarks({ resource, mark, hostMark }: { resource: ResourceEntry; mark:
     toggleMark(entryKey(resource), hostMark, what);
   };
   return (
-    <span className={`row-marks${mark === 'pin' || mark === 'exclude' ? ' marked' : ''}`}>
+    <span className="row-marks">
       <button type="button" tabIndex={-1} className={`row-mark${mark === 'pin' ? ' on' : ''}`} aria-pressed={mark === 'pin'} aria-label={`Pin ${label}`} title="Pin into the context (Alt+P)" onClick={(event) => press(event, 'pin')}>
-        pin
+        Pin
       </button>
       <button type="button" tabIndex={-1} className={`row-mark${mark === 'exclude' ? ' on' : ''}`} aria-pressed={mark === 'exclude'} aria-label={`Exclude ${label}`} title="Keep out of the context (Alt+E)" onClick={(event) => press(event, 'exclude')}>
-        excl
+        Exclude
       </button>
     </span>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
 import { isSearchShortcut, isTextField } from './search-shortcut';
 
@@ -25,10 +26,9 @@ export function SearchField() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const total = view.resourceTotal.toLocaleString('en');
   const summary = view.query
-    ? `${view.shownResources.toLocaleString('en')} of ${total} resources`
-    : `${total} resources`;
+    ? `${view.shownResources.toLocaleString('en')} of ${plural(view.resourceTotal, 'resource')}`
+    : plural(view.resourceTotal, 'resource');
   return (
     <div className="search-field">
       <input

@@ -1,4 +1,5 @@
 import type { ServerId } from '../../../shared/mcp-types';
+import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
 
 /** The catalog walk's state for one server: progress while listing, else a one-line summary. */
@@ -10,7 +11,7 @@ export function CatalogProgress({ serverId }: { serverId: ServerId }) {
   const error = useAppStore((state) => state.catalogs[serverId]?.error);
   const relisting = useAppStore((state) => state.catalogs[serverId]?.relisting?.pages);
   if (!status || status === 'idle') return null;
-  const counts = `${resources.toLocaleString('en')} resources, ${templates.toLocaleString('en')} templates`;
+  const counts = `${plural(resources, 'resource')}, ${plural(templates, 'template')}`;
   if (relisting !== undefined) {
     return (
       <p className="small catalog-progress" role="status">

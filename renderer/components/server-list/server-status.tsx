@@ -1,4 +1,5 @@
 import { LOG_LEVELS, type LogLevel, type ReconnectState, type ServerSnapshot } from '../../../shared/mcp-types';
+import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
 import { useNow } from '../live-stamp/use-now';
 import { declaredCapabilities } from './capabilities';
@@ -16,7 +17,7 @@ export function ServerStatus({ server }: { server: ServerSnapshot }) {
       {server.status === 'disconnected' ? <DisconnectedStatus server={server} /> : null}
       {server.stderrTail.length > 0 ? (
         <details className="stderr">
-          <summary>stderr ({server.stderrTail.length} lines)</summary>
+          <summary>stderr ({plural(server.stderrTail.length, 'line')})</summary>
           <pre>{server.stderrTail.join('\n')}</pre>
         </details>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { plural } from '../../../shared/plural';
 import { TIMELINE_KINDS, type TimelineKind } from '../../../shared/timeline-wire';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore, useAppStoreApi } from '../../store/use-app-store';
@@ -56,7 +57,7 @@ export function TimelinePanel() {
           ))}
         </fieldset>
         <span className="muted small" role="status">
-          {frame ? `${formatCount(frame.total)} entries${frame.total > frame.entries.length ? `, the newest ${formatCount(frame.entries.length)} shown` : ''} · keeps the last ${formatCount(frame.limit)}` : ''}
+          {frame ? `${plural(frame.total, 'entry', 'entries')}${frame.total > frame.entries.length ? `, the newest ${formatCount(frame.entries.length)} shown` : ''} · keeps the last ${formatCount(frame.limit)}` : ''}
         </span>
       </div>
       <div

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { plural } from '../../../shared/plural';
 import type { TraceRow } from '../../../shared/trace-wire';
 import { saveText } from '../../save-file';
 import { describeError } from '../../store/describe-error';
@@ -31,7 +32,7 @@ export function TracePanel() {
     try {
       const text = await api.exportTrace(filter);
       saveText(text.length > 0 ? `${text}\n` : '', `mcp-trace-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`, 'application/x-ndjson');
-      setSaid(`Exported ${text.length === 0 ? 0 : text.split('\n').length} messages.`);
+      setSaid(`Exported ${plural(text.length === 0 ? 0 : text.split('\n').length, 'message')}.`);
     } catch (failure) {
       setSaid(`Could not export: ${describeError(failure).message}`);
     }
