@@ -20,8 +20,9 @@ test('search narrows 10,000 resources to a few, highlighted, with their folders 
   await page.keyboard.type('papa reports incident 9999');
 
   // The host answers each keystroke in turn: the count settles on the whole query's.
-  const count = page.getByText(/^\d+ of 10,000 resources$/);
-  await expect(count).toHaveText(/^([1-9]|1\d|20) of 10,000 resources$/);
+  const count = page.getByText(/^\d+ of 10,000 resources/);
+  // The whole title typed is one exact match; the rest contain every word, or some fuzzily.
+  await expect(count).toHaveText(/^([1-9]|1\d|20) of 10,000 resources · 1 exact(, \d+ (containing it|fuzzy))*$/);
   const shown = Number((await count.innerText()).split(' ')[0]);
   expect(shown).toBeGreaterThanOrEqual(1);
   expect(shown).toBeLessThanOrEqual(20);
@@ -49,4 +50,18 @@ test('search narrows 10,000 resources to a few, highlighted, with their folders 
   await expect(search).toHaveValue('');
   await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: target.title })).toBeVisible();
+});
+
+test('an exact match comes first, above the thousands a fuzzy search also finds, and is counted', async ({ page }) => {
+  const target = syntheticResource(7);
+  expect(target.name).toBe('hotel-7.md');
+  await page.goto(served().url);
+  await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill(target.name);
+  await expect(page.getByText(/of 10,000 resources · 1 exact, [\d,]+ fuzzy$/)).toBeVisible();
+  // The first resource row is the exact match, its folders opened for it.
+  const tree = page.getByRole('tree', { name: 'Resources' });
+  const firstLeaf = tree.locator('[role="treeitem"]:not([aria-expanded])').first();
+  await expect(firstLeaf).toHaveAttribute('aria-label', target.title);
+  await page.screenshot({ path: 'test-results/search-exact-first.png' });
 });

@@ -145,7 +145,7 @@ export class CatalogView {
       if (this.#selectedId !== null) this.#centerOn(this.#selectedId);
     }
     const expandAll = this.#query !== '' && this.#matches.size <= RANKED_MATCHES_UP_TO;
-    const tree = this.#cut(this.#shown, expandAll);
+    const tree = this.#cut(this.#shown, expandAll, expandAll ? undefined : this.#pathToBest());
     let shownResources = 0;
     for (const node of this.#shown) shownResources += node.resourceCount;
     let resourceTotal = 0;
@@ -157,6 +157,7 @@ export class CatalogView {
       tree,
       query: this.#query,
       matchCount: this.#query ? this.#matches.size : 0,
+      ...(this.#query && this.#matches.tiers && { matchTiers: { ...this.#matches.tiers } }),
       shownResources,
       resourceTotal,
       selectedId: this.#selectedId,
@@ -232,8 +233,11 @@ export class CatalogView {
     const base = this.#base;
     const from = base && base.tree === this.#tree && narrows(normalized, base.query) ? base.shown : this.#tree;
     this.#shown = filterCatalogTree(from, this.#matches);
-    // A ranked result is never a base: its ties are in score order, not the catalog's.
-    if (this.#matches.size > RANKED_MATCHES_UP_TO) this.#base = { tree: this.#tree, query: normalized, shown: this.#shown };
+    // A ranked result is never a base: its ties are in score order, not the catalog's; nor is
+    // one ordered by tiers, whose order a narrower query's tiers would not give.
+    const tiers = this.#matches.tiers;
+    const oneTier = !tiers || [tiers.exact, tiers.contains, tiers.fuzzy].filter((n) => n > 0).length <= 1;
+    if (this.#matches.size > RANKED_MATCHES_UP_TO && oneTier) this.#base = { tree: this.#tree, query: normalized, shown: this.#shown };
   }
 
   /** Resources and picks under a folder of the shown tree, counted once per change of picks. */
@@ -296,13 +300,25 @@ export class CatalogView {
    * The rows of open folders, all the way down; then, nearest first and while
    * {@link LOOKAHEAD_ROWS} lasts, the children of closed ones.
    */
-  #cut(nodes: readonly CatalogNode[], expandAll: boolean): ViewNode[] {
+  /**
+   * Too many matches to open every folder, but some better than fuzzy: the folders down to the
+   * best one (the first at each level, as the tiers ordered them) are opened, so it shows.
+   */
+  #pathToBest(): ReadonlySet<string> | undefined {
+    const tiers = this.#query ? this.#matches.tiers : undefined;
+    if (!tiers || tiers.exact + tiers.contains === 0 || tiers.fuzzy === 0) return undefined;
+    const path = new Set<string>();
+    for (let node = this.#shown[0]; node && isBranch(node); node = node.children?.[0]) path.add(node.id);
+    return path;
+  }
+
+  #cut(nodes: readonly CatalogNode[], expandAll: boolean, opened?: ReadonlySet<string>): ViewNode[] {
     const closed: { row: ViewNode; node: CatalogNode }[] = [];
     const level = (list: readonly CatalogNode[]): ViewNode[] =>
       list.map((node) => {
         const row = this.#row(node);
         if (isBranch(node)) {
-          if (expandAll || this.#open.has(node.id)) row.children = this.#windows.rows(node, level);
+          if (expandAll || this.#open.has(node.id) || opened?.has(node.id)) row.children = this.#windows.rows(node, level);
           else {
             row.children = [];
             row.more = true;

@@ -66,6 +66,22 @@ describe('filterCatalogTree', () => {
   });
 });
 
+describe('a ranked search', () => {
+  it('puts every match that contains the query before any fuzzy one, even in a field that weighs less', () => {
+    const resources = [
+      resource('a://x/1', 'gradle-uide.md'),
+      { ...resource('a://x/2', 'other.md'), description: 'the setup guide' },
+      resource('a://x/3', 'guide'),
+    ];
+    const small = buildCatalogTree({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: resources }, templates: {}, sort: 'name' });
+    const index = createSearchIndex();
+    index.add('s1', resources, []);
+    const matches = index.search('guide');
+    expect(matches.tiers).toEqual({ exact: 1, contains: 1, fuzzy: 1 });
+    expect(outline(filterCatalogTree(small, matches)).filter((line) => line.includes('.md') || line.endsWith('guide (1)'))).toEqual(['    guide (1)', '    other.md (1)', '    gradle-uide.md (1)']);
+  });
+});
+
 describe('filterCatalogTree at scale', () => {
   it('filters a 100,000-resource tree to a search', () => {
     const kinds = ['guides', 'reference', 'runbooks', 'decisions', 'incidents'];
@@ -99,6 +115,23 @@ describe('filterCatalogTree at scale', () => {
     expect(items[0]).not.toBe(big[0]);
   });
 
+  it('above 1,000 matches, the exact and containing matches come before the fuzzy ones, and are counted', () => {
+    // The flat folder of the issue: "file7.md" fuzzily matches file17.md, file70.md, …
+    const resources = Array.from({ length: 10_000 }, (_, i) => resource(`file:///docs/file${i}.md`, `file${i}.md`));
+    resources.push(resource('file:///docs/old/myfile7.md.bak', 'myfile7.md.bak'));
+    const big = buildCatalogTree({ servers: [{ id: 's1', name: 'Docs' }], resources: { s1: resources }, templates: {}, sort: 'name' });
+    const index = createSearchIndex();
+    index.add('s1', resources, []);
+    const matches = index.search('file7.md');
+    expect(matches.size).toBeGreaterThan(RANKED_MATCHES_UP_TO);
+    expect(matches.tiers).toEqual({ exact: 1, contains: 1, fuzzy: matches.size - 2 });
+    const shown = outline(filterCatalogTree(big, matches));
+    // The folder holding the exact match first, its exact match first; the folder with the one that contains it next.
+    expect(shown.slice(0, 5)).toEqual([`Docs (${matches.size})`, `  file:///docs (${matches.size})`, '    file7.md (1)', '    old (1)', '      myfile7.md.bak (1)']);
+    // Then the fuzzy ones, in catalog (name) order.
+    expect(shown[5]).toBe('    file17.md (1)');
+  });
+
   it('reads a search\'s flags by ordinal and keeps exactly the rows a node-by-node test keeps', () => {
     const resources = Array.from({ length: 5000 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/${i % 4 === 0 ? 'deep/er/' : ''}f${i}`, `item${i}`));
     const templates = [{ serverId: 's1', uriTemplate: 'a://x/{item}', name: 'item by name' }];
@@ -112,7 +145,7 @@ describe('filterCatalogTree at scale', () => {
       // Broad enough for the unranked filter, the one that reads the flags.
       expect(matches.size, query).toBeGreaterThan(RANKED_MATCHES_UP_TO);
       // The same matches without flags: the filter falls back to asking node by node.
-      const nodeByNode: SearchMatches = { size: matches.size, get: (node) => matches.get(node), has: (node) => matches.has(node), ids: () => matches.ids() };
+      const nodeByNode: SearchMatches = { size: matches.size, get: (node) => matches.get(node), has: (node) => matches.has(node), ids: () => matches.ids(), tierOf: (node) => matches.tierOf?.(node) };
       expect(outline(filterCatalogTree(big, matches)), query).toEqual(outline(filterCatalogTree(big, nodeByNode)));
       expect(filterCatalogTree(big, matches)[0]?.resourceCount ?? 0, query).toBe(resources.filter((_, i) => matches.has(leaves.get(i) as CatalogNode)).length);
     }

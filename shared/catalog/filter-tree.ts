@@ -2,7 +2,7 @@
  * Narrows the catalog tree to a search's matches, for the tree to show while the user types.
  * One pass over the tree; nothing here looks at text, the search index did that.
  */
-import type { CatalogNode, SearchMatches } from './tree-types';
+import { MATCH_TIERS, type CatalogNode, type NodeMatch, type SearchMatches } from './tree-types';
 
 /**
  * Above this many matches a filtered tree keeps the catalog's order, and the tree keeps its
@@ -14,12 +14,17 @@ export const RANKED_MATCHES_UP_TO = 1000;
  * The tree with only the matching resources and templates and the rows above them. Counts
  * become counts of matching resources; empty branches go. Up to {@link RANKED_MATCHES_UP_TO}
  * matches, siblings are ordered by their best match (a branch by the best match inside it),
- * equal ones keeping their order in `tree`; above it, they keep their order in `tree`.
+ * equal ones keeping their order in `tree`; above it, siblings go by their best tier (exact,
+ * then contains, then fuzzy: "file7.md" is not lost among 3,000 fuzzy matches), and within a
+ * tier keep their order in `tree`.
  */
 export function filterCatalogTree(tree: readonly CatalogNode[], matches: SearchMatches): CatalogNode[] {
-  if (matches.size > RANKED_MATCHES_UP_TO) return keepLevel(tree, matches, undefined) as CatalogNode[];
+  if (matches.size > RANKED_MATCHES_UP_TO) return keepLevel(tree, matches, undefined).nodes as CatalogNode[];
   return filterLevel(tree, matches, []);
 }
+
+/** A match's place in a ranked level: its tier first, its score within it. */
+const rankOf = (match: NodeMatch) => (4 - (match.tier ?? MATCH_TIERS.contains)) * 100_000 + match.score;
 
 /**
  * The resource ordinal of each node of a children array, -1 for any other node; made once per
@@ -42,42 +47,57 @@ function resourceOrdinals(nodes: readonly CatalogNode[]): Int32Array {
 }
 
 /**
- * The matching nodes of one level in catalog order, without scores. A branch whose every node
- * matches is the very node of `tree`: a one-letter query keeps nearly all of 100,000 leaves,
- * and copying none of them is what keeps such a keystroke cheap. `flags` are the resource
- * flags of the server this level is in, when the matches have them.
+ * The matching nodes of one level, in catalog order within each tier, and the best tier among
+ * them. A branch whose every node matches in one tier is the very node of `tree`: a one-letter
+ * query keeps nearly all of 100,000 leaves, and copying none of them is what keeps such a
+ * keystroke cheap. `flags` are the resource flags (tiers) of the server this level is in, when
+ * the matches have them.
  */
-function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags: Uint8Array | undefined): readonly CatalogNode[] {
+function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags: Uint8Array | undefined): { nodes: readonly CatalogNode[]; best: number } {
   const ordinals = flags ? resourceOrdinals(nodes) : undefined;
   // Undefined while every node so far is kept as it is (then `nodes` itself is the answer);
   // from the first node dropped or changed, the copy of what is kept.
   let kept: CatalogNode[] | undefined;
+  // The tier of each node kept, in order; lowest and highest seen, to know if any reordering is due.
+  const tiers = new Uint8Array(nodes.length);
+  let count = 0;
+  let best = 4;
+  let worst = 0;
   for (let index = 0; index < nodes.length; index += 1) {
     const ordinal = ordinals ? (ordinals[index] as number) : -1;
-    if (ordinal >= 0) {
-      const matched = (flags as Uint8Array)[ordinal] === 1;
-      if (matched && kept !== undefined) kept.push(nodes[index] as CatalogNode);
-      else if (!matched && kept === undefined) kept = nodes.slice(0, index) as CatalogNode[];
-      continue;
-    }
-    const node = nodes[index] as CatalogNode;
+    let tier: number;
     let keep: CatalogNode | undefined;
-    if (node.children === undefined) {
-      keep = matches.has(node) ? node : undefined;
+    const node = nodes[index] as CatalogNode;
+    if (ordinal >= 0) {
+      tier = (flags as Uint8Array)[ordinal] as number;
+      keep = tier !== 0 ? node : undefined;
+    } else if (node.children === undefined) {
+      tier = matches.has(node) ? (matches.tierOf?.(node) ?? MATCH_TIERS.contains) : 0;
+      keep = tier !== 0 ? node : undefined;
     } else {
-      const children = keepLevel(node.children, matches, node.kind === 'server' ? matches.resourceFlags?.(node.serverId) : flags);
-      if (children === node.children) keep = node;
-      else if (children.length > 0) {
+      const inner = keepLevel(node.children, matches, node.kind === 'server' ? matches.resourceFlags?.(node.serverId) : flags);
+      tier = inner.best;
+      if (inner.nodes === node.children) keep = node;
+      else if (inner.nodes.length > 0) {
         let resourceCount = 0;
-        for (const child of children) resourceCount += child.resourceCount;
-        keep = { ...node, children: children as CatalogNode[], resourceCount };
+        for (const child of inner.nodes) resourceCount += child.resourceCount;
+        keep = { ...node, children: inner.nodes as CatalogNode[], resourceCount };
       }
     }
     // Copy on the first difference only.
     if (kept === undefined && keep !== node) kept = nodes.slice(0, index) as CatalogNode[];
-    if (kept !== undefined && keep !== undefined) kept.push(keep);
+    if (keep === undefined) continue;
+    kept?.push(keep);
+    tiers[count++] = tier;
+    if (tier < best) best = tier;
+    if (tier > worst) worst = tier;
   }
-  return kept ?? nodes;
+  const level = kept ?? nodes;
+  if (best === worst || level.length < 2) return { nodes: level, best };
+  // Mixed tiers: the better ones first, each tier in its catalog order.
+  const ordered: CatalogNode[] = [];
+  for (let tier = best; tier <= worst; tier += 1) for (let i = 0; i < level.length; i += 1) if (tiers[i] === tier) ordered.push(level[i] as CatalogNode);
+  return { nodes: ordered, best };
 }
 
 /**
@@ -93,7 +113,7 @@ function filterLevel(nodes: readonly CatalogNode[], matches: SearchMatches, best
       const match = matches.get(node);
       if (match) {
         kept.push(node);
-        scores.push(match.score);
+        scores.push(rankOf(match));
       }
       continue;
     }

@@ -7,7 +7,7 @@ import { bestOccurrence, contiguousScore, fuzzyScore, hasCompactSubsequence, isS
 import { foldCase } from './natural-order';
 import { resourceNodeId, templateNodeId } from './node-ids';
 import { matchRanges } from './match-ranges';
-import type { CatalogNode, MatchRange, NodeMatch, SearchMatches } from './tree-types';
+import { MATCH_TIERS, type CatalogNode, type MatchRange, type MatchTier, type MatchTierCounts, type NodeMatch, type SearchMatches } from './tree-types';
 
 /** A searchable set of catalog entries. */
 export interface SearchIndex {
@@ -55,6 +55,7 @@ class LazyMatch implements NodeMatch {
   constructor(
     readonly entry: IndexedEntry,
     readonly words: readonly string[],
+    readonly tier: MatchTier,
   ) {}
   get score(): number {
     this.#score ??= scoreEntry(this.entry, this.words);
@@ -80,10 +81,12 @@ interface ServerEntries {
   templates: (IndexedEntry | undefined)[];
 }
 
-/** The slots of one server's lists that matched a query, in list order. */
+/** The slots of one server's lists that matched a query, in list order, and the tier of each. */
 interface Hits {
   resources: Int32Array;
   templates: Int32Array;
+  resourceTiers: Uint8Array;
+  templateTiers: Uint8Array;
 }
 
 /**
@@ -99,31 +102,37 @@ class FlaggedMatches implements SearchMatches {
     readonly flags: ReadonlyMap<ServerId, { resources: Uint8Array; templates: Uint8Array }>,
     readonly size: number,
     readonly words: readonly string[],
+    readonly tiers: MatchTierCounts,
   ) {}
   // The last server asked about: a tree filter asks about one server's leaves in a row.
   #server: ServerId | undefined;
   #flags: { resources: Uint8Array; templates: Uint8Array } | undefined;
-  has(node: CatalogNode): boolean {
+  tierOf(node: CatalogNode): MatchTier | undefined {
     const ordinal = node.ordinal;
-    if (ordinal === undefined) return false;
+    if (ordinal === undefined) return undefined;
     if (node.serverId !== this.#server) {
       this.#server = node.serverId;
       this.#flags = this.flags.get(node.serverId);
     }
     const flags = this.#flags;
-    if (flags === undefined) return false;
-    return (node.kind === 'resource' ? flags.resources[ordinal] : node.kind === 'template' ? flags.templates[ordinal] : 0) === 1;
+    if (flags === undefined) return undefined;
+    const tier = node.kind === 'resource' ? flags.resources[ordinal] : node.kind === 'template' ? flags.templates[ordinal] : 0;
+    return tier ? (tier as MatchTier) : undefined;
+  }
+  has(node: CatalogNode): boolean {
+    return this.tierOf(node) !== undefined;
   }
   resourceFlags(serverId: ServerId): Uint8Array | undefined {
     return this.flags.get(serverId)?.resources;
   }
   get(node: CatalogNode): NodeMatch | undefined {
-    if (!this.has(node)) return undefined;
+    const tier = this.tierOf(node);
+    if (tier === undefined) return undefined;
     const entry = this.servers.get(node.serverId)?.[node.kind === 'resource' ? 'resources' : 'templates'][node.ordinal as number];
     if (!entry) return undefined;
     let match = this.#made.get(entry);
     if (!match) {
-      match = new LazyMatch(entry, this.words);
+      match = new LazyMatch(entry, this.words, tier);
       this.#made.set(entry, match);
     }
     return match;
@@ -132,8 +141,8 @@ class FlaggedMatches implements SearchMatches {
     const ids: string[] = [];
     for (const [serverId, { resources, templates }] of this.flags) {
       const entries = this.servers.get(serverId);
-      resources.forEach((flag, slot) => flag === 1 && ids.push(entries?.resources[slot]?.id ?? ''));
-      templates.forEach((flag, slot) => flag === 1 && ids.push(entries?.templates[slot]?.id ?? ''));
+      resources.forEach((flag, slot) => flag !== 0 && ids.push(entries?.resources[slot]?.id ?? ''));
+      templates.forEach((flag, slot) => flag !== 0 && ids.push(entries?.templates[slot]?.id ?? ''));
     }
     return ids;
   }
@@ -221,18 +230,21 @@ export function createSearchIndex(): SearchIndex {
       for (const entries of servers.values()) {
         // A server the narrowed query had no hits in has none now either.
         const among = base ? (base.hits.get(entries) ?? NO_HITS) : undefined;
-        const own = { resources: matching(entries.resources, words, among?.resources), templates: matching(entries.templates, words, among?.templates) };
+        const resources = matching(entries.resources, words, normalized, among?.resources);
+        const templates = matching(entries.templates, words, normalized, among?.templates);
+        const own = { resources: resources.slots, templates: templates.slots, resourceTiers: resources.tiers, templateTiers: templates.tiers };
         hits.set(entries, own);
         total += own.resources.length + own.templates.length;
       }
       remembered = [{ query: normalized, hits }, ...remembered.filter((earlier) => earlier.query !== normalized)].slice(0, REMEMBERED_QUERIES);
       const kept = limit !== undefined && limit < total ? best(hits, words, limit) : hits;
       const flags = new Map<ServerId, { resources: Uint8Array; templates: Uint8Array }>();
+      const tiers: MatchTierCounts = { exact: 0, contains: 0, fuzzy: 0 };
       for (const [serverId, entries] of servers) {
         const own = kept.get(entries) ?? NO_HITS;
-        flags.set(serverId, { resources: flagged(entries.resources.length, own.resources), templates: flagged(entries.templates.length, own.templates) });
+        flags.set(serverId, { resources: flagged(entries.resources.length, own.resources, own.resourceTiers, tiers), templates: flagged(entries.templates.length, own.templates, own.templateTiers, tiers) });
       }
-      return new FlaggedMatches(servers, flags, Math.min(total, limit ?? total), words);
+      return new FlaggedMatches(servers, flags, Math.min(total, limit ?? total), words, tiers);
     },
     get size() {
       return size;
@@ -240,61 +252,77 @@ export function createSearchIndex(): SearchIndex {
   };
 }
 
-const NO_HITS: Hits = { resources: new Int32Array(0), templates: new Int32Array(0) };
+const NO_HITS: Hits = { resources: new Int32Array(0), templates: new Int32Array(0), resourceTiers: new Uint8Array(0), templateTiers: new Uint8Array(0) };
 
 /**
- * The slots of `all` whose entry matches every word, trying only the slots in `among` when
- * given (the hits of a query this one narrows). Slot numbers in a typed array, not an object
- * per match: a one-letter query matches nearly every one of 100,000 entries.
+ * The slots of `all` whose entry matches every word, and the tier of each, trying only the
+ * slots in `among` when given (the hits of a query this one narrows). Slot numbers in a typed
+ * array, not an object per match: a one-letter query matches nearly every one of 100,000 entries.
  */
-function matching(all: readonly (IndexedEntry | undefined)[], words: readonly string[], among?: Int32Array): Int32Array {
+function matching(all: readonly (IndexedEntry | undefined)[], words: readonly string[], query: string, among?: Int32Array): { slots: Int32Array; tiers: Uint8Array } {
   const masks = words.map(characterMask);
-  const found = new Int32Array(among ? among.length : all.length);
+  const length = among ? among.length : all.length;
+  const found = new Int32Array(length);
+  const tiers = new Uint8Array(length);
   let count = 0;
-  if (among) {
-    for (let i = 0; i < among.length; i += 1) {
-      const slot = among[i] as number;
-      if (matchesEvery(all[slot], words, masks)) found[count++] = slot;
-    }
-  } else {
-    for (let slot = 0; slot < all.length; slot += 1) if (matchesEvery(all[slot], words, masks)) found[count++] = slot;
+  for (let i = 0; i < length; i += 1) {
+    const slot = among ? (among[i] as number) : i;
+    const tier = matchTier(all[slot], words, masks, query);
+    if (tier === 0) continue;
+    tiers[count] = tier;
+    found[count++] = slot;
   }
-  return count === found.length ? found : found.slice(0, count);
+  return count === length ? { slots: found, tiers } : { slots: found.slice(0, count), tiers: tiers.slice(0, count) };
 }
 
-/** A flag per slot of a list of `length`, set where `slots` says. */
-function flagged(length: number, slots: Int32Array): Uint8Array {
+/** A flag per slot of a list of `length`: the tier where `slots` says, counted into `counts`. */
+function flagged(length: number, slots: Int32Array, tiers: Uint8Array, counts: MatchTierCounts): Uint8Array {
   const flags = new Uint8Array(length);
-  for (let i = 0; i < slots.length; i += 1) flags[slots[i] as number] = 1;
+  for (let i = 0; i < slots.length; i += 1) {
+    const tier = tiers[i] as number;
+    flags[slots[i] as number] = tier;
+    if (tier === MATCH_TIERS.exact) counts.exact += 1;
+    else if (tier === MATCH_TIERS.contains) counts.contains += 1;
+    else counts.fuzzy += 1;
+  }
   return flags;
 }
 
-/** The `limit` best hits; equal scores keep catalog order (server, list, slot), so the cut is deterministic. */
+/** The `limit` best hits (a better tier first, then the score); equal ones keep catalog order (server, list, slot), so the cut is deterministic. */
 function best(hits: ReadonlyMap<ServerEntries, Hits>, words: readonly string[], limit: number): Map<ServerEntries, Hits> {
-  const scored: { entries: ServerEntries; list: 'resources' | 'templates'; slot: number; order: number; score: number }[] = [];
+  const scored: { entries: ServerEntries; list: 'resources' | 'templates'; slot: number; tier: number; order: number; score: number }[] = [];
   for (const [entries, own] of hits) {
     for (const list of ['resources', 'templates'] as const) {
-      for (const slot of own[list]) scored.push({ entries, list, slot, order: scored.length, score: scoreEntry(entries[list][slot] as IndexedEntry, words) });
+      const tiers = list === 'resources' ? own.resourceTiers : own.templateTiers;
+      own[list].forEach((slot, at) => scored.push({ entries, list, slot, tier: tiers[at] as number, order: scored.length, score: scoreEntry(entries[list][slot] as IndexedEntry, words) }));
     }
   }
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  const chosen = new Map<ServerEntries, { resources: number[]; templates: number[] }>();
-  for (const { entries, list, slot } of scored.slice(0, Math.max(0, limit))) {
+  scored.sort((a, b) => a.tier - b.tier || b.score - a.score || a.order - b.order);
+  const chosen = new Map<ServerEntries, { resources: number[]; templates: number[]; resourceTiers: number[]; templateTiers: number[] }>();
+  for (const { entries, list, slot, tier } of scored.slice(0, Math.max(0, limit))) {
     let own = chosen.get(entries);
-    if (!own) chosen.set(entries, (own = { resources: [], templates: [] }));
+    if (!own) chosen.set(entries, (own = { resources: [], templates: [], resourceTiers: [], templateTiers: [] }));
     own[list].push(slot);
+    (list === 'resources' ? own.resourceTiers : own.templateTiers).push(tier);
   }
-  return new Map([...chosen].map(([entries, own]) => [entries, { resources: Int32Array.from(own.resources), templates: Int32Array.from(own.templates) }]));
+  return new Map(
+    [...chosen].map(([entries, own]) => [entries, { resources: Int32Array.from(own.resources), templates: Int32Array.from(own.templates), resourceTiers: Uint8Array.from(own.resourceTiers), templateTiers: Uint8Array.from(own.templateTiers) }]),
+  );
 }
 
-/** True when every word matches some field: what a score above 0 means, without scoring. */
-function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[], masks: readonly number[]): boolean {
-  if (!entry) return false;
+/**
+ * The tier in which every word matches some field (what a score above 0 means, without
+ * scoring), or 0 when one does not: exact when the whole query is a field or the URI's last
+ * segment, contains when every word is in a field as typed, else fuzzy.
+ */
+function matchTier(entry: IndexedEntry | undefined, words: readonly string[], masks: readonly number[], query: string): number {
+  if (!entry) return 0;
+  let fuzzy = false;
   for (let w = 0; w < words.length; w += 1) {
     const word = words[w] as string;
     const need = masks[w] as number;
     // A letter or digit of the word that no field holds: no match, without reading the text.
-    if ((entry.mask & need) !== need) return false;
+    if ((entry.mask & need) !== need) return 0;
     // A one-letter word is in the text exactly when its bit is in the mask (digits share bits).
     if (word.length === 1 && isLetter(word)) continue;
     // Contiguous in the joined fields means contiguous in one field (the joint is a character
@@ -304,9 +332,18 @@ function matchesEvery(entry: IndexedEntry | undefined, words: readonly string[],
     for (let field = 0; field < 4 && !found; field += 1) {
       found = ((entry.masks[field] as number) & need) === need && hasCompactSubsequence(entry.fields[field] as string, word);
     }
-    if (!found) return false;
+    if (!found) return 0;
+    fuzzy = true;
   }
-  return true;
+  if (fuzzy) return MATCH_TIERS.fuzzy;
+  return isExact(entry, query) ? MATCH_TIERS.exact : MATCH_TIERS.contains;
+}
+
+/** The whole query is the title, the name, the URI or its last segment. */
+function isExact(entry: IndexedEntry, query: string): boolean {
+  const [title, name, uri] = entry.fields;
+  if (title === query || name === query || uri === query) return true;
+  return uri.length > query.length && uri.endsWith(query) && '/:'.includes(uri.charAt(uri.length - query.length - 1));
 }
 
 function isLetter(character: string): boolean {

@@ -68,10 +68,27 @@ export interface MatchRange {
   end: number;
 }
 
-/** Why a resource or template matched a query, and how well. Higher scores rank first. */
+/**
+ * How a match matched, best first: the query is a whole field (or the URI's last segment),
+ * every word is in a field as typed, or some word only as letters in order (fuzzy). A better
+ * tier always ranks first, whatever the scores.
+ */
+export const MATCH_TIERS = { exact: 1, contains: 2, fuzzy: 3 } as const;
+export type MatchTier = (typeof MATCH_TIERS)[keyof typeof MATCH_TIERS];
+
+/** How many matches a search found in each tier. */
+export interface MatchTierCounts {
+  exact: number;
+  contains: number;
+  fuzzy: number;
+}
+
+/** Why a resource or template matched a query, and how well. A better tier, then a higher score, ranks first. */
 export interface NodeMatch {
   score: number;
   ranges: MatchRange[];
+  /** Default: contains. */
+  tier?: MatchTier;
 }
 
 /** The matches of one search. */
@@ -88,8 +105,13 @@ export interface SearchMatches {
   /** The node ids of every match; built on demand, for tests and tools. */
   ids(): string[];
   /**
-   * Optional: a flag per resource ordinal of one server, 1 where it matches, so a tree filter
-   * can test a folder's leaves without touching their nodes. Absent means: ask {@link has}.
+   * Optional: a flag per resource ordinal of one server, its {@link MatchTier} where it
+   * matches and 0 where not, so a tree filter can test a folder's leaves without touching
+   * their nodes. Absent means: ask {@link has}.
    */
   resourceFlags?(serverId: ServerId): Uint8Array | undefined;
+  /** Optional: the tier of a matching node (templates, and leaves without flags). */
+  tierOf?(node: CatalogNode): MatchTier | undefined;
+  /** Optional: how many matches each tier holds. */
+  readonly tiers?: MatchTierCounts;
 }

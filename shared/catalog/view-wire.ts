@@ -3,7 +3,7 @@
  * opens a view with, the changes it sends, and the frames it gets back. Data only, in its own
  * file so the contract (host-api.ts) can name them without importing the view that makes them.
  */
-import type { CatalogNode, CatalogSort, NodeMatch } from './tree-types';
+import type { CatalogNode, CatalogSort, NodeMatch, MatchTierCounts } from './tree-types';
 import type { RowDecision } from '../context/context-wire';
 import type { Mark } from '../context/policy';
 
@@ -49,6 +49,8 @@ export interface ViewFrame {
   query: string;
   /** Resources and templates that match `query`. */
   matchCount: number;
+  /** How they matched: the query as a whole field, every word as typed, or fuzzy (see MATCH_TIERS). */
+  matchTiers?: MatchTierCounts;
   /** Resources in the shown tree. */
   shownResources: number;
   /** Resources in every catalog. */

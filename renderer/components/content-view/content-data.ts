@@ -35,15 +35,23 @@ export function decodeTextHead(blob: string, maxBytes: number): { text: string; 
 }
 
 /** Classic 16-bytes-per-line dump: offset, hex, printable ASCII. */
-export function hexDump(bytes: Uint8Array): string {
+export function hexDump(bytes: Uint8Array, perRow = 16): string {
   const rows: string[] = [];
-  for (let offset = 0; offset < bytes.length; offset += 16) {
-    const row = bytes.subarray(offset, offset + 16);
+  for (let offset = 0; offset < bytes.length; offset += perRow) {
+    const row = bytes.subarray(offset, offset + perRow);
     const hex = Array.from(row, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
     const ascii = Array.from(row, (byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '.')).join('');
-    rows.push(`${offset.toString(16).padStart(8, '0')}  ${hex.padEnd(47)}  ${ascii}`);
+    rows.push(`${offset.toString(16).padStart(8, '0')}  ${hex.padEnd(perRow * 3 - 1)}  ${ascii}`);
   }
   return rows.join('\n');
+}
+
+/** The characters a dump row of `perRow` bytes takes: offset, hex and text columns. */
+export const hexRowChars = (perRow: number) => 8 + 2 + perRow * 3 - 1 + 2 + perRow;
+
+/** The most bytes a row may hold (16, 8 or 4) so a row fits `columns` characters. */
+export function hexBytesPerRow(columns: number): number {
+  return [16, 8, 4].find((perRow) => hexRowChars(perRow) <= columns) ?? 4;
 }
 
 function toBytes(base64: string, maxBytes: number): Uint8Array {

@@ -35,21 +35,23 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
 
   return (
     <div className={`tree-node${data.fresh ? ` fresh-${data.fresh}` : ''}`} style={style} title={data.resource?.uri ?? data.template?.uriTemplate}>
-      <span className="twisty" aria-hidden="true" onClick={node.isInternal ? onTwisty : undefined}>
-        {node.isInternal ? (node.isOpen ? '▾' : '▸') : ''}
-      </span>
-      {checked === null ? (
-        <span className="tree-check-space" />
-      ) : (
-        <span className={`tree-check check-${String(checked)}`} aria-hidden="true" onClick={onCheck} />
-      )}
-      <ResourceIcon kind={data.kind} icons={entry?.icons} mimeType={entry?.mimeType} theme={theme} />
-      <span className="tree-label">
-        <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
-      </span>
-      {data.fresh ? <span className={`badge fresh-badge fresh-badge-${data.fresh}`}>{data.fresh === 'added' ? 'new' : 'changed'}</span> : null}
-      {data.resource && node.isSelected ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
-      <RowFacts node={data} selected={node.isSelected && data.resource !== undefined} markShown={mark === 'pin' || mark === 'exclude' ? mark : undefined} />
+      <div className="tree-node-row">
+        <span className="twisty" aria-hidden="true" onClick={node.isInternal ? onTwisty : undefined}>
+          {node.isInternal ? (node.isOpen ? '▾' : '▸') : ''}
+        </span>
+        {checked === null ? (
+          <span className="tree-check-space" />
+        ) : (
+          <span className={`tree-check check-${String(checked)}`} aria-hidden="true" onClick={onCheck} />
+        )}
+        <ResourceIcon kind={data.kind} icons={entry?.icons} mimeType={entry?.mimeType} theme={theme} />
+        <span className="tree-label">
+          <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
+        </span>
+        {data.fresh ? <span className={`badge fresh-badge fresh-badge-${data.fresh}`}>{data.fresh === 'added' ? 'new' : 'changed'}</span> : null}
+        {data.resource && node.isSelected ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
+        <RowFacts node={data} selected={node.isSelected && data.resource !== undefined} markShown={mark === 'pin' || mark === 'exclude' ? mark : undefined} />
+      </div>
     </div>
   );
 }

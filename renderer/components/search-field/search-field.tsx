@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import type { MatchTierCounts } from '../../../shared/catalog/tree-types';
 import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
 import { isSearchShortcut, isTextField } from './search-shortcut';
@@ -27,7 +28,7 @@ export function SearchField() {
   }, []);
 
   const summary = view.query
-    ? `${view.shownResources.toLocaleString('en')} of ${plural(view.resourceTotal, 'resource')}`
+    ? `${view.shownResources.toLocaleString('en')} of ${plural(view.resourceTotal, 'resource')}${tiersSaid(view.matchTiers)}`
     : plural(view.resourceTotal, 'resource');
   return (
     <div className="search-field">
@@ -54,4 +55,11 @@ export function SearchField() {
       </span>
     </div>
   );
+}
+
+/** How the matches matched, best first, where some are fuzzy or exact: " · 1 exact, 3,443 fuzzy". */
+function tiersSaid(tiers: MatchTierCounts | undefined): string {
+  if (!tiers || (tiers.fuzzy === 0 && tiers.exact === 0)) return '';
+  const parts = [tiers.exact ? `${tiers.exact.toLocaleString('en')} exact` : '', tiers.contains ? `${tiers.contains.toLocaleString('en')} containing it` : '', tiers.fuzzy ? `${tiers.fuzzy.toLocaleString('en')} fuzzy` : ''];
+  return ` · ${parts.filter(Boolean).join(', ')}`;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ServerId, ServerSnapshot } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 import { CatalogProgress } from './catalog-progress';
@@ -15,6 +15,12 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
   // A replayed server is the capture's: nothing to reconnect, refresh or remove.
   const replay = useAppStore((state) => state.replay);
   const headingId = useId();
+  // Remove asks first, below the buttons, Keep focused: a second click on the same spot keeps it.
+  const [confirming, setConfirming] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
   if (!server) return null;
   return (
     <li className={`server-item status-${server.status}`} aria-labelledby={headingId}>
@@ -36,19 +42,32 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
           <button type="button" onClick={() => void runServerAction(serverId, 'reconnect')}>
             Reconnect
           </button>
-          <button type="button" onClick={() => void runServerAction(serverId, 'refresh')} disabled={server.status !== 'connected'}>
-            Refresh catalog
-          </button>
+          {/* One slot for both: the buttons after it never move when a listing starts or ends. */}
           {catalogStatus === 'listing' ? (
-            <button type="button" onClick={() => void runServerAction(serverId, 'cancel')}>
+            <button type="button" className="slot-refresh" onClick={() => void runServerAction(serverId, 'cancel')}>
               Cancel listing
             </button>
-          ) : null}
-          <button type="button" className="danger" onClick={() => void runServerAction(serverId, 'remove')}>
+          ) : (
+            <button type="button" className="slot-refresh" onClick={() => void runServerAction(serverId, 'refresh')} disabled={server.status !== 'connected'}>
+              Refresh catalog
+            </button>
+          )}
+          <button type="button" className="danger" onClick={() => setConfirming(true)} aria-expanded={confirming}>
             Remove
           </button>
         </div>
       )}
+      {confirming && !replay ? (
+        <div className="confirm-row" role="group" aria-label={`Remove ${server.name}?`} onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}>
+          <span>Remove “{server.name}”? It is disconnected{server.transport.kind === 'stdio' ? ', its process stopped,' : ''} and it leaves the list.</span>
+          <button ref={keep} type="button" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+          <button type="button" className="danger" onClick={() => (setConfirming(false), void runServerAction(serverId, 'remove'))}>
+            Remove server
+          </button>
+        </div>
+      ) : null}
       {actionError ? (
         <p className="error-text" role="alert">
           {actionError}
