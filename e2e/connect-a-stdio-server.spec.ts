@@ -48,6 +48,20 @@ test('a server that dies shows as disconnected with its exit code and stderr', a
   const server = await connectStdio(page, 'dies at start', `"${process.execPath}" --import tsx test/fixtures/hostile-server.ts --mode exit-at-start`);
   await expect(server).toContainText('Disconnected');
   await expect(server).toContainText('exited with code 2');
+  // Its stderr's lines, counted in words that agree.
+  await expect(server.getByText(/^stderr \(1 line\)$/)).toBeVisible();
+
+  // Remove asks first; Keep (focused) leaves it, a second click where Remove was does not remove it.
+  await server.getByRole('button', { name: 'Remove', exact: true }).click();
+  const ask = server.getByRole('group', { name: 'Remove dies at start?' });
+  await expect(ask).toContainText('Remove “dies at start”? It is disconnected, its process stopped, and it leaves the list.');
+  await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(server).toBeVisible();
+  await server.getByRole('button', { name: 'Remove', exact: true }).click();
+  await ask.getByRole('button', { name: 'Remove server' }).click();
+  await expect(server).toBeHidden();
 });
 
 test('script in names, descriptions and content stays inert text', async ({ page }) => {

@@ -43,6 +43,8 @@ function fakeHost() {
     findConfigs: vi.fn(async () => []),
     readConfig: vi.fn(async () => { throw new Error('no configs here'); }),
     importServers: vi.fn(async () => []),
+    getPreferences: vi.fn(async () => ({ theme: 'system' as const })),
+    setPreferences: vi.fn(async () => ({ theme: 'system' as const })),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

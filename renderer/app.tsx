@@ -9,6 +9,8 @@ import { ProtocolDrawer } from './components/protocol-drawer/protocol-drawer';
 import { CatalogPane } from './components/catalog-pane/catalog-pane';
 import { RightPane } from './components/right-pane/right-pane';
 import { ServerList } from './components/server-list/server-list';
+import { ShortcutsButton } from './components/header-tools/shortcuts-dialog';
+import { ThemeToggle } from './components/header-tools/theme-toggle';
 import type { HostLink } from './host-link';
 import { COLUMN_LIMITS } from './store/column-sizes';
 import { useAppStore } from './store/use-app-store';
@@ -27,6 +29,10 @@ export function App({ link }: { link: HostLink }) {
       <header className="app-header">
         <h1>MCP Context Inspector</h1>
         <CaptureActions link={link} />
+        <span className="header-tools">
+          <ThemeToggle />
+          <ShortcutsButton />
+        </span>
         <button type="button" className="header-toggle" aria-pressed={protocolOpen} onClick={() => setProtocolOpen(!protocolOpen)}>
           Protocol trace
         </button>

@@ -9,6 +9,7 @@ import { loadColumns } from './store/column-sizes';
 import { startHostSync } from './store/host-sync';
 import { startViewSync } from './store/view-sync';
 import { AppStoreContext } from './store/use-app-store';
+import { applyTheme, storedTheme } from './theme';
 import './styles.css';
 
 function safeLocalStorage(): Storage | null {
@@ -22,7 +23,11 @@ function safeLocalStorage(): Storage | null {
 
 const { api, link } = connectToHost();
 const storage = safeLocalStorage();
-const store = createAppStore({ api, columns: loadColumns(storage), storage });
+const store = createAppStore({ api, columns: loadColumns(storage), storage, theme: storedTheme(storage) });
+// The theme follows the store: the first paint's from the page's storage, then the host's.
+applyTheme(store.getState().theme, storage);
+store.subscribe((state, before) => state.theme !== before.theme && applyTheme(state.theme, storage));
+void store.getState().loadPreferences();
 startHostSync(store, api, link);
 startViewSync(store, api);
 

@@ -259,9 +259,25 @@ export interface HostApi {
    * a user's action. Rejects `invalid-input` with the reason when a server cannot be used.
    */
   importServers(source: ConfigSource, names: string[], inputs: Record<string, string>): Promise<ServerId[]>;
+  /** The window's preferences, kept by the host across runs (browser mode's port changes every run). */
+  getPreferences(): Promise<PreferencesState>;
+  /** Changes them; resolves with them as kept. */
+  setPreferences(patch: Partial<Preferences>): Promise<PreferencesState>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
 }
+
+/** What a user chose for every window: the theme (the OS's, or always light or dark). */
+export interface Preferences {
+  theme: 'system' | 'light' | 'dark';
+}
+/** The preferences as kept, and why they are the defaults when their file could not be read. */
+export interface PreferencesState extends Preferences {
+  problem?: string;
+  /** The file was not ours (copied aside): the next change may write a new one. */
+  unreadable?: boolean;
+}
+export const DEFAULT_PREFERENCES: Preferences = { theme: 'system' };
 
 /** A config file by the path {@link HostApi.findConfigs} gave, or one the user picked, by its name and text. */
 export type ConfigSource = { path: string } | { name: string; text: string };

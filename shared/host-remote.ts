@@ -39,6 +39,8 @@ export const HOST_METHODS = [
   'findConfigs',
   'readConfig',
   'importServers',
+  'getPreferences',
+  'setPreferences',
 ] as const satisfies readonly HostMethod[];
 
 /** What crosses the channel back for one call. */

@@ -122,6 +122,8 @@ const argSchemas = {
   takeCapture: z.tuple([]),
   openCapture: z.tuple([z.string().min(1).max(MAX_CAPTURE_UPLOAD)]),
   findConfigs: z.tuple([]),
+  getPreferences: z.tuple([]),
+  setPreferences: z.tuple([z.strictObject({ theme: z.enum(['system', 'light', 'dark']) }).partial()]),
   readConfig: z.tuple([configSource]),
   importServers: z.tuple([configSource, z.array(z.string().min(1).max(200)).min(1).max(100), z.record(z.string().min(1).max(200), z.string().max(32_768)).refine((r) => Object.keys(r).length <= 100, 'at most 100 inputs')]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),

@@ -60,6 +60,8 @@ export interface HostOptions {
   replay?: Capture;
   /** The clients' config files, for Import from… (the apps set it; without it those calls are refused). */
   configFiles?: ConfigFiles;
+  /** Where the windows' preferences are kept (the apps: beside the session). Without it they last as long as the host. */
+  preferencesFile?: string;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */

@@ -22,6 +22,7 @@ import { createTraceViews } from './trace-views';
 import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
 import { createHostConfigs } from './host-configs';
+import { createPreferencesStore } from './preferences-store';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
@@ -67,6 +68,8 @@ export function createHost(options: HostOptions = {}): Host {
     },
     readOnly,
   );
+  // A replay's preferences are the user's own still: a capture's window looks the same.
+  const preferences = createPreferencesStore(options.preferencesFile);
   // Made on first use: a host that never touches profiles never looks for their folder.
   let profileStore = options.profiles;
   const profiles = () => (profileStore ??= createProfileStore());
@@ -231,6 +234,8 @@ export function createHost(options: HostOptions = {}): Host {
     captureHost: (captureId) => captures.host(captureId),
     closed,
     ...configs,
+    getPreferences: () => preferences.get(),
+    setPreferences: (patch) => preferences.set(patch),
 
     listProfiles: () => profiles().list(),
     saveProfile: async (name) => (readOnly(), session.saveProfile(name)),

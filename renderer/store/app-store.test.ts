@@ -41,6 +41,8 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     findConfigs: vi.fn(async () => []),
     readConfig: vi.fn(async () => { throw new Error('no configs here'); }),
     importServers: vi.fn(async () => []),
+    getPreferences: vi.fn(async () => ({ theme: 'system' as const })),
+    setPreferences: vi.fn(async () => ({ theme: 'system' as const })),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

@@ -13,17 +13,21 @@ import { createCapturesSlice, type CapturesSlice } from './captures-slice';
 import { createTraceSlice, type TraceSlice } from './trace-slice';
 import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createPreferencesSlice, type PreferencesSlice } from './preferences-slice';
+import type { Preferences } from '../../shared/host-api';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice & CapturesSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice & CapturesSlice & PreferencesSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
   api: WindowApi;
   columns: ColumnSizes;
   storage: Pick<Storage, 'setItem'> | null;
+  /** The theme of the first paint, until the host's preferences arrive. */
+  theme?: Preferences['theme'];
 }
 
-export function createAppStore({ api, columns, storage }: AppStoreOptions): AppStore {
+export function createAppStore({ api, columns, storage, theme = 'system' }: AppStoreOptions): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createServersSlice(api)(...a),
     ...createCatalogSlice(...a),
@@ -36,5 +40,6 @@ export function createAppStore({ api, columns, storage }: AppStoreOptions): AppS
     ...createTraceSlice(api)(...a),
     ...createChecksSlice(api)(...a),
     ...createCapturesSlice(api)(...a),
+    ...createPreferencesSlice(api, theme)(...a),
   }));
 }

@@ -1,14 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { resolvedTheme, subscribeTheme } from '../../theme';
 
-const query = '(prefers-color-scheme: dark)';
-
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(query);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
-/** The page's colour scheme, so server icons made for a theme show on the matching one. */
+/** The page's colour scheme (the user's choice, or the OS's), so server icons made for a theme show on the matching one. */
 export function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(query).matches ? 'dark' : 'light'));
+  return useSyncExternalStore(subscribeTheme, resolvedTheme);
 }

@@ -40,6 +40,8 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     findConfigs: vi.fn(),
     readConfig: vi.fn(),
     importServers: vi.fn(),
+    getPreferences: vi.fn(),
+    setPreferences: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }
