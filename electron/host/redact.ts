@@ -3,6 +3,7 @@
  * (to a renderer, a log, a capture) carry only their names, and a trace keeps no secret of
  * a server's config even where the server echoes one back.
  */
+import { redactWords } from '../../shared/config/server-name';
 import type { ServerConfig, ServerTransportConfig } from '../../shared/mcp-types';
 
 const HIDDEN = '••••';
@@ -17,11 +18,11 @@ function redactValues(record: Record<string, string> | undefined): Record<string
   return Object.fromEntries(Object.keys(record).map((key) => [key, HIDDEN]));
 }
 
-/** The transport config with every header and env value replaced by a mask. */
+/** The transport config with every header and env value replaced by a mask, and every argument that looks like a secret (`--token X`, `KEY=X`, a key's shape). */
 export function redactTransport(transport: ServerTransportConfig): ServerTransportConfig {
   if (transport.kind === 'stdio') {
     const env = redactValues(transport.env);
-    return { ...transport, args: [...transport.args], ...(env && { env }) };
+    return { ...transport, args: redactWords(transport.args).shown, ...(env && { env }) };
   }
   const headers = redactValues(transport.headers);
   return { ...transport, ...(headers && { headers }) };
@@ -33,11 +34,12 @@ const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value
 /**
  * The values of a config that must never be kept in a trace: header and env values whose
  * name says credential (and, for a header, the credential after its scheme: "Bearer X" gives
- * X too), and any that looks like one. Longest first.
+ * X too), any that looks like one, and the arguments that do. Longest first.
  */
 export function secretsOf(config: ServerConfig): string[] {
   const transport = config.transport;
-  const found: string[] = [];
+  // A secret on the command line too (`--api-key X`, a token typed into a config's input).
+  const found: string[] = transport.kind === 'stdio' ? redactWords(transport.args).secrets : [];
   const named = transport.kind === 'stdio' ? (transport.env ?? {}) : (transport.headers ?? {});
   for (const [key, value] of Object.entries(named)) {
     if (!CREDENTIAL_KEY.test(key) && !looksSecret(value)) continue;

@@ -12,7 +12,7 @@ import { toHostError } from './errors';
 import { connectionLost, describeConnectFailure, describeExit } from './liveness';
 import { openClient, type OpenedClient } from './open-client';
 import { checkCompletion, checkReadResult } from './read-result';
-import { redactTransport } from './redact';
+import { redactString, redactTransport, secretsOf } from './redact';
 import { ServerProblems } from './server-problems';
 import { StderrTail } from './stderr-tail';
 import { Subscriptions, type WatchPurpose } from './subscriptions';
@@ -47,7 +47,7 @@ export class ServerConnection {
   readonly builtIn: boolean;
   #deps: ConnectionDeps;
   #client?: Client;
-  #stderr = new StderrTail();
+  #stderr: StderrTail;
   #exit?: ProcessExit;
   #closing = false;
   /** The client is being let go of after the connection was lost: its close is not news. */
@@ -72,6 +72,9 @@ export class ServerConnection {
   constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false, previous?: ServerConnection, attempt = false) {
     this.id = id;
     this.config = config;
+    // What the server prints is shown and kept: never with a secret of its config in it.
+    const secrets = secretsOf(config);
+    this.#stderr = new StderrTail((line) => redactString(line, secrets));
     this.builtIn = builtIn;
     this.#deps = deps;
     this.snapshot = { id, name: config.name, transport: redactTransport(config.transport), status: 'connecting', stderrTail: [], ...(builtIn && { builtIn }) };

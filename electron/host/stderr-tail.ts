@@ -10,6 +10,11 @@ const MAX_LINE_LENGTH = 2000;
 export class StderrTail {
   #lines: string[] = [];
   #partial = '';
+  /** Each line as kept and told: the config's secrets replaced (a server may print its env). */
+  readonly #redact: (line: string) => string;
+  constructor(redact: (line: string) => string = (line) => line) {
+    this.#redact = redact;
+  }
 
   /** Reads `stream` line by line, calling `onLines` with each batch of complete lines. */
   attach(stream: Readable, onLines: (lines: string[]) => void): void {
@@ -17,7 +22,7 @@ export class StderrTail {
     stream.on('data', (chunk: string) => {
       const parts = (this.#partial + chunk).split(/\r?\n/);
       this.#partial = (parts.pop() ?? '').slice(0, MAX_LINE_LENGTH);
-      const lines = parts.map((line) => line.slice(0, MAX_LINE_LENGTH));
+      const lines = parts.map((line) => this.#redact(line.slice(0, MAX_LINE_LENGTH)));
       if (lines.length > 0) {
         this.push(lines);
         onLines(lines);
@@ -25,7 +30,7 @@ export class StderrTail {
     });
     stream.on('end', () => {
       if (this.#partial) {
-        const last = [this.#partial];
+        const last = [this.#redact(this.#partial)];
         this.#partial = '';
         this.push(last);
         onLines(last);

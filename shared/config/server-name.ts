@@ -34,24 +34,40 @@ function afterEnv(words: readonly string[]): string[] {
 /** A program by its name alone: `/home/ada/.nvm/versions/node/v22/bin/node` is `node` (a path says whose machine it is, and crowds out the rest). */
 const programName = (word: string): string => word.split(/[\\/]/).filter(Boolean).pop() ?? word;
 
-export function deriveServerName(command: string, args: readonly string[]): string {
-  let words = [command, ...args];
-  if (/(^|[\\/])env$/.test(command)) words = afterEnv(args);
-  if (words.length === 0) words = [command];
-  words = [programName(words[0] as string), ...words.slice(1)];
+/**
+ * A command line's words with every value that looks like a secret replaced: the value after a
+ * credential flag (`--token X`, `-p X`, `--header X`), of an assignment (`token=X`, `API_KEY=X`,
+ * `--key=X`), anything shaped like a key, and a URL's user, password and query values. Also
+ * returns the values replaced, so what shows them elsewhere (a trace, stderr) can hide them too.
+ */
+export function redactWords(words: readonly string[]): { shown: string[]; secrets: string[] } {
   const shown: string[] = [];
+  const secrets: string[] = [];
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at] as string;
     const assignment = /^(--?[\w-]+|[A-Za-z_][\w]*)=(.*)$/.exec(word);
     if (assignment) {
       // KEY=VALUE and --flag=VALUE: the value only if it is plainly not a secret.
       const [, key = '', value = ''] = assignment;
-      shown.push(SECRET_NAME.test(key) || /^[A-Z_][A-Z0-9_]*$/.test(key) || looksSecret(value) ? `${key}=${REDACTED}` : withoutUrlSecrets(word));
+      const secret = SECRET_NAME.test(key) || /^[A-Z_][A-Z0-9_]*$/.test(key) || looksSecret(value);
+      if (secret) secrets.push(value);
+      shown.push(secret ? `${key}=${REDACTED}` : withoutUrlSecrets(word));
     } else if (SECRET_FLAG.test(word) && at + 1 < words.length) {
+      secrets.push(words[at + 1] as string);
       shown.push(word, REDACTED);
       at += 1;
-    } else shown.push(looksSecret(word) ? REDACTED : withoutUrlSecrets(word));
+    } else if (looksSecret(word)) {
+      secrets.push(word);
+      shown.push(REDACTED);
+    } else shown.push(withoutUrlSecrets(word));
   }
-  const name = shown.join(' ');
+  return { shown, secrets: secrets.filter((secret) => secret.length > 0) };
+}
+
+export function deriveServerName(command: string, args: readonly string[]): string {
+  let words = [command, ...args];
+  if (/(^|[\\/])env$/.test(command)) words = afterEnv(args);
+  if (words.length === 0) words = [command];
+  const name = [programName(words[0] as string), ...redactWords(words.slice(1)).shown].join(' ');
   return name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - 1)}…`;
 }
