@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HostError } from '../../shared/host-error';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import { createTokenCounter } from '../../shared/context/tokens';
 import type { CatalogSnapshot, ContentItem } from '../../shared/mcp-types';
@@ -16,6 +17,7 @@ function runnerWithClock() {
     read: async (_serverId, uri): Promise<ContentItem[]> => {
       reads.push(uri);
       if (body === 'broken') throw new Error('Resource not found');
+      if (body === 'down') throw new HostError('disconnected', `resources/read ${uri}: one is not connected (the server was killed by SIGKILL)`);
       return [{ uri, mimeType: 'text/plain', text: `${body} ${uri}`, size: 10 }];
     },
     cancel: () => {},
@@ -33,6 +35,26 @@ function runnerWithClock() {
 }
 
 describe('the host’s curation runs', () => {
+  it('an update just before its server went away keeps the text last shown, not an unreadable pick', async () => {
+    const { runner, reads, run, setBody } = runnerWithClock();
+    const first = await run();
+    expect(first.items).toHaveLength(2);
+    // The server said a://1 changed, then died before we read it again.
+    runner.forgetResource(JSON.stringify(['s1', 'a://1']));
+    setBody('down');
+    const during = await run();
+    expect(reads).toEqual(['a://1', 'a://2', 'a://1']);
+    expect(during.text).toBe(first.text);
+    // Back up: read again, the new text in.
+    setBody('second');
+    expect((await run()).text).toContain('second a://1');
+    // A pick never shown before, on a server that is down, is unreadable: no text to keep.
+    runner.forgetResource(JSON.stringify(['s1', 'a://2']));
+    runner.forgetResource(JSON.stringify(['s1', 'a://1']));
+    setBody('broken');
+    expect((await run()).items).toHaveLength(0);
+  });
+
   it('reads nothing again while what it read is fresh, and reads again once it is old', async () => {
     const { reads, run, tick, setBody } = runnerWithClock();
     await run();

@@ -5,6 +5,7 @@
  * and encoding with their counts, so a toggle re-assembles without reading anything again; a
  * resource the server says changed, or a catalog that starts over, is read afresh.
  */
+import { HostError } from '../../shared/host-error';
 import { parseResourceKey, resourceKeyString } from '../../shared/catalog/resource-key';
 import { curateContext, warmFocusIndex, type CatalogCandidate, type Curated, type ReadState } from '../../shared/context/curate';
 import type { ContextSettings } from '../../shared/context/context-wire';
@@ -189,6 +190,10 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
             }
             return result;
           } catch (error) {
+            // Its server went away (an update had made us read it again): what the context last
+            // showed of it stays, marked stale by the frame, until the server is back.
+            const shown = lastContents.get(key);
+            if (shown !== undefined && error instanceof HostError && error.code === 'disconnected') return shown;
             // A read the run cancelled did not fail.
             if (!signal.aborted && version(key) === at) failed.set(key, { message: error instanceof Error ? error.message : String(error), at: clock() });
             throw error;
