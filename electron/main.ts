@@ -3,7 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, nativeTheme, shell } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerConfig } from '../shared/mcp-types';
-import { loadServerConfigs } from './config/load-config';
+import { loadServerConfigs, thisMachine } from './config/load-config';
 import { machineConfigFiles } from './config/config-files';
 import { demoServerConfig } from './host/demo-server-config';
 import { appHostOptions } from './host/app-host';
@@ -67,8 +67,8 @@ function openCaptureWindow(captureId: string, captureHost: Host): void {
 
 /** The servers to open: those of `--config FILE [--server NAME]`, else the built-in demo. */
 async function initialServers(): Promise<ServerConfig[]> {
-  const { configFile, serverName } = parseShellArgs(process.argv);
-  if (configFile !== undefined) return loadServerConfigs(configFile, serverName);
+  const { configFile, serverName, inputs } = parseShellArgs(process.argv);
+  if (configFile !== undefined) return loadServerConfigs(configFile, serverName, thisMachine(), inputs);
   // The demo server runs on Electron's own Node, so the packaged app needs no separate Node.
   return [demoServerConfig({ execPath: process.execPath, script: paths.demoServer, env: { ELECTRON_RUN_AS_NODE: '1' } })];
 }

@@ -253,12 +253,13 @@ export interface HostApi {
   /** A config file the user picked in the page, read as its client would (as if it sat in the folder the host runs in). */
   readConfig(source: ConfigSource): Promise<FoundConfig>;
   /**
-   * Adds the servers `names` of a file: one {@link findConfigs} found (by its path: no other
-   * path is read), or one picked (by its text). `inputs` are the values of its `${input:id}`,
-   * used for this connection and never written to the file. Spawns a stdio server, so only on
-   * a user's action. Rejects `invalid-input` with the reason when a server cannot be used.
+   * Adds servers from config files: for each, the `names` of a file {@link findConfigs} found
+   * (by its path: no other path is read) or one picked (by its text), with `inputs`, the values
+   * of its `${input:id}`, used for this connection and never written to the file. Every server
+   * is checked before any is added, so an import adds all or none. Spawns stdio servers, so only
+   * on a user's action. Rejects `invalid-input` with the reason when a server cannot be used.
    */
-  importServers(source: ConfigSource, names: string[], inputs: Record<string, string>): Promise<ServerId[]>;
+  importServers(items: ImportItem[]): Promise<ServerId[]>;
   /** The window's preferences, kept by the host across runs (browser mode's port changes every run). */
   getPreferences(): Promise<PreferencesState>;
   /** Changes them; resolves with them as kept. */
@@ -281,6 +282,12 @@ export const DEFAULT_PREFERENCES: Preferences = { theme: 'system' };
 
 /** A config file by the path {@link HostApi.findConfigs} gave, or one the user picked, by its name and text. */
 export type ConfigSource = { path: string } | { name: string; text: string };
+/** The servers to add from one config file, and the values of the inputs they ask for. */
+export interface ImportItem {
+  source: ConfigSource;
+  names: string[];
+  inputs: Record<string, string>;
+}
 /** The largest config file a page may send: ~/.claude.json keeps history and can run to megabytes. */
 export const MAX_CONFIG_UPLOAD = 8 * 1024 * 1024;
 

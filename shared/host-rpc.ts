@@ -125,7 +125,12 @@ const argSchemas = {
   getPreferences: z.tuple([]),
   setPreferences: z.tuple([z.strictObject({ theme: z.enum(['system', 'light', 'dark']) }).partial()]),
   readConfig: z.tuple([configSource]),
-  importServers: z.tuple([configSource, z.array(z.string().min(1).max(200)).min(1).max(100), z.record(z.string().min(1).max(200), z.string().max(32_768)).refine((r) => Object.keys(r).length <= 100, 'at most 100 inputs')]),
+  importServers: z.tuple([
+    z
+      .array(z.strictObject({ source: configSource, names: z.array(z.string().min(1).max(200)).min(1).max(100), inputs: z.record(z.string().min(1).max(200), z.string().max(32_768)).refine((r) => Object.keys(r).length <= 100, 'at most 100 inputs') }))
+      .min(1)
+      .max(20),
+  ]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 

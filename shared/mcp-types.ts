@@ -34,6 +34,8 @@ export interface ServerConfig {
   /** The name the user knows it by (a key of `mcpServers`, or one we derived). */
   name: string;
   transport: ServerTransportConfig;
+  /** Values to hide wherever the config's traffic shows (a trace, stderr, a capture): what the user typed for a config's secret inputs. */
+  secrets?: string[];
 }
 
 /** Where a connection stands. */

@@ -33,4 +33,5 @@ export const serverConfigSchema = z.strictObject({
     z.strictObject({ kind: z.literal('http'), url: httpUrl, headers: headerRecord.optional() }),
     z.strictObject({ kind: z.literal('sse'), url: httpUrl, headers: headerRecord.optional() }),
   ]),
+  secrets: z.array(z.string().min(1).max(32768)).max(100).optional(),
 });

@@ -145,7 +145,7 @@ async function run(argv: string[]): Promise<number> {
     const capture = await readCaptureFile(args.from, '--from');
     // Browser mode counts off the main thread; a replay keeps no session (it is read-only).
     const app = args.command === 'serve' ? appHostOptions() : undefined;
-    const host = createHost({ replay: capture, ...(app && { countTokens: app.options.countTokens }) });
+    const host = createHost({ replay: capture, ...(app && { countTokens: app.options.countTokens, preferencesFile: app.options.preferencesFile }) });
     try {
       if (args.command === 'serve') return await runServe(host, args, builtFile('renderer'));
       const { runAssemble } = await import('./assemble-command');

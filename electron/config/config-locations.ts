@@ -77,8 +77,15 @@ export function configLocations(context: LocationContext): ConfigLocation[] {
  * administrator's file (as the client would, with that project open), and for any other file
  * its own folder.
  */
+/** The known location `file` is, if any: on Windows paths are compared without case, as the file system does. */
+export function locationAt(file: string, locations: readonly ConfigLocation[]): ConfigLocation | undefined {
+  const windows = /^[A-Za-z]:[\\/]|^\\\\/.test(file);
+  const same = (a: string) => (windows ? a.toLowerCase() === file.toLowerCase() : a === file);
+  return locations.find((location) => same(location.path));
+}
+
 export function workspaceFolderOf(file: string, locations: readonly ConfigLocation[], cwd: string): string {
-  const known = locations.find((location) => location.path === file);
+  const known = locationAt(file, locations);
   if (known && known.scope !== 'project') return cwd;
   const path = /^[A-Za-z]:[\\/]|^\\\\/.test(file) ? win32 : posix;
   const folder = path.dirname(file);
@@ -89,7 +96,7 @@ export function workspaceFolderOf(file: string, locations: readonly ConfigLocati
 
 /** A project's own file (`.mcp.json`, `.vscode/mcp.json`, `.cursor/mcp.json`, not the user's): its stdio servers run in the project, as their clients run them. */
 export function isProjectFile(file: string, locations: readonly ConfigLocation[]): boolean {
-  const known = locations.find((location) => location.path === file);
+  const known = locationAt(file, locations);
   if (known) return known.scope === 'project';
   return /(^|[\\/])(\.mcp\.json|\.vscode[\\/]mcp\.json|\.cursor[\\/]mcp\.json)$/.test(file);
 }

@@ -3,14 +3,14 @@
  * machine (`${userHome}`, the environment, the workspace the file belongs to), its servers'
  * env files, and the inputs given. Parsing lives in shared/config.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve, sep } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { EnvFiles } from '../../shared/config/config-entry';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { ConfigError, parseConfigFile, serversToConnect, type ParsedConfigFile } from '../../shared/config/config-file';
-import { configLocations, isProjectFile, workspaceFolderOf, type ConfigLocation } from './config-locations';
+import { configLocations, isProjectFile, locationAt, workspaceFolderOf, type ConfigLocation } from './config-locations';
 
 /** Larger than any config; ~/.claude.json keeps history and can run to megabytes. */
 const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
@@ -38,12 +38,23 @@ function readError(path: string, error: unknown): ConfigError {
   return new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
 }
 
+/** A regular file's text, at most {@link MAX_CONFIG_BYTES}: never a device, a pipe or a socket (a `.mcp.json` linked to /dev/zero would never end). */
 async function readText(path: string): Promise<string> {
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
+    if (!info.isFile()) throw new ConfigError(`${path} is not a regular file (a device, a pipe or a socket); a config is a file`);
     if (info.size > MAX_CONFIG_BYTES) throw new ConfigError(`${path} is ${Math.round(info.size / 1024 / 1024)} MB; a config file is far smaller`);
-    return await readFile(path, 'utf8');
+    // Read with a bound too: the file may grow between the look and the read.
+    const handle = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(Math.min(info.size, MAX_CONFIG_BYTES) + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      if (bytesRead > MAX_CONFIG_BYTES) throw new ConfigError(`${path} grew past ${MAX_CONFIG_BYTES / 1024 / 1024} MB while it was read`);
+      return buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     throw error instanceof ConfigError ? error : readError(path, error);
   }
@@ -75,7 +86,8 @@ export async function readConfigFile(path: string, machine: ConfigMachine, input
   const body = text ?? (await readText(file));
   const locations = locationsOf(machine);
   const workspaceFolder = workspaceFolderOf(file, locations, machine.cwd);
-  const context = { path: file, workspaceFolder, userHome: machine.home, pathSeparator: sep, env: machine.env, inputs, envFiles: {}, ...(isProjectFile(file, locations) && { defaultCwd: workspaceFolder }) };
+  const client = locationAt(file, locations)?.client;
+  const context = { path: file, workspaceFolder, userHome: machine.home, pathSeparator: sep, env: machine.env, inputs, envFiles: {}, ...(client && { client }), ...(isProjectFile(file, locations) && { defaultCwd: workspaceFolder }) };
   try {
     const first = parseConfigFile(body, context);
     const wanted = first.entries.flatMap((entry) => (entry.envFile !== undefined ? [entry.envFile] : []));
@@ -89,8 +101,8 @@ export async function readConfigFile(path: string, machine: ConfigMachine, input
 }
 
 /** The servers of a file (or just `serverName`), for a face that cannot ask for inputs: one that needs them is an error. */
-export async function loadServerConfigs(path: string, serverName: string | undefined, machine: ConfigMachine = thisMachine()): Promise<ServerConfig[]> {
-  const file = await readConfigFile(path, machine);
+export async function loadServerConfigs(path: string, serverName: string | undefined, machine: ConfigMachine = thisMachine(), inputs: Readonly<Record<string, string>> = {}): Promise<ServerConfig[]> {
+  const file = await readConfigFile(path, machine, inputs);
   try {
     return serversToConnect(file, serverName).servers;
   } catch (error) {

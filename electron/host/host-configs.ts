@@ -41,22 +41,25 @@ export function createHostConfigs(files: ConfigFiles | undefined, add: (config: 
       return summarizeConfig(await read(source, {}), source.name, 'picked');
     },
 
-    async importServers(source, names, inputs) {
+    async importServers(items) {
       readOnly();
-      if ('path' in source) await foundAt(source.path);
-      const file = await read(source, inputs);
-      const unknownInput = Object.keys(inputs).find((id) => !file.inputs.some((input) => input.id === id) && !file.entries.some((entry) => entry.uses.includes(id)));
-      if (unknownInput !== undefined) throw new HostError('invalid-input', `the file asks for no input "${unknownInput}"`);
-      const configs = names.map((name) => {
-        const entry = file.entries.find((e) => e.name === name);
-        if (!entry) throw new HostError('invalid-input', `the file has no server "${name}"`);
-        if (entry.error) throw new HostError('invalid-input', `server "${name}": ${entry.error}`);
-        if (!entry.config) throw new HostError('invalid-input', `server "${name}" needs ${entry.needs.join(', ')}`);
-        return entry.config;
-      });
-      const ids: ServerId[] = [];
-      for (const config of configs) ids.push(await add(config));
-      return ids;
+      const configs: ServerConfig[] = [];
+      // Every file read and every server checked first: all are added, or none.
+      for (const { source, names, inputs } of items) {
+        if ('path' in source) await foundAt(source.path);
+        const file = await read(source, inputs);
+        const unknownInput = Object.keys(inputs).find((id) => !file.inputs.some((input) => input.id === id) && !file.entries.some((entry) => entry.uses.includes(id)));
+        if (unknownInput !== undefined) throw new HostError('invalid-input', `the file asks for no input "${unknownInput}"`);
+        for (const name of names) {
+          const entry = file.entries.find((e) => e.name === name);
+          if (!entry) throw new HostError('invalid-input', `the file has no server "${name}"`);
+          if (entry.error) throw new HostError('invalid-input', `server "${name}": ${entry.error}`);
+          if (!entry.config) throw new HostError('invalid-input', `server "${name}" needs ${entry.needs.join(', ')}`);
+          configs.push(entry.config);
+        }
+      }
+      // Started together: one slow handshake holds up none of the others.
+      return Promise.all(configs.map((config) => add(config)));
     },
   };
 }

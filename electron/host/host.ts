@@ -52,7 +52,7 @@ export function createHost(options: HostOptions = {}): Host {
         ...(replay && { canRead: (serverId: ServerId, uri: string) => replay.has(capturedIds.get(serverId) ?? '', uri) }),
       };
     },
-    replay: (capture) => createHost({ replay: capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }) }),
+    replay: (capture) => createHost({ replay: capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }), ...(options.preferencesFile && { preferencesFile: options.preferencesFile }) }),
   });
   let markClosed = () => {};
   const closed = new Promise<void>((resolve) => (markClosed = resolve));

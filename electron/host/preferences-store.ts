@@ -40,7 +40,12 @@ export function createPreferencesStore(file: string | undefined): PreferencesSto
     const parsed = stored.safeParse(json);
     if (parsed.success) return { ...DEFAULT_PREFERENCES, ...parsed.data };
     const aside = `${file}.unreadable-${Date.now()}`;
-    await copyFile(file, aside).catch(() => undefined);
+    try {
+      await copyFile(file, aside);
+    } catch (error) {
+      // Not copied aside: then it is never written over either.
+      return { ...DEFAULT_PREFERENCES, problem: `${file} is not a preferences file, and could not be copied aside (${(error as NodeJS.ErrnoException).code ?? 'error'}); the defaults are used and it is left as it is` };
+    }
     return { ...DEFAULT_PREFERENCES, problem: `${file} is not a preferences file; it was copied to ${aside}, and the defaults are used`, unreadable: true };
   }
 
@@ -51,11 +56,13 @@ export function createPreferencesStore(file: string | undefined): PreferencesSto
       const next: PreferencesState = { theme: patch.theme ?? before.theme };
       // An unreadable file (not a missing one) is never written over; its copy is aside.
       if (file && (!before.problem || before.unreadable)) {
-        writing = writing.then(async () => {
+        // One failed write must not fail every later one: each waits for the last, whatever it did.
+        const write = writing.catch(() => undefined).then(async () => {
           await mkdir(dirname(file), { recursive: true });
           await writeFileAtomic(file, `${JSON.stringify({ theme: next.theme }, null, 2)}\n`);
         });
-        await writing;
+        writing = write;
+        await write;
       } else if (before.problem) next.problem = before.problem;
       current = Promise.resolve(next);
       return next;

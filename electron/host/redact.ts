@@ -3,7 +3,7 @@
  * (to a renderer, a log, a capture) carry only their names, and a trace keeps no secret of
  * a server's config even where the server echoes one back.
  */
-import { redactWords } from '../../shared/config/server-name';
+import { looksSecret, redactWords } from '../../shared/config/server-name';
 import type { ServerConfig, ServerTransportConfig } from '../../shared/mcp-types';
 
 const HIDDEN = '••••';
@@ -25,11 +25,9 @@ export function redactTransport(transport: ServerTransportConfig): ServerTranspo
     return { ...transport, args: redactWords(transport.args).shown, ...(env && { env }) };
   }
   const headers = redactValues(transport.headers);
-  return { ...transport, ...(headers && { headers }) };
+  return { ...transport, url: redactWords([transport.url]).shown[0] ?? transport.url, ...(headers && { headers }) };
 }
 
-/** A value that looks like a credential whatever its name: 16 characters or more, letters and digits, no spaces or slashes. */
-const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
 
 /**
  * The values of a config that must never be kept in a trace: header and env values whose
@@ -38,8 +36,8 @@ const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value
  */
 export function secretsOf(config: ServerConfig): string[] {
   const transport = config.transport;
-  // A secret on the command line too (`--api-key X`, a token typed into a config's input).
-  const found: string[] = transport.kind === 'stdio' ? redactWords(transport.args).secrets : [];
+  // What the user typed for a secret input; a secret on the command line or in the URL too (`--api-key X`, `https://u:pw@…`, `?key=…`).
+  const found: string[] = [...(config.secrets ?? []), ...(transport.kind === 'stdio' ? redactWords(transport.args).secrets : redactWords([transport.url]).secrets)];
   const named = transport.kind === 'stdio' ? (transport.env ?? {}) : (transport.headers ?? {});
   for (const [key, value] of Object.entries(named)) {
     if (!CREDENTIAL_KEY.test(key) && !looksSecret(value)) continue;

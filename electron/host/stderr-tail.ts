@@ -21,8 +21,10 @@ export class StderrTail {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       const parts = (this.#partial + chunk).split(/\r?\n/);
-      this.#partial = (parts.pop() ?? '').slice(0, MAX_LINE_LENGTH);
-      const lines = parts.map((line) => this.#redact(line.slice(0, MAX_LINE_LENGTH)));
+      // An unfinished line is kept whole up to twice the cut, so it is redacted whole.
+      this.#partial = (parts.pop() ?? '').slice(0, MAX_LINE_LENGTH * 2);
+      // Redacted whole, then cut: a secret across the cut would leave its first part.
+      const lines = parts.map((line) => this.#redact(line).slice(0, MAX_LINE_LENGTH));
       if (lines.length > 0) {
         this.push(lines);
         onLines(lines);
@@ -30,7 +32,7 @@ export class StderrTail {
     });
     stream.on('end', () => {
       if (this.#partial) {
-        const last = [this.#redact(this.#partial)];
+        const last = [this.#redact(this.#partial).slice(0, MAX_LINE_LENGTH)];
         this.#partial = '';
         this.push(last);
         onLines(last);
@@ -38,9 +40,9 @@ export class StderrTail {
     });
   }
 
-  /** Adds lines of our own (e.g. protocol errors) to the tail. */
+  /** Adds lines (and ours: an SDK's parse error quotes the line it could not read) to the tail, redacted. */
   push(lines: string[]): void {
-    this.#lines.push(...lines.slice(-MAX_LINES));
+    this.#lines.push(...lines.slice(-MAX_LINES).map((line) => this.#redact(line)));
     if (this.#lines.length > MAX_LINES) this.#lines.splice(0, this.#lines.length - MAX_LINES);
   }
 

@@ -50,7 +50,7 @@ export function createServersSlice(api: WindowApi): StateCreator<AppState, [], [
       addServer: (config) => api.addServer(config),
       findConfigs: () => api.findConfigs(),
       readConfig: (source) => api.readConfig(source),
-      importServers: (source, names, inputs) => api.importServers(source, names, inputs),
+      importServers: (items) => api.importServers(items),
     };
   };
 }

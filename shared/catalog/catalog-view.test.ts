@@ -238,3 +238,30 @@ describe('CatalogView frames', () => {
     expect(view.frame('v').frame).toBe(first + 1);
   });
 });
+
+describe('a search with thousands of matches and a few exact ones', () => {
+  const resources = [...Array.from({ length: 10_000 }, (_, i) => resource(`file:///docs/a/file${i}.md`)), resource('file:///docs/z/file7.md.bak')];
+  it('names the folders down to the best match, for the window to open, and opens nothing itself', () => {
+    const view = viewOf(resources);
+    view.update({ query: 'file7.md' });
+    const frame = view.frame('v');
+    expect(frame.matchTiers).toEqual({ exact: 1, contains: 1, fuzzy: frame.matchCount - 2 });
+    expect(frame.matchCount).toBeGreaterThan(1000);
+    // The server, the folders above, and the one holding file7.md (not z/, which holds the one containing it).
+    expect(frame.bestPath?.[0]).toBe(serverNodeId('s1'));
+    expect(frame.bestPath?.at(-1)).toBe(folderNodeId('s1', 'file:///docs/a'));
+    // Closed until the window opens them (the user may close them again).
+    expect(find(frame.tree, folderNodeId('s1', 'file:///docs/a'))?.children).toEqual([]);
+    view.update({ open: frame.bestPath });
+    expect(find(view.frame('v').tree, folderNodeId('s1', 'file:///docs/a'))?.children?.[0]?.label).toBe('file7.md');
+  });
+
+  it('names none when every match is of one tier, or when every folder is open anyway', () => {
+    const view = viewOf(resources);
+    view.update({ query: 'file' });
+    expect(view.frame('v').bestPath).toBeUndefined();
+    view.update({ query: 'file7.md.bak' });
+    expect(view.frame('v').matchCount).toBeLessThanOrEqual(1000);
+    expect(view.frame('v').bestPath).toBeUndefined();
+  });
+});

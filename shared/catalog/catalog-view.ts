@@ -145,7 +145,8 @@ export class CatalogView {
       if (this.#selectedId !== null) this.#centerOn(this.#selectedId);
     }
     const expandAll = this.#query !== '' && this.#matches.size <= RANKED_MATCHES_UP_TO;
-    const tree = this.#cut(this.#shown, expandAll, expandAll ? undefined : this.#pathToBest());
+    const tree = this.#cut(this.#shown, expandAll);
+    const bestPath = expandAll ? undefined : this.#pathToBest();
     let shownResources = 0;
     for (const node of this.#shown) shownResources += node.resourceCount;
     let resourceTotal = 0;
@@ -158,6 +159,7 @@ export class CatalogView {
       query: this.#query,
       matchCount: this.#query ? this.#matches.size : 0,
       ...(this.#query && this.#matches.tiers && { matchTiers: { ...this.#matches.tiers } }),
+      ...(bestPath && { bestPath }),
       shownResources,
       resourceTotal,
       selectedId: this.#selectedId,
@@ -302,23 +304,23 @@ export class CatalogView {
    */
   /**
    * Too many matches to open every folder, but some better than fuzzy: the folders down to the
-   * best one (the first at each level, as the tiers ordered them) are opened, so it shows.
+   * best one (the first at each level, as the tiers ordered them), for the window to open once.
    */
-  #pathToBest(): ReadonlySet<string> | undefined {
+  #pathToBest(): string[] | undefined {
     const tiers = this.#query ? this.#matches.tiers : undefined;
     if (!tiers || tiers.exact + tiers.contains === 0 || tiers.fuzzy === 0) return undefined;
-    const path = new Set<string>();
-    for (let node = this.#shown[0]; node && isBranch(node); node = node.children?.[0]) path.add(node.id);
+    const path: string[] = [];
+    for (let node = this.#shown[0]; node && isBranch(node); node = node.children?.[0]) path.push(node.id);
     return path;
   }
 
-  #cut(nodes: readonly CatalogNode[], expandAll: boolean, opened?: ReadonlySet<string>): ViewNode[] {
+  #cut(nodes: readonly CatalogNode[], expandAll: boolean): ViewNode[] {
     const closed: { row: ViewNode; node: CatalogNode }[] = [];
     const level = (list: readonly CatalogNode[]): ViewNode[] =>
       list.map((node) => {
         const row = this.#row(node);
         if (isBranch(node)) {
-          if (expandAll || this.#open.has(node.id) || opened?.has(node.id)) row.children = this.#windows.rows(node, level);
+          if (expandAll || this.#open.has(node.id)) row.children = this.#windows.rows(node, level);
           else {
             row.children = [];
             row.more = true;

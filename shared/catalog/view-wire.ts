@@ -51,6 +51,8 @@ export interface ViewFrame {
   matchCount: number;
   /** How they matched: the query as a whole field, every word as typed, or fuzzy (see MATCH_TIERS). */
   matchTiers?: MatchTierCounts;
+  /** Too many matches to open every folder: the folders down to the best match, which the window opens once for this query. */
+  bestPath?: string[];
   /** Resources in the shown tree. */
   shownResources: number;
   /** Resources in every catalog. */

@@ -97,7 +97,7 @@ function kindOf(raw: Record<string, unknown>, defaults: EntryDefaults): 'stdio' 
   const type = raw.type ?? raw.transportType ?? raw.transport;
   if (type !== undefined) {
     if (type === 'ws') throw new EntryError('type ws (WebSocket) is not a transport this app speaks: stdio, Streamable HTTP and SSE');
-    const kind = typeof type === 'string' ? TYPES[type] : undefined;
+    const kind = typeof type === 'string' && Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
     if (!kind) throw new EntryError(`type ${JSON.stringify(type)} is not one we know (stdio, http, streamableHttp, sse)`);
     return kind;
   }
@@ -133,6 +133,13 @@ function toTransport(raw: Record<string, unknown>, expand: (text: string) => str
   return { kind, url: expand(url), ...(headers && { headers }) };
 }
 
+/** The command line or URL as the file writes them, redacted: `${…}` left as written. */
+function shownAsWritten(raw: Record<string, unknown>): string | undefined {
+  if (typeof raw.command === 'string') return deriveServerName(raw.command, Array.isArray(raw.args) ? raw.args.filter((arg): arg is string => typeof arg === 'string') : []);
+  const url = typeof raw.url === 'string' ? raw.url : typeof raw.serverUrl === 'string' ? raw.serverUrl : undefined;
+  return url === undefined ? undefined : urlShown(url);
+}
+
 /** A URL without its user, password, query and fragment: enough to tell servers apart, nothing secret. */
 function urlShown(url: string): string {
   try {
@@ -161,25 +168,28 @@ export function readEntry(name: string, raw: unknown, context: VariableContext, 
   const entry: ConfigEntry = { name, disabled: false, needs: [], uses: [], warnings: [] };
   try {
     if (!isRecord(raw)) throw new EntryError('must be an object');
+    if (raw.disabled !== undefined && typeof raw.disabled !== 'boolean') throw new EntryError('disabled must be true or false');
     entry.disabled = raw.disabled === true;
-    const refused = Object.keys(raw).find((field) => field in REFUSED_FIELDS);
+    const refused = Object.keys(raw).find((field) => Object.hasOwn(REFUSED_FIELDS, field));
     if (refused) throw new EntryError(REFUSED_FIELDS[refused] as string);
-    const unknown = Object.keys(raw).find((field) => !STDIO_FIELDS.has(field) && !HTTP_FIELDS.has(field) && !INERT_FIELDS.has(field) && !(field in UNUSED_FIELDS));
-    if (unknown) throw new EntryError(`${JSON.stringify(unknown)} is not a field we know; nothing else was read from this server`);
+    const unknown = Object.keys(raw).find((field) => !STDIO_FIELDS.has(field) && !HTTP_FIELDS.has(field) && !INERT_FIELDS.has(field) && !Object.hasOwn(UNUSED_FIELDS, field));
+    if (unknown) throw new EntryError(`${JSON.stringify(unknown.slice(0, 100))} is not a field we know; nothing else was read from this server`);
     for (const field of Object.keys(UNUSED_FIELDS)) if (raw[field] !== undefined) entry.warnings.push(UNUSED_FIELDS[field] as string);
+    // What it shows is the file's own text, before any variable is expanded: a value from the
+    // environment or an input is for the server, never for a page or a terminal.
+    entry.shows = shownAsWritten(raw);
     const findings = emptyFindings();
     const expand = (text: string) => expandVariables(text, context, findings);
     let fromFile: Record<string, string> | undefined;
     const envFile = optionalString(raw, 'envFile');
     if (envFile !== undefined) {
       entry.envFile = expand(envFile);
-      const loaded = envFiles[entry.envFile];
+      const loaded = Object.hasOwn(envFiles, entry.envFile) ? envFiles[entry.envFile] : undefined;
       if (loaded && 'error' in loaded) throw new EntryError(`envFile ${entry.envFile}: ${loaded.error}`);
       fromFile = loaded?.values;
     }
     const transport = toTransport(raw, expand, fromFile, defaults);
     entry.kind = transport.kind;
-    entry.shows = transport.kind === 'stdio' ? deriveServerName(transport.command, transport.args) : urlShown(transport.url);
     findingsToWords(findings, entry.warnings);
     entry.uses = [...findings.usedInputs];
     if (findings.neededInputs.size > 0) {
@@ -187,7 +197,8 @@ export function readEntry(name: string, raw: unknown, context: VariableContext, 
       return entry;
     }
     if (entry.envFile !== undefined && !fromFile) throw new EntryError(`envFile ${entry.envFile} was not read`);
-    const checked = serverConfigSchema.safeParse({ name, transport });
+    const secrets = [...findings.secrets];
+    const checked = serverConfigSchema.safeParse({ name, transport, ...(secrets.length > 0 && { secrets }) });
     if (!checked.success) {
       const issue = checked.error.issues[0];
       throw new EntryError(`${issue?.path.join('.')}: ${issue?.message}`);

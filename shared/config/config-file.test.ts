@@ -67,6 +67,14 @@ describe('inputs', () => {
     const parsed = read(file, { inputs: { 'api-key': 'tok-123', region: 'us' } });
     expect(parsed.entries[0]?.config?.transport).toEqual({ kind: 'http', url: 'https://mcp.example/us/mcp', headers: { Authorization: 'Bearer tok-123' } });
     expect(parsed.entries[0]?.uses).toEqual(['api-key', 'region']);
+    // What was typed for the secret input is the config's to hide, wherever its traffic shows.
+    expect(parsed.entries[0]?.config?.secrets).toEqual(['tok-123']);
+  });
+
+  it('shows a server as its file writes it, never with a value from the environment or an input', () => {
+    const parsed = read({ servers: { s: { command: 'node', args: ['s.js', '${env:API_KEY}'] }, u: { type: 'http', url: 'https://h.example/mcp/${env:API_KEY}/sse' } } });
+    expect(parsed.entries.map((e) => e.shows)).toEqual(['node s.js ${env:API_KEY}', 'https://h.example/mcp/${env:API_KEY}/sse']);
+    expect(JSON.stringify(parsed.entries.map(({ config: _config, ...shown }) => shown))).not.toContain('secret-value');
   });
 });
 
@@ -80,6 +88,7 @@ describe('formats', () => {
     expect(() => read('{\n  "servers": {\n    "a": \n  }\n}')).toThrow('not valid JSON (with comments): a value expected at line 4, column 3');
     expect(() => read('[]')).toThrow('the file must hold a JSON object');
     expect(() => read({ other: {} })).toThrow(ConfigError);
+    expect(() => read({ mcpServers: {}, servers: {} })).toThrow('both "mcpServers" and "servers"');
   });
 
   it("tells each client's file by its path", () => {
@@ -162,6 +171,8 @@ describe('each server is read on its own, and what is wrong is said', () => {
     [{ type: 'http', url: 'https://a.example', headersHelper: 'get-token.sh' }, 'headersHelper'],
     [{ type: 'http', url: 'unix:///tmp/s.sock' }, 'transport.url: an http:// or https:// URL'],
     [{ command: 'a', env: { K: { nested: true } } }, 'env.K must be a string'],
+    [{ command: 'a', disabled: 'true' }, 'disabled must be true or false'],
+    [{ command: 'a', constructor: 'x' }, '"constructor" is not a field we know'],
     ['just a string', 'must be an object'],
   ];
   it.each(cases)('%j', (raw, message) => {

@@ -9,7 +9,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ServerConfig } from '../mcp-types';
 import { readEntry, type ConfigEntry, type EnvFiles } from './config-entry';
 import type { VariableContext } from './config-variables';
-import { isRecord, readInputs, type ConfigInput } from './config-inputs';
+import { inputFor, isRecord, readInputs, type ConfigInput } from './config-inputs';
 
 /** A config file that cannot be used at all, with the reason in one line. */
 export class ConfigError extends Error {}
@@ -30,13 +30,17 @@ export interface ConfigReadContext extends VariableContext {
   envFiles: EnvFiles;
   /** Where a stdio server runs when the file gives no cwd (a project's file: the project). */
   defaultCwd?: string;
+  /** The client, where the file was found at its known place (a path moved by a variable says nothing); else told by the path. */
+  client?: ConfigClient;
 }
+
+const isClaudeJson = (path: string) => /(^|[\\/])\.claude\.json$/.test(path);
 
 /** The client that writes a file at `path`, from its name and folder. */
 export function clientOf(path: string): ConfigClient {
   const p = path.replace(/\\/g, '/');
   if (p.endsWith('/claude_desktop_config.json') || p === 'claude_desktop_config.json') return 'Claude Desktop';
-  if (/(^|\/)\.mcp\.json$/.test(p) || /(^|\/)\.claude\.json$/.test(p) || /(^|\/)managed-mcp\.json$/.test(p)) return 'Claude Code';
+  if (/(^|\/)\.mcp\.json$/.test(p) || isClaudeJson(p) || /(^|\/)managed-mcp\.json$/.test(p)) return 'Claude Code';
   if (/(^|\/)cline_mcp_settings\.json$/.test(p)) return 'Cline';
   if (/(^|\/)\.cursor\/mcp\.json$/.test(p)) return 'Cursor';
   if (/windsurf\/mcp_config\.json$/.test(p)) return 'Windsurf';
@@ -79,15 +83,20 @@ function parseJsonc(text: string): unknown {
 
 /** The tables of servers in the file, each with its scope where a file has several. */
 function tablesOf(json: Record<string, unknown>, context: ConfigReadContext): { table: Record<string, unknown>; scope?: 'user' | 'local' }[] {
-  if (/(^|[\\/])\.claude\.json$/.test(context.path)) {
+  if (isClaudeJson(context.path)) {
     const tables: { table: Record<string, unknown>; scope?: 'user' | 'local' }[] = [];
     if (isRecord(json.mcpServers)) tables.push({ table: json.mcpServers, scope: 'user' });
     // Claude Code's local scope: the servers of the project the user works in.
     const projects = json.projects;
-    const project = isRecord(projects) && context.workspaceFolder !== undefined ? projects[context.workspaceFolder] : undefined;
+    // Claude Code writes a Windows project's path with forward slashes: try both spellings.
+    const folder = context.workspaceFolder;
+    const spellings = folder === undefined ? [] : [folder, folder.replace(/\\/g, '/')];
+    const key = isRecord(projects) ? spellings.find((spelling) => Object.hasOwn(projects, spelling)) : undefined;
+    const project = key !== undefined && isRecord(projects) ? projects[key] : undefined;
     if (isRecord(project) && isRecord(project.mcpServers)) tables.push({ table: project.mcpServers, scope: 'local' });
     return tables;
   }
+  if (isRecord(json.mcpServers) && isRecord(json.servers)) throw new ConfigError('the file has both "mcpServers" and "servers": which one its client reads is not clear; keep one');
   if (isRecord(json.mcpServers)) return [{ table: json.mcpServers }];
   if (isRecord(json.servers)) return [{ table: json.servers }];
   if (isRecord(json.mcp) && isRecord(json.mcp.servers)) return [{ table: json.mcp.servers }];
@@ -100,10 +109,11 @@ export function parseConfigFile(text: string, context: ConfigReadContext): Parse
   if (!isRecord(json)) throw new ConfigError('the file must hold a JSON object');
   const warnings: string[] = [];
   const inputs = readInputs(isRecord(json.mcp) && json.inputs === undefined ? json.mcp.inputs : json.inputs, warnings);
-  const client = clientOf(context.path);
+  const client = context.client ?? clientOf(context.path);
   const defaults = { urlKind: client === 'Cline' ? ('sse' as const) : ('http' as const), ...(context.defaultCwd !== undefined && { cwd: context.defaultCwd }) };
   // Cline leaves an unset ${env:X} as written; VS Code and Cursor make it empty.
-  const variables = { ...context, keepMissingEnv: client === 'Cline' };
+  // An input is a secret where the file says `password`, or, where it declares nothing, where its id names one.
+  const variables = { ...context, keepMissingEnv: client === 'Cline', secretInputs: { has: (id: string) => inputFor(inputs, id).password } };
   const byName = new Map<string, ConfigEntry>();
   // A later table wins a name: Claude Code's local scope over its user scope.
   for (const { table, scope } of tablesOf(json, context)) {

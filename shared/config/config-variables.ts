@@ -16,6 +16,8 @@ export interface VariableContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The values given for the file's `inputs`, by id. */
   inputs: Readonly<Record<string, string>>;
+  /** The ids of the inputs that are secrets (`password`): their values are hidden wherever the config shows. */
+  secretInputs?: { has(id: string): boolean };
   /** An unset `${env:X}` stays as written (Cline), instead of becoming empty (VS Code, Cursor). */
   keepMissingEnv?: boolean;
 }
@@ -30,6 +32,8 @@ export interface VariableFindings {
   neededInputs: Set<string>;
   /** Every `${input:id}` used, given or not. */
   usedInputs: Set<string>;
+  /** The values expanded from secret inputs. */
+  secrets: Set<string>;
   /** Variables no client defines here (`${command:…}`, `${config:…}`): left as written. */
   unknown: Set<string>;
   /** `${workspaceFolder}` where the file belongs to no workspace: left as written. */
@@ -37,7 +41,7 @@ export interface VariableFindings {
 }
 
 export function emptyFindings(): VariableFindings {
-  return { missingEnv: new Set(), missingLiteral: new Set(), neededInputs: new Set(), usedInputs: new Set(), unknown: new Set(), noWorkspace: false };
+  return { missingEnv: new Set(), missingLiteral: new Set(), neededInputs: new Set(), usedInputs: new Set(), secrets: new Set(), unknown: new Set(), noWorkspace: false };
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -55,7 +59,7 @@ function fromEnv(spec: string, context: VariableContext, findings: VariableFindi
     findings.unknown.add(whole);
     return whole;
   }
-  const value = context.env[name];
+  const value = Object.hasOwn(context.env, name) ? context.env[name] : undefined;
   if (split !== -1) return value !== undefined && value !== '' ? value : spec.slice(split + 2);
   if (value !== undefined) return value;
   if (keepMissing) {
@@ -93,8 +97,11 @@ export function expandVariables(value: string, context: VariableContext, finding
     if (name.startsWith('input:')) {
       const id = name.slice(6);
       findings.usedInputs.add(id);
-      const given = context.inputs[id];
-      if (given !== undefined) return given;
+      const given = Object.hasOwn(context.inputs, id) ? context.inputs[id] : undefined;
+      if (given !== undefined) {
+        if (context.secretInputs?.has(id) && given !== '') findings.secrets.add(given);
+        return given;
+      }
       findings.neededInputs.add(id);
       return whole;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveServerName } from './server-name';
+import { deriveServerName, redactWords } from './server-name';
 
 describe('a server name derived from its command line', () => {
   it('never carries its environment or a secret', () => {
@@ -18,6 +18,11 @@ describe('a server name derived from its command line', () => {
     expect(deriveServerName('/home/ada/.nvm/versions/node/v22.12.0/bin/node', ['server.js'])).toBe('node server.js');
     expect(deriveServerName('C:\\Program Files\\nodejs\\node.exe', ['server.js'])).toBe('node.exe server.js');
     expect(deriveServerName('env', ['A=1', '/usr/local/bin/uvx', 'mcp-server-git'])).toBe('uvx mcp-server-git');
+  });
+
+  it('tells which values it hid, for a trace or stderr to hide too, and not what is plainly none', () => {
+    expect(redactWords(['postgres://admin:pw-0123@db/app?sslkey=abcdef', '--token', 'tok-1', 'NODE_ENV=development', '-p', '@scope/pkg']).secrets).toEqual(['pw-0123', 'abcdef', 'tok-1']);
+    expect(redactWords(['NODE_ENV=development', '-p', '@scope/pkg']).shown).toEqual(['NODE_ENV=[redacted]', '-p', '[redacted]']);
   });
 
   it('keeps what is plainly not a secret, and stays short', () => {

@@ -6,10 +6,10 @@
  */
 
 /** Names of a credential, in a flag (`--api-key X`, `--token=X`, `-p X`, `--header X`) or an assignment (`token=X`). */
-const SECRET_NAME = /key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header/i;
+export const SECRET_NAME = /key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header/i;
 const SECRET_FLAG = /^(--?[\w-]*(key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header)[\w-]*|-p|-H)$/i;
 /** A value that looks like a credential whatever its flag: 16 characters or more, letters and digits, no spaces or slashes. */
-const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
+export const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
 const REDACTED = '[redacted]';
 const MAX_NAME = 80;
 
@@ -17,6 +17,16 @@ const MAX_NAME = 80;
 function withoutUrlSecrets(word: string): string {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return word;
   return word.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`).replace(/([?&][^=&#]+)=[^&#]*/g, `$1=${REDACTED}`);
+}
+
+/** The values {@link withoutUrlSecrets} hides: the password (or the user alone) and each query value. */
+function urlSecrets(word: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return [];
+  const found: string[] = [];
+  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/@?#]*)@/i.exec(word)?.[1];
+  if (userinfo) found.push(userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : userinfo);
+  for (const match of word.matchAll(/[?&][^=&#]+=([^&#]*)/g)) if (match[1]) found.push(match[1]);
+  return found;
 }
 
 /** `env`'s own options and assignments, before the program it runs. */
@@ -49,17 +59,24 @@ export function redactWords(words: readonly string[]): { shown: string[]; secret
     if (assignment) {
       // KEY=VALUE and --flag=VALUE: the value only if it is plainly not a secret.
       const [, key = '', value = ''] = assignment;
-      const secret = SECRET_NAME.test(key) || /^[A-Z_][A-Z0-9_]*$/.test(key) || looksSecret(value);
+      // Shown: no environment-style value at all. Hidden everywhere: only what names or looks like a secret (NODE_ENV=development is not one).
+      const secret = SECRET_NAME.test(key) || looksSecret(value);
       if (secret) secrets.push(value);
-      shown.push(secret ? `${key}=${REDACTED}` : withoutUrlSecrets(word));
+      else secrets.push(...urlSecrets(value));
+      shown.push(secret || /^[A-Z_][A-Z0-9_]*$/.test(key) ? `${key}=${REDACTED}` : withoutUrlSecrets(word));
     } else if (SECRET_FLAG.test(word) && at + 1 < words.length) {
-      secrets.push(words[at + 1] as string);
+      const value = words[at + 1] as string;
+      // -p is a password to some programs, a port or a package to others: hidden everywhere only if it looks like one.
+      if (word !== '-p' || looksSecret(value)) secrets.push(value);
       shown.push(word, REDACTED);
       at += 1;
     } else if (looksSecret(word)) {
       secrets.push(word);
       shown.push(REDACTED);
-    } else shown.push(withoutUrlSecrets(word));
+    } else {
+      secrets.push(...urlSecrets(word));
+      shown.push(withoutUrlSecrets(word));
+    }
   }
   return { shown, secrets: secrets.filter((secret) => secret.length > 0) };
 }

@@ -37,12 +37,12 @@ describe('importing servers from config files', () => {
     host = createHost({ configFiles: machineConfigFiles(m) });
     const [found] = await host.findConfigs();
     expect(found?.path).toBe(join(m.home, '.cursor', 'mcp.json'));
-    await expect(host.importServers({ path: join(m.root, 'elsewhere.json') }, ['hidden'], {})).rejects.toThrow('not one of the config files found here');
+    await expect(host.importServers([{ source: { path: join(m.root, 'elsewhere.json') }, names: ['hidden'], inputs: {} }])).rejects.toThrow('not one of the config files found here');
     await expect(host.readConfig({ path: '/etc/passwd' })).rejects.toThrow('not one of the config files found here');
-    // All or none: the bad server stops the good one from being added too.
-    await expect(host.importServers({ path: found?.path as string }, ['good', 'bad'], {})).rejects.toThrow('server "bad": has neither a command nor a url');
+    // All or none, across the items too: the bad server stops the good one from being added.
+    await expect(host.importServers([{ source: { path: found?.path as string }, names: ['good'], inputs: {} }, { source: { path: found?.path as string }, names: ['bad'], inputs: {} }])).rejects.toThrow('server "bad": has neither a command nor a url');
     expect((await host.getSnapshot()).servers).toEqual([]);
-    const ids = await host.importServers({ path: found?.path as string }, ['good'], {});
+    const ids = await host.importServers([{ source: { path: found?.path as string }, names: ['good'], inputs: {} }]);
     const snapshot = await host.getSnapshot();
     expect(snapshot.servers.map((s) => [s.id, s.name, s.status])).toEqual([[ids[0], 'good', 'connected']]);
   });
@@ -53,8 +53,8 @@ describe('importing servers from config files', () => {
     const text = JSON.stringify({ servers: { s: { ...legacy, envFile: '.env' } } });
     const picked = await host.readConfig({ name: 'mcp.json', text });
     expect(picked).toMatchObject({ scope: 'picked', servers: [{ name: 's', error: expect.stringContaining('not read for a file picked in the page') }] });
-    await expect(host.importServers({ name: 'mcp.json', text }, ['s'], {})).rejects.toThrow('not read for a file picked in the page');
-    await expect(host.importServers({ name: 'mcp.json', text: JSON.stringify({ servers: { s: legacy } }) }, ['s'], { stray: 'x' })).rejects.toThrow('the file asks for no input "stray"');
+    await expect(host.importServers([{ source: { name: 'mcp.json', text }, names: ['s'], inputs: {} }])).rejects.toThrow('not read for a file picked in the page');
+    await expect(host.importServers([{ source: { name: 'mcp.json', text: JSON.stringify({ servers: { s: legacy } }) }, names: ['s'], inputs: { stray: 'x' } }])).rejects.toThrow('the file asks for no input "stray"');
   });
 
   it('a host without config files (a capture\'s) refuses, saying why', async () => {

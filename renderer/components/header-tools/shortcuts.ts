@@ -1,6 +1,7 @@
 /**
- * Every keyboard shortcut of the app, in one list: what the shortcuts dialog shows. A key
- * handled anywhere in the app is listed here, and the dialog is the only place it is told.
+ * Every keyboard shortcut of the app, in one list: what the shortcuts dialog shows. Kept by
+ * hand beside the handlers (use-tree-keys.ts, search-shortcut.ts, tabs, the splitter, the trace
+ * list, the variable combobox, react-arborist's own keys): a new shortcut is added here too.
  */
 export interface Shortcut {
   keys: string[];

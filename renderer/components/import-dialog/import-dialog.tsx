@@ -36,7 +36,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
 
   const files = useMemo(() => [...(picked ? [picked] : []), ...(found ?? [])], [picked, found]);
   const plan = importPlan(files, ticked, values);
-  const count = plan.reduce((sum, step) => sum + step.names.length, 0);
+  const count = plan.count;
 
   async function pick(file: File) {
     setStatus({ busy: `Reading ${file.name}…` });
@@ -53,7 +53,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   async function add() {
     setStatus({ busy: `Adding ${plural(count, 'server')}…` });
     try {
-      for (const step of plan) await importServers(step.file.source, step.names, step.inputs);
+      await importServers(plan.items);
       onClose();
     } catch (error) {
       setStatus({ error: `Could not add: ${describeError(error).message}` });
@@ -110,9 +110,9 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
         </div>
         <div className="import-foot">
           <span role="status" className={status.error ? 'error-text' : 'muted'}>
-            {status.error ?? status.busy ?? (found ? `${plural(found.length, 'file')} found on this machine. Values typed are used for this connection and never written to the file.` : '')}
+            {status.error ?? status.busy ?? (plan.empty.length > 0 ? `Type ${plan.empty.map((input) => input.description).join(', ')} first.` : found ? `${plural(found.length, 'file')} found on this machine. Values typed are used for this connection and never written to the file.` : '')}
           </span>
-          <button type="button" className="primary" disabled={count === 0 || status.busy !== undefined} onClick={() => void add()}>
+          <button type="button" className="primary" disabled={count === 0 || plan.empty.length > 0 || status.busy !== undefined} onClick={() => void add()}>
             {count === 0 ? 'Add' : `Add ${plural(count, 'server')}`}
           </button>
         </div>

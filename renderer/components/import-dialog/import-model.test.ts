@@ -28,8 +28,10 @@ describe('Import from… model', () => {
 
   it('sends the ticked names and their inputs, a choice left alone being its first option', () => {
     const ticked = new Set([serverKey(shown!, server('a'))]);
-    expect(importPlan([shown!], ticked, { [inputKey(shown!, token)]: 'sk-1' })).toEqual([{ file: shown, names: ['a'], inputs: { token: 'sk-1', region: 'eu' } }]);
-    expect(importPlan([shown!], new Set(), {})).toEqual([]);
+    expect(importPlan([shown!], ticked, { [inputKey(shown!, token)]: 'sk-1' })).toEqual({ items: [{ source: shown?.source, names: ['a'], inputs: { token: 'sk-1', region: 'eu' } }], count: 1, empty: [] });
+    expect(importPlan([shown!], new Set(), {})).toEqual({ items: [], count: 0, empty: [] });
+    // A secret not typed yet holds the import back, by name.
+    expect(importPlan([shown!], ticked, {}).empty).toEqual([token]);
   });
 
   it("says what a row's server asks for and what does not apply", () => {

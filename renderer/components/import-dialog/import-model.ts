@@ -5,7 +5,7 @@
  */
 import type { ConfigInput } from '../../../shared/config/config-inputs';
 import type { FoundConfig, FoundServer } from '../../../shared/config/found-config';
-import type { ConfigSource } from '../../../shared/host-api';
+import type { ConfigSource, ImportItem } from '../../../shared/host-api';
 
 /** A file shown in the dialog, and how the host is told which it is. */
 export interface ImportFile {
@@ -39,15 +39,24 @@ export function inputsNeeded(file: ImportFile, ticked: ReadonlySet<string>): Con
   return [...out.values()];
 }
 
-/** What to send the host, file by file: the ticked names and the values of their inputs. */
-export function importPlan(files: readonly ImportFile[], ticked: ReadonlySet<string>, values: Readonly<Record<string, string>>): { file: ImportFile; names: string[]; inputs: Record<string, string> }[] {
-  return files.flatMap((file) => {
+/** What to send the host, file by file: the ticked names and the values of their inputs; and the inputs still without a value. */
+export function importPlan(files: readonly ImportFile[], ticked: ReadonlySet<string>, values: Readonly<Record<string, string>>): { items: ImportItem[]; count: number; empty: ConfigInput[] } {
+  const items: ImportItem[] = [];
+  const empty: ConfigInput[] = [];
+  let count = 0;
+  for (const file of files) {
     const names = file.found.servers.filter((server) => ticked.has(serverKey(file, server))).map((server) => server.name);
-    if (names.length === 0) return [];
+    if (names.length === 0) continue;
     const inputs: Record<string, string> = {};
-    for (const input of inputsNeeded(file, ticked)) inputs[input.id] = values[inputKey(file, input)] ?? input.default ?? input.options?.[0] ?? '';
-    return [{ file, names, inputs }];
-  });
+    for (const input of inputsNeeded(file, ticked)) {
+      const value = values[inputKey(file, input)] || input.default || input.options?.[0] || '';
+      if (value === '') empty.push(input);
+      inputs[input.id] = value;
+    }
+    items.push({ source: file.source, names, inputs });
+    count += names.length;
+  }
+  return { items, count, empty };
 }
 
 /** What a server's row says beside its name: disabled, what it asks for, what does not apply. */

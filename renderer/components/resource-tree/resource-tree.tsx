@@ -87,6 +87,16 @@ export function ResourceTree() {
     }
   }, [shown, size.height, expandMatches]);
 
+  // A search with thousands of matches but a few exact ones: open the way to the best, once per
+  // query (the user may close it again; the host follows what arborist opens).
+  const openedBestFor = useRef('');
+  useEffect(() => {
+    const api = tree.current;
+    if (!api || !shown.bestPath || openedBestFor.current === shown.query) return;
+    openedBestFor.current = shown.query;
+    for (const id of shown.bestPath) api.open(id);
+  }, [shown.bestPath, shown.query]);
+
   // Leaving a search, bring back the row that was opened from it: the host opens the rows
   // above it (their rows may not have been sent), then the reveal below scrolls to it.
   const revealId = useAppStore((state) => state.revealId);
