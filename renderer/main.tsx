@@ -11,6 +11,8 @@ import { startViewSync } from './store/view-sync';
 import { AppStoreContext } from './store/use-app-store';
 import { applyTheme, storedTheme } from './theme';
 import './styles.css';
+import './panels.css';
+import './dialogs.css';
 
 function safeLocalStorage(): Storage | null {
   try {
