@@ -59,13 +59,15 @@ export interface ParsedArgs {
   env: Record<string, string>;
   /** `--transport stdio|http|sse`: the Inspector's flag, checked against the selection. */
   transport?: 'stdio' | 'http' | 'sse';
+  /** login: print the sign-in URL only, never open a browser. */
+  noBrowser: boolean;
 }
 
 const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input']);
 
-const BOOLEAN_FLAGS = new Set(['--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
+const BOOLEAN_FLAGS = new Set(['--no-browser', '--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
 /** Commands that take a server's command line after them (read: after its URI). */
-const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture']);
+const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'login', 'logout']);
 const targetFrom = (parsed: ParsedArgs) => (parsed.command === 'read' ? 1 : 0);
 const targetStarted = (parsed: ParsedArgs) => parsed.command !== undefined && TARGET_COMMANDS.has(parsed.command) && parsed.positionals.length > targetFrom(parsed);
 
@@ -83,6 +85,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     env: {},
     inputs: {},
     sse: false,
+    noBrowser: false,
     json: false,
     verbose: false,
     help: false,
@@ -123,6 +126,9 @@ export function parseArgs(argv: string[]): ParsedArgs {
     switch (flag) {
       case '--json':
         parsed.json = true;
+        break;
+      case '--no-browser':
+        parsed.noBrowser = true;
         break;
       case '--verbose':
         parsed.verbose = true;
@@ -292,6 +298,9 @@ Commands:
   serve --from CAPTURE     browser mode over a capture, read-only
   diff A B [--json]        what changed between two captures: resources, decisions, the context
                            text, servers; exit 0 the same, 1 they differ, 2 a file cannot be read
+  login URL [--no-browser] sign in to a remote server with OAuth: the URL to open is printed (and
+                           opened in a browser where there is one); the others then use the tokens
+  logout URL               forget that sign-in, its tokens revoked where the server allows
   configs [--json]         the MCP config files of the clients on this machine (Claude Desktop,
                            Claude Code, Cursor, VS Code, Cline, Windsurf), with their servers
   watch [--subscribe URI]... [--json]

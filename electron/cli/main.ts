@@ -12,6 +12,7 @@ import { thisMachine } from '../config/load-config';
 import { serversFromConfig } from './config-selection';
 import { demoServerConfig } from '../host/demo-server-config';
 import { appHostOptions } from '../host/app-host';
+import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
 import { createHost, type Host } from '../host/host';
 import { parseArgs, selectsAServer, UsageError, USAGE, type ParsedArgs } from './args';
 import { runList } from './list-command';
@@ -120,7 +121,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff', 'configs'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
+  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff', 'configs', 'login', 'logout'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
   if (args.output !== undefined && args.command !== 'capture') throw new UsageError('-o goes with capture');
   if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve') throw new UsageError('--from goes with assemble and serve');
   refuseOptionsOfOtherCommands(args);
@@ -164,6 +165,12 @@ async function run(argv: string[]): Promise<number> {
   const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
   if (fromProfile && selectsAServer(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
   const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
+  if (args.noBrowser && args.command !== 'login') throw new UsageError('--no-browser goes with login');
+  if (args.command === 'login' || args.command === 'logout') {
+    if (selection.builtInIndex !== undefined) throw new UsageError(`${args.command} takes the remote server to sign in to: a URL, or --config FILE --server NAME`);
+    const { runLogin, runLogout } = await import('./login-command');
+    return args.command === 'login' ? runLogin(selection.servers, args) : runLogout(selection.servers);
+  }
   // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
   const app = args.command === 'serve' ? appHostOptions() : undefined;
   // check opens connections of its own, one server at a time: no host.
@@ -177,7 +184,9 @@ async function run(argv: string[]): Promise<number> {
   // watch runs until interrupted, so it reconnects by itself as the apps do.
   // Browser mode offers Import from…: the clients' config files of this machine.
   const configFiles = args.command === 'serve' ? (await import('../config/config-files')).machineConfigFiles(thisMachine()) : undefined;
-  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, ...(configFiles && { configFiles }), ...(args.command === 'watch' && { reconnect: {} }) });
+  // A remote server signed in to (mcp-context login) is reached with its kept tokens.
+  const signIns = createOAuthStore(defaultOAuthFile());
+  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, signIns, ...(configFiles && { configFiles }), ...(args.command === 'watch' && { reconnect: {} }) });
   traceFile?.follow(host.trace);
   // --verbose: what the servers write to stderr, as it comes (their own words on why they fail).
   if (args.verbose) passStderrThrough(host);

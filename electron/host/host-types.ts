@@ -10,6 +10,7 @@ import type { FoundConfig } from '../../shared/config/found-config';
 import type { ServerConfig } from '../../shared/mcp-types';
 import type { Profile } from '../../shared/profile/profile';
 import type { ContextViews } from './context-views';
+import type { OAuthStore } from './oauth-store';
 import type { ProfileStore } from './profile-store';
 import type { Timeline } from './timeline';
 import type { TRACE_LIMITS, TraceStore } from './trace-store';
@@ -62,6 +63,8 @@ export interface HostOptions {
   configFiles?: ConfigFiles;
   /** Where the windows' preferences are kept (the apps: beside the session). Without it they last as long as the host. */
   preferencesFile?: string;
+  /** The sign-ins to remote servers (oauth-store.ts): a server signed in to is reached with its tokens. */
+  signIns?: OAuthStore;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */

@@ -23,6 +23,7 @@ import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
 import { createHostConfigs } from './host-configs';
 import { createPreferencesStore } from './preferences-store';
+import { keptSignInProvider } from './oauth-sign-in';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
@@ -145,6 +146,7 @@ export function createHost(options: HostOptions = {}): Host {
   const trace = createTraceStore(options.traceLimits);
   const timeline = createTimeline({ emit: (body) => emit(body), nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId) });
   const traceViews = createTraceViews({ trace, emit: (body) => emit(body), ...(options.traceLimits && { limits: options.traceLimits }) });
+  const signIns = options.signIns as NonNullable<HostOptions['signIns']>;
   const deps = {
     emit,
     timeoutMs,
@@ -152,6 +154,8 @@ export function createHost(options: HostOptions = {}): Host {
     ...(!replay && { trace }),
     notified: (serverId: string, method: string, params: unknown) => (replay ? undefined : timeline.notified(serverId, method, params)),
     ...(replay ? { transportFor: replay.transportFor } : options.transportFor && { transportFor: options.transportFor }),
+    // A remote server signed in to: its kept tokens go with it (never for a replay).
+    ...(!replay && options.signIns && { authProviderFor: async (url: string) => ((await signIns.get(url))?.tokens ? keptSignInProvider(signIns, url, `mcp-context login ${url}`) : undefined) }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
   };

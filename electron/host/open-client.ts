@@ -2,7 +2,8 @@
  * Opens an MCP client over the transport a config names, in either protocol era.
  * Streamable HTTP falls back to legacy SSE where the server refuses it.
  */
-import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, OAuthError, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
+import { SignInNeeded } from './oauth-sign-in';
 import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
@@ -27,6 +28,8 @@ export interface OpenClientOptions {
   transport?: Transport;
   /** Told every message, both ways (the protocol trace). */
   trace?: TraceTap;
+  /** The sign-in kept for an HTTP server (oauth-sign-in.ts): its tokens go with every request, refreshed when they expire. */
+  authProvider?: OAuthClientProvider;
 }
 
 function newClient(timeoutMs: number): Client {
@@ -61,14 +64,21 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
   }
   const url = new URL(config.url);
   const requestInit = { headers: { ...config.headers } };
+  const auth = options.authProvider ? { authProvider: options.authProvider } : {};
   if (config.kind === 'sse') {
-    const transport = new SSEClientTransport(url, { requestInit });
-    return { client: await connectOver(transport, options), transport, wire: 'sse' };
+    const transport = new SSEClientTransport(url, { requestInit, ...auth });
+    try {
+      return { client: await connectOver(transport, options), transport, wire: 'sse' };
+    } catch (error) {
+      throw signInNeeded(error, url, options.authProvider !== undefined) ?? error;
+    }
   }
-  const streamable = new StreamableHTTPClientTransport(url, { requestInit });
+  const streamable = new StreamableHTTPClientTransport(url, { requestInit, ...auth });
   try {
     return { client: await connectOver(streamable, options), transport: streamable, wire: 'streamable-http' };
   } catch (streamableError) {
+    const signIn = signInNeeded(streamableError, url, options.authProvider !== undefined);
+    if (signIn) throw signIn;
     if (options.signal?.aborted || !refusedByServer(streamableError)) throw streamableError;
     // The 2024-11-05 HTTP+SSE transport: servers that predate Streamable HTTP answer 4xx to its POST.
     const sse = new SSEClientTransport(url, { requestInit });
@@ -86,6 +96,20 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
       throw new Error(`${post} to the Streamable HTTP POST, and ${get} to the SSE GET: ${hint}`, { cause: sseError });
     }
   }
+}
+
+/**
+ * A refusal that a sign-in answers, in words: a 401 with no sign-in kept ("sign in first"), or
+ * a sign-in the server or its authorization server no longer takes (an expired refresh token).
+ */
+function signInNeeded(error: unknown, url: URL, signedIn: boolean): SignInNeeded | undefined {
+  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+    if (at instanceof SignInNeeded) return at;
+  }
+  const expired = error instanceof OAuthError && /invalid_grant|invalid_token/.test(`${error.code ?? ''} ${error.message}`);
+  if (!expired && !(error instanceof UnauthorizedError) && httpStatusOf(error) !== 401) return undefined;
+  const how = `mcp-context login ${url.href}`;
+  return new SignInNeeded(signedIn ? `the sign-in to ${url.host} has expired or was refused: sign in again (${how})` : `${url.host} asks you to sign in first: ${how}`, { cause: error });
 }
 
 /** The HTTP status the server answered with, from the SDK's error or one it wrapped (the version probe's). */

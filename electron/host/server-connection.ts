@@ -2,7 +2,7 @@
  * One configured server: its connection, its catalog and its stderr. It never throws out
  * of band: a server that exits, crashes or misbehaves becomes state the user can see.
  */
-import type { Client, Transport } from '@modelcontextprotocol/client';
+import type { Client, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { HostEventBody } from '../../shared/host-api';
 import type { CatalogSnapshot, CompletionResult, LogLevel, ReadResult, ReconnectState, ServerConfig, ServerSnapshot } from '../../shared/mcp-types';
@@ -36,6 +36,8 @@ export interface ConnectionDeps {
   notified?(serverId: string, method: string, params: unknown): void;
   /** See {@link HostOptions.transportFor}. */
   transportFor?(config: ServerConfig): Transport | undefined;
+  /** The sign-in kept for an HTTP server, if any (HostOptions.signIns). */
+  authProviderFor?(url: string): Promise<OAuthClientProvider | undefined>;
 }
 
 // We validate results ourselves (shared/catalog), so the SDK must pass them through as sent.
@@ -133,9 +135,12 @@ export class ServerConnection {
     try {
       const transport = this.#deps.transportFor?.(this.config);
       const { trace, notified } = this.#deps;
+      const wire = this.config.transport;
+      const authProvider = !transport && wire.kind !== 'stdio' ? await this.#deps.authProviderFor?.(wire.url) : undefined;
       const opened = await openClient(this.config.transport, {
         timeoutMs,
         ...(transport && { transport }),
+        ...(authProvider && { authProvider }),
         trace: (direction, message) => {
           trace?.record(this.id, direction, message);
           if (direction === 'receive' && 'method' in message && !('id' in message)) notified?.(this.id, message.method, message.params);

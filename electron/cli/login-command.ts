@@ -1,0 +1,51 @@
+/**
+ * `mcp-context login` and `logout`: signing in to a remote server with OAuth (the authorization
+ * URL printed, and opened in a browser where there is one; the browser comes back to a loopback
+ * redirect), and forgetting it, its tokens revoked where the authorization server allows.
+ * Every other command then reaches the server with the kept tokens.
+ */
+import { spawn } from 'node:child_process';
+import type { ServerConfig } from '../../shared/mcp-types';
+import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
+import { signIn, signOut } from '../host/oauth-sign-in';
+import { UsageError, type ParsedArgs } from './args';
+import { terminalSafe } from './terminal';
+
+/** The one remote server the selection names. */
+function remoteUrl(servers: readonly ServerConfig[], command: string): string {
+  const remote = servers.filter((server) => server.transport.kind !== 'stdio');
+  if (remote.length !== 1 || servers.length !== 1) throw new UsageError(`${command} takes one remote server: a URL, or --config FILE --server NAME naming an HTTP server`);
+  return (remote[0]?.transport as { url: string }).url;
+}
+
+/** Opens a URL in the user's browser where this machine has one to show: the user asked to sign in. */
+function openBrowser(url: URL): void {
+  const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  if (!hasDisplay) return;
+  const [command, args] = process.platform === 'darwin' ? ['open', [url.href]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url.href]] : ['xdg-open', [url.href]];
+  const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });
+  child.on('error', () => {});
+  child.unref();
+}
+
+export async function runLogin(servers: readonly ServerConfig[], args: ParsedArgs): Promise<number> {
+  const url = remoteUrl(servers, 'login');
+  const store = createOAuthStore(defaultOAuthFile());
+  const host = new URL(url).host;
+  const kept = await signIn(url, store, {
+    show: (at) => process.stderr.write(`Sign in to ${terminalSafe(host)} in your browser:\n  ${terminalSafe(at.href)}\nWaiting for the browser to come back (Ctrl+C to give up)…\n`),
+    ...(!args.noBrowser && { open: openBrowser }),
+  });
+  const tokens = kept.tokens;
+  const expires = tokens?.expires_in !== undefined ? `; the token lasts ${Math.round(tokens.expires_in / 60)} min, and is refreshed by itself` : '';
+  process.stderr.write(`Signed in to ${terminalSafe(host)}${tokens?.scope ? ` (scopes: ${terminalSafe(tokens.scope)})` : ''}${expires}. Kept in ${terminalSafe(store.file)}.\n`);
+  return 0;
+}
+
+export async function runLogout(servers: readonly ServerConfig[]): Promise<number> {
+  const url = remoteUrl(servers, 'logout');
+  const { had, revoked } = await signOut(url, createOAuthStore(defaultOAuthFile()));
+  const host = terminalSafe(new URL(url).host);
+  process.stderr.write(had ? `Signed out of ${host}: the sign-in is forgotten; its tokens ${revoked === 'revoked' ? 'revoked' : revoked}.\n` : `No sign-in was kept for ${host}.\n`);
+  return 0;
+}

@@ -1,0 +1,179 @@
+/**
+ * Signing in to a remote MCP server with OAuth, through the v2 SDK's client auth (`auth()`:
+ * discovery of the protected resource and its authorization server, dynamic registration,
+ * authorization code with PKCE S256 and the `resource` parameter, the code's exchange and
+ * refresh). What this file adds: the loopback redirect (RFC 8252, 127.0.0.1 and a random port)
+ * with its `state` checked, the kept sign-ins, and what each failure says in words.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { auth, discoverOAuthServerInfo, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import type { OAuthStore, SignIn } from './oauth-store';
+
+/** A server that wants a sign-in the user has not given (or that has expired). */
+export class SignInNeeded extends Error {}
+
+const CLIENT_NAME = 'MCP Context Inspector';
+const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+function metadata(redirect: string | undefined): OAuthClientMetadata {
+  return { client_name: CLIENT_NAME, redirect_uris: redirect ? [redirect] : [], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+}
+
+/** The parts of a provider that read and write what is kept for `serverUrl`. */
+function keptParts(store: OAuthStore, serverUrl: string) {
+  return {
+    clientInformation: async () => (await store.get(serverUrl))?.client,
+    saveClientInformation: (client: NonNullable<SignIn['client']>) => store.update(serverUrl, (current) => ({ ...current, client })),
+    tokens: async () => (await store.get(serverUrl))?.tokens,
+    saveTokens: (tokens: NonNullable<SignIn['tokens']>) => store.update(serverUrl, (current) => ({ ...current, tokens, savedAt: Date.now() })),
+    invalidateCredentials: (scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') =>
+      store.update(serverUrl, (current) => (scope === 'all' ? undefined : scope === 'tokens' ? { ...current, tokens: undefined } : scope === 'client' ? { ...current, client: undefined } : current)),
+  };
+}
+
+/**
+ * For connecting with what is kept: the tokens, refreshed by the SDK when they expire. It never
+ * sends the user anywhere: where a new sign-in is needed, it says so.
+ */
+export function keptSignInProvider(store: OAuthStore, serverUrl: string, signInCommand: string): OAuthClientProvider {
+  const never = () => {
+    throw new SignInNeeded(`the sign-in to ${new URL(serverUrl).host} has expired or was refused: sign in again (${signInCommand})`);
+  };
+  return {
+    get redirectUrl() {
+      return undefined;
+    },
+    get clientMetadata() {
+      return metadata(undefined);
+    },
+    ...keptParts(store, serverUrl),
+    redirectToAuthorization: never,
+    saveCodeVerifier: never,
+    codeVerifier: never,
+  };
+}
+
+export interface SignInIo {
+  /** Shows the authorization URL (the CLI prints it; a page opens a tab). */
+  show(url: URL): void;
+  /** Opens it in a browser, where there is one. */
+  open?(url: URL): void;
+  timeoutMs?: number;
+}
+
+/** The loopback listener the authorization server sends the browser back to, once. */
+async function listenForCallback(): Promise<{ server: Server; redirect: string; callback: Promise<URL> }> {
+  let arrived!: (url: URL) => void;
+  const callback = new Promise<URL>((resolve) => (arrived = resolve));
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/callback') {
+      response.writeHead(404).end();
+      return;
+    }
+    const failed = url.searchParams.has('error');
+    response.writeHead(failed ? 400 : 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(failed ? 'The sign-in did not complete; see MCP Context Inspector for why.' : 'Signed in. You can close this tab and go back to MCP Context Inspector.');
+    arrived(url);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return { server, redirect: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, callback };
+}
+
+/**
+ * Signs in to `serverUrl`: registers (or reuses the client registered for this redirect),
+ * shows the authorization URL, waits for the browser to come back to the loopback redirect,
+ * checks its `state`, and exchanges the code. Rejects with the reason in words.
+ */
+export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo): Promise<SignIn> {
+  const { server, redirect, callback } = await listenForCallback();
+  const state = randomBytes(16).toString('base64url');
+  let verifier: string | undefined;
+  let shown: URL | undefined;
+  // What discovery found, kept for the callback: the code is redeemed only with the authorization server that issued it (mix-up defense).
+  let discovery: OAuthDiscoveryState | undefined;
+  const kept = keptParts(store, serverUrl);
+  const provider: OAuthClientProvider = {
+    get redirectUrl() {
+      return redirect;
+    },
+    get clientMetadata() {
+      return metadata(redirect);
+    },
+    state: () => state,
+    ...kept,
+    // A client registered for another port's redirect is not this one's: register again.
+    clientInformation: async () => {
+      const client = await kept.clientInformation();
+      const uris = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+      return Array.isArray(uris) && !uris.includes(redirect) ? undefined : client;
+    },
+    redirectToAuthorization: (url) => {
+      shown = url;
+      io.show(url);
+      io.open?.(url);
+    },
+    saveCodeVerifier: (value) => void (verifier = value),
+    saveDiscoveryState: (state) => void (discovery = state),
+    discoveryState: () => discovery,
+    codeVerifier: () => {
+      if (verifier === undefined) throw new Error('no PKCE verifier was made for this sign-in');
+      return verifier;
+    },
+  };
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    // Any sign-in kept is set aside: this one starts over.
+    await store.update(serverUrl, (current) => ({ ...current, tokens: undefined }));
+    if ((await auth(provider, { serverUrl })) === 'AUTHORIZED') return (await store.get(serverUrl)) ?? {};
+    if (!shown) throw new Error('the authorization server gave no address to sign in at');
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no sign-in within ${Math.round((io.timeoutMs ?? SIGN_IN_TIMEOUT_MS) / 1000)} s: start again`)), io.timeoutMs ?? SIGN_IN_TIMEOUT_MS)));
+    const back = await Promise.race([callback, timeout]);
+    if (back.searchParams.get('state') !== state) throw new Error('the sign-in came back with another state than the one sent: refused (it may not be yours)');
+    const error = back.searchParams.get('error');
+    if (error) throw new Error(`the authorization server refused: ${error}${back.searchParams.get('error_description') ? ` (${back.searchParams.get('error_description')})` : ''}`);
+    const code = back.searchParams.get('code');
+    if (!code) throw new Error('the sign-in came back without a code');
+    const iss = back.searchParams.get('iss');
+    await auth(provider, { serverUrl, authorizationCode: code, ...(iss && { iss }) });
+    return (await store.get(serverUrl)) ?? {};
+  } finally {
+    clearTimeout(timer);
+    server.close();
+    server.closeAllConnections();
+  }
+}
+
+/**
+ * Forgets the sign-in kept for `serverUrl`, after asking the authorization server to revoke its
+ * tokens (RFC 7009) where it offers that. Says what happened: forgotten, and revoked or why not.
+ */
+export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ had: boolean; revoked: string }> {
+  const kept = await store.get(serverUrl);
+  if (!kept) return { had: false, revoked: 'nothing to revoke' };
+  let revoked = 'not revoked: no token was kept';
+  const tokens = [kept.tokens?.refresh_token, kept.tokens?.access_token].filter((token): token is string => Boolean(token));
+  if (tokens.length > 0) {
+    try {
+      const found = (await discoverOAuthServerInfo(serverUrl)).authorizationServerMetadata as { revocation_endpoint?: unknown } | undefined;
+      const endpoint = typeof found?.revocation_endpoint === 'string' ? found.revocation_endpoint : undefined;
+      if (!endpoint) revoked = 'not revoked: the authorization server offers no revocation';
+      else {
+        for (const token of tokens) {
+          const body = new URLSearchParams({ token, ...(kept.client?.client_id && { client_id: kept.client.client_id }) });
+          const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(10_000) });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        }
+        revoked = 'revoked';
+      }
+    } catch (error) {
+      revoked = `not revoked (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  // Forgotten either way: the user asked to sign out.
+  await store.update(serverUrl, () => undefined);
+  return { had: true, revoked };
+}

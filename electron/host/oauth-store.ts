@@ -1,0 +1,89 @@
+/**
+ * Sign-ins to remote servers, kept for the CLI and browser mode: the client each authorization
+ * server registered for us and the tokens it gave, by the MCP server's URL, in one file only the
+ * user may read (0600), written whole or not at all. A file that cannot be read is never written
+ * over: signing in says why. (The desktop app will keep them through Electron's safeStorage.)
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
+import { writeFileAtomic } from './atomic-file';
+
+const KIND = 'mcp-context-inspector sign-ins';
+
+/** What is kept of one server's sign-in. */
+export interface SignIn {
+  client?: OAuthClientInformationMixed;
+  tokens?: OAuthTokens;
+  /** When the tokens were saved (ms), so their `expires_in` means a time. */
+  savedAt?: number;
+}
+
+export interface OAuthStore {
+  get(serverUrl: string): Promise<SignIn | undefined>;
+  update(serverUrl: string, change: (current: SignIn) => SignIn | undefined): Promise<void>;
+  /** The file, for messages. */
+  readonly file: string;
+}
+
+const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional() })) });
+
+export function defaultOAuthFile(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MCP_CONTEXT_SIGN_INS) return env.MCP_CONTEXT_SIGN_INS;
+  const config = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming')) : join(homedir(), '.config'));
+  return join(config, 'mcp-context-inspector', 'sign-ins.json');
+}
+
+/** The key of a server: its URL without fragment (a query may name a tenant). */
+export const serverKeyOf = (url: string) => {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
+};
+
+export function createOAuthStore(file: string = defaultOAuthFile()): OAuthStore {
+  // One change at a time, each reading what the last wrote.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function load(): Promise<Record<string, SignIn>> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw new Error(`the sign-ins in ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); it is left as it is`, { cause: error });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success) throw new Error(`${file} is not a sign-ins file of this app; it is left as it is: move it away to sign in again`);
+    return parsed.data.servers as Record<string, SignIn>;
+  }
+
+  return {
+    file,
+    async get(serverUrl) {
+      await queue.catch(() => undefined);
+      return (await load())[serverKeyOf(serverUrl)];
+    },
+    update(serverUrl, change) {
+      const run = queue.catch(() => undefined).then(async () => {
+        const servers = await load();
+        const key = serverKeyOf(serverUrl);
+        const next = change(servers[key] ?? {});
+        if (next === undefined) delete servers[key];
+        else servers[key] = next;
+        await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+        await writeFileAtomic(file, `${JSON.stringify({ kind: KIND, version: 1, servers }, null, 2)}\n`, 0o600);
+      });
+      queue = run;
+      return run;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Signing in from the CLI to a server behind OAuth (the fixture's authorization server, which
+ * approves at once): `login` prints the URL and waits for the browser to come back to its
+ * loopback redirect; `list` then reaches the server with the kept tokens; `logout` forgets and
+ * revokes them; `list` then says to sign in first, with a non-zero status.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
+
+let fixture: OAuthFixture | undefined;
+afterEach(async () => {
+  await fixture?.close();
+  fixture = undefined;
+});
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => execFile(process.execPath, ['bin/mcp-context.mjs', ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })));
+}
+
+/** `login`, with the test as the browser: open the URL it prints, follow the redirect back to it. */
+function login(url: string, env: Record<string, string>, browse: (signInUrl: URL) => Promise<void>): Promise<{ code: number; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'login', '--no-browser', url], { env: { ...process.env, ...env } });
+    let stderr = '';
+    let browsed = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const at = /^ {2}(http\S+)$/m.exec(stderr)?.[1];
+      if (at && !browsed) {
+        browsed = true;
+        void browse(new URL(at));
+      }
+    });
+    child.on('close', (code) => done({ code: code ?? 1, stderr }));
+  });
+}
+
+/** The browser: the authorization server approves and redirects to the CLI's loopback callback. */
+async function followRedirect(signInUrl: URL): Promise<void> {
+  const approved = await fetch(signInUrl, { redirect: 'manual' });
+  await fetch(approved.headers.get('location') as string);
+}
+
+describe('mcp-context login and logout', () => {
+  it('login, then list with the tokens; logout, then list says to sign in first', async () => {
+    fixture = await startOAuthFixture();
+    const env = { MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json') };
+    const before = await cli(['list', fixture.url], env);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain(`asks you to sign in first: mcp-context login ${fixture.url}`);
+
+    const signedIn = await login(fixture.url, env, followRedirect);
+    expect(signedIn.stderr).toContain('Sign in to 127.0.0.1:');
+    expect(signedIn.stderr).toMatch(/Signed in to 127\.0\.0\.1:\d+ \(scopes: mcp:read mcp:write\); the token lasts 60 min, and is refreshed by itself/);
+    expect(signedIn.stderr).not.toContain('[mcp-sdk]');
+    expect(signedIn.code).toBe(0);
+    expect(fixture.log.authorizations[0]?.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(fixture.log.authorizations[0]?.resource).toBe(fixture.url);
+    // Only the user may read the tokens.
+    expect((await stat(env.MCP_CONTEXT_SIGN_INS)).mode & 0o777).toBe(0o600);
+
+    const listed = await cli(['list', fixture.url], env);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toContain('legacy://docs/readme');
+    // The token never reaches the output, nor a trace.
+    const token = (JSON.parse(await readFile(env.MCP_CONTEXT_SIGN_INS, 'utf8')) as { servers: Record<string, { tokens: { access_token: string } }> }).servers[fixture.url]?.tokens.access_token as string;
+    const traced = join(await mkdtemp(join(tmpdir(), 'mcp-trace-')), 'trace.jsonl');
+    const tracedRun = await cli(['list', '--trace', traced, fixture.url], env);
+    expect(tracedRun.code, tracedRun.stderr).toBe(0);
+    expect(listed.stdout + (await readFile(traced, 'utf8'))).not.toContain(token);
+
+    const out = await cli(['logout', fixture.url], env);
+    expect(out.code).toBe(0);
+    expect(out.stderr).toContain('the sign-in is forgotten; its tokens revoked');
+    expect(fixture.log.revoked).toHaveLength(2);
+    const after = await cli(['list', fixture.url], env);
+    expect(after.code).toBe(1);
+    expect(after.stderr).toContain('asks you to sign in first');
+  });
+
+  it('a sign-in that comes back with another state is refused', async () => {
+    fixture = await startOAuthFixture();
+    const env = { MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json') };
+    const forged = await login(fixture.url, env, async (signInUrl) => {
+      const approved = await fetch(signInUrl, { redirect: 'manual' });
+      const back = new URL(approved.headers.get('location') as string);
+      back.searchParams.set('state', 'someone-else');
+      await fetch(back);
+    });
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toContain('the sign-in came back with another state than the one sent: refused');
+    expect((await cli(['list', fixture.url], env)).stderr).toContain('sign in first');
+  });
+});
