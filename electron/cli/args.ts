@@ -61,9 +61,13 @@ export interface ParsedArgs {
   transport?: 'stdio' | 'http' | 'sse';
   /** login: print the sign-in URL only, never open a browser. */
   noBrowser: boolean;
+  /** login: a client registered by hand, and the scopes to ask for. */
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input', '--client-id', '--client-secret', '--scope']);
 
 const BOOLEAN_FLAGS = new Set(['--no-browser', '--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
 /** Commands that take a server's command line after them (read: after its URI). */
@@ -219,6 +223,15 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       parsed.inputs[value.slice(0, equals)] = value.slice(equals + 1);
       return;
     }
+    case '--client-id':
+      parsed.clientId = value;
+      return;
+    case '--client-secret':
+      parsed.clientSecret = value;
+      return;
+    case '--scope':
+      parsed.scope = value;
+      return;
     case '--transport':
       if (value !== 'stdio' && value !== 'http' && value !== 'sse') throw new UsageError(`--transport is stdio, http or sse, got ${JSON.stringify(value)}`);
       parsed.transport = value;
@@ -298,8 +311,11 @@ Commands:
   serve --from CAPTURE     browser mode over a capture, read-only
   diff A B [--json]        what changed between two captures: resources, decisions, the context
                            text, servers; exit 0 the same, 1 they differ, 2 a file cannot be read
-  login URL [--no-browser] sign in to a remote server with OAuth: the URL to open is printed (and
-                           opened in a browser where there is one); the others then use the tokens
+  login URL [--no-browser] [--scope S] [--client-id ID [--client-secret X]]
+                           sign in to a remote server with OAuth: the URL to open is printed (and
+                           opened in a browser where there is one); the others then use the tokens;
+                           --scope asks for more (a 403 names it), --client-id for an
+                           authorization server that registers no clients itself
   logout URL               forget that sign-in, its tokens revoked where the server allows
   configs [--json]         the MCP config files of the clients on this machine (Claude Desktop,
                            Claude Code, Cursor, VS Code, Cline, Windsurf), with their servers

@@ -35,6 +35,8 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
   const kept = await signIn(url, store, {
     show: (at) => process.stderr.write(`Sign in to ${terminalSafe(host)} in your browser:\n  ${terminalSafe(at.href)}\nWaiting for the browser to come back (Ctrl+C to give up)…\n`),
     ...(!args.noBrowser && { open: openBrowser }),
+    ...(args.clientId !== undefined && { client: { id: args.clientId, ...(args.clientSecret !== undefined && { secret: args.clientSecret }) } }),
+    ...(args.scope !== undefined && { scope: args.scope }),
   });
   const tokens = kept.tokens;
   const expires = tokens?.expires_in !== undefined ? `; the token lasts ${Math.round(tokens.expires_in / 60)} min, and is refreshed by itself` : '';

@@ -165,7 +165,10 @@ async function run(argv: string[]): Promise<number> {
   const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
   if (fromProfile && selectsAServer(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
   const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
-  if (args.noBrowser && args.command !== 'login') throw new UsageError('--no-browser goes with login');
+  for (const [flag, set] of [['--no-browser', args.noBrowser], ['--client-id', args.clientId !== undefined], ['--client-secret', args.clientSecret !== undefined], ['--scope', args.scope !== undefined]] as const) {
+    if (set && args.command !== 'login') throw new UsageError(`${flag} goes with login`);
+  }
+  if (args.clientSecret !== undefined && args.clientId === undefined) throw new UsageError('--client-secret goes with --client-id');
   if (args.command === 'login' || args.command === 'logout') {
     if (selection.builtInIndex !== undefined) throw new UsageError(`${args.command} takes the remote server to sign in to: a URL, or --config FILE --server NAME`);
     const { runLogin, runLogout } = await import('./login-command');
@@ -228,6 +231,11 @@ function oneLine(error: unknown): string {
   if (error instanceof HostError || error instanceof ConfigError || error instanceof UsageError || error instanceof CaptureFileError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
+
+// The SDK warns on the console, sometimes quoting a server's words: one line of ours, shown safely.
+console.warn = (...parts: unknown[]) => {
+  process.stderr.write(`mcp-context: warning: ${terminalSafe(parts.map(String).join(' ').replace(/^\[mcp-sdk\]\s*/, ''))}\n`);
+};
 
 // A reader that stops early (`| head`) is not an error of ours: end quietly, as other tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

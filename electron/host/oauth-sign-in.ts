@@ -38,20 +38,33 @@ function keptParts(store: OAuthStore, serverUrl: string) {
  * sends the user anywhere: where a new sign-in is needed, it says so.
  */
 export function keptSignInProvider(store: OAuthStore, serverUrl: string, signInCommand: string): OAuthClientProvider {
-  const never = () => {
-    throw new SignInNeeded(`the sign-in to ${new URL(serverUrl).host} has expired or was refused: sign in again (${signInCommand})`);
-  };
+  const host = new URL(serverUrl).host;
+  const expired = () => new SignInNeeded(`the sign-in to ${host} has expired or was refused: sign in again (${signInCommand})`);
+  // A redirect is named (never used) so the SDK refreshes an expired token instead of asking for a new one without a user.
+  const redirect = 'http://127.0.0.1/callback';
   return {
     get redirectUrl() {
-      return undefined;
+      return redirect;
     },
     get clientMetadata() {
-      return metadata(undefined);
+      return metadata(redirect);
     },
     ...keptParts(store, serverUrl),
-    redirectToAuthorization: never,
-    saveCodeVerifier: never,
-    codeVerifier: never,
+    // Where the SDK would send the user: a step-up (the scope asked for is more than was granted) or a sign-in that is over.
+    redirectToAuthorization: async (url) => {
+      const wanted = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+      const tokens = (await store.get(serverUrl))?.tokens;
+      // No tokens left: the SDK set aside the ones the authorization server refused.
+      if (!tokens) throw expired();
+      const granted = new Set((tokens.scope ?? '').split(' ').filter(Boolean));
+      const scope = wanted.join(' ');
+      if (wanted.some((one) => !granted.has(one))) throw new SignInNeeded(`${host} needs a sign-in with the scope "${scope}": sign in again with it (${signInCommand} --scope "${scope}")`);
+      throw expired();
+    },
+    saveCodeVerifier: () => {},
+    codeVerifier: () => {
+      throw expired();
+    },
   };
 }
 
@@ -61,6 +74,18 @@ export interface SignInIo {
   /** Opens it in a browser, where there is one. */
   open?(url: URL): void;
   timeoutMs?: number;
+  /** A client registered by hand at the authorization server (where it offers no registration), instead of registering one. */
+  client?: { id: string; secret?: string };
+  /** The scopes to ask for (step-up: the ones a 403 said were missing); default: what the server advertises. */
+  scope?: string;
+}
+
+/** The SDK's words for what went wrong while signing in, said for a user. */
+function saidForUser(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/does not support dynamic client registration/i.test(message)) return new Error('the authorization server has no registration endpoint and no client id was given: register a client there, then give --client-id ID (and --client-secret)', { cause: error });
+  if (/invalid_grant/i.test(message) || (error as { code?: unknown } | undefined)?.code === 'invalid_grant') return new Error(`the authorization server refused the code (expired, used, or not for this redirect): start again (${message})`, { cause: error });
+  return error instanceof Error ? error : new Error(message);
 }
 
 /** The loopback listener the authorization server sends the browser back to, once. */
@@ -96,17 +121,19 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   // What discovery found, kept for the callback: the code is redeemed only with the authorization server that issued it (mix-up defense).
   let discovery: OAuthDiscoveryState | undefined;
   const kept = keptParts(store, serverUrl);
+  const given = io.client;
   const provider: OAuthClientProvider = {
     get redirectUrl() {
       return redirect;
     },
     get clientMetadata() {
-      return metadata(redirect);
+      return { ...metadata(redirect), ...(given?.secret !== undefined && { token_endpoint_auth_method: 'client_secret_post' }), ...(io.scope && { scope: io.scope }) };
     },
     state: () => state,
     ...kept,
-    // A client registered for another port's redirect is not this one's: register again.
+    // A client given by hand is used as it is; one registered for another port's redirect is not this one's: register again.
     clientInformation: async () => {
+      if (given) return { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) };
       const client = await kept.clientInformation();
       const uris = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
       return Array.isArray(uris) && !uris.includes(redirect) ? undefined : client;
@@ -127,8 +154,11 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   let timer: NodeJS.Timeout | undefined;
   try {
     // Any sign-in kept is set aside: this one starts over.
-    await store.update(serverUrl, (current) => ({ ...current, tokens: undefined }));
-    if ((await auth(provider, { serverUrl })) === 'AUTHORIZED') return (await store.get(serverUrl)) ?? {};
+    await store.update(serverUrl, (current) => ({ ...current, tokens: undefined, ...(given && { client: { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } }) }));
+    const started = await auth(provider, { serverUrl, ...(io.scope && { scope: io.scope }) }).catch((error: unknown) => {
+      throw saidForUser(error);
+    });
+    if (started === 'AUTHORIZED') return (await store.get(serverUrl)) ?? {};
     if (!shown) throw new Error('the authorization server gave no address to sign in at');
     const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no sign-in within ${Math.round((io.timeoutMs ?? SIGN_IN_TIMEOUT_MS) / 1000)} s: start again`)), io.timeoutMs ?? SIGN_IN_TIMEOUT_MS)));
     const back = await Promise.race([callback, timeout]);
@@ -138,7 +168,9 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     const code = back.searchParams.get('code');
     if (!code) throw new Error('the sign-in came back without a code');
     const iss = back.searchParams.get('iss');
-    await auth(provider, { serverUrl, authorizationCode: code, ...(iss && { iss }) });
+    await auth(provider, { serverUrl, authorizationCode: code, ...(iss && { iss }), ...(io.scope && { scope: io.scope }) }).catch((error: unknown) => {
+      throw saidForUser(error);
+    });
     return (await store.get(serverUrl)) ?? {};
   } finally {
     clearTimeout(timer);

@@ -1,0 +1,78 @@
+/**
+ * Each way a sign-in fails, said in words, against the fixture's real authorization server:
+ * no registration and no client id, a code that expired before it was redeemed, a refresh token
+ * that expired, and a step-up (a 403 naming a missing scope); and a client registered by hand.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHost, type Host } from '../../electron/host/host';
+import { createOAuthStore, type OAuthStore } from '../../electron/host/oauth-store';
+import { signIn } from '../../electron/host/oauth-sign-in';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
+
+let fixture: OAuthFixture | undefined;
+let host: Host | undefined;
+afterEach(async () => {
+  await host?.close();
+  await fixture?.close();
+  host = undefined;
+  fixture = undefined;
+});
+
+const store = async (): Promise<OAuthStore> => createOAuthStore(join(await mkdtemp(join(tmpdir(), 'mcp-sign-in-')), 'sign-ins.json'));
+/** The browser: the authorization server approves, and sends it back to the loopback redirect. */
+const browser = (before?: () => void) => (url: URL) => void fetch(url, { redirect: 'manual' }).then((approved) => (before?.(), fetch(approved.headers.get('location') as string)));
+
+async function reasonDown(signIns: OAuthStore, url: string): Promise<string | undefined> {
+  host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url } }], signIns });
+  await host.ready;
+  const [server] = (await host.getSnapshot()).servers;
+  return server?.status === 'connected' ? undefined : server?.disconnect?.reason;
+}
+
+describe('signing in, and each way it fails', () => {
+  it('an authorization server with no registration, and no client id given, says what to do', async () => {
+    fixture = await startOAuthFixture({ registration: false });
+    await expect(signIn(fixture.url, await store(), { show: browser() })).rejects.toThrow('the authorization server has no registration endpoint and no client id was given: register a client there, then give --client-id ID (and --client-secret)');
+  });
+
+  it('a client registered by hand signs in, with its secret', async () => {
+    fixture = await startOAuthFixture({ registration: false, staticClients: [{ client_id: 'inspector-static', client_secret: 'static-secret-0123', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'client_secret_post' }] });
+    const signIns = await store();
+    await signIn(fixture.url, signIns, { show: browser(), client: { id: 'inspector-static', secret: 'static-secret-0123' } });
+    expect(fixture.log.authorizations[0]?.clientId).toBe('inspector-static');
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+  });
+
+  it('a code that expired before it was redeemed is refused, in words', async () => {
+    fixture = await startOAuthFixture();
+    const expire = () => fixture?.expireCodes();
+    await expect(signIn(fixture.url, await store(), { show: browser(expire) })).rejects.toThrow('the authorization server refused the code (expired, used, or not for this redirect): start again');
+  });
+
+  it('an expired access token is refreshed by itself; an expired refresh token asks to sign in again', async () => {
+    fixture = await startOAuthFixture();
+    const signIns = await store();
+    await signIn(fixture.url, signIns, { show: browser() });
+    fixture.expireAccessTokens();
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+    expect(fixture.log.refreshes).toBe(1);
+    await host?.close();
+    fixture.expireAccessTokens();
+    fixture.expireRefreshTokens();
+    expect(await reasonDown(signIns, fixture.url)).toContain(`the sign-in to ${new URL(fixture.url).host} has expired or was refused: sign in again (mcp-context login ${fixture.url})`);
+  });
+
+  it('step-up: a 403 that names a missing scope says to sign in with it, and that sign-in works', async () => {
+    fixture = await startOAuthFixture({ requiredScopes: ['mcp:admin'], scopesSupported: ['mcp:read', 'mcp:admin'] });
+    const signIns = await store();
+    await signIn(fixture.url, signIns, { show: browser(), scope: 'mcp:read' });
+    expect(await reasonDown(signIns, fixture.url)).toContain(`needs a sign-in with the scope "mcp:read mcp:admin": sign in again with it (mcp-context login ${fixture.url} --scope "mcp:read mcp:admin")`);
+    await host?.close();
+    await signIn(fixture.url, signIns, { show: browser(), scope: 'mcp:read mcp:admin' });
+    expect(fixture.log.authorizations.at(-1)?.scopes).toEqual(['mcp:read', 'mcp:admin']);
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+  });
+});
