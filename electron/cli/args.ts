@@ -65,11 +65,13 @@ export interface ParsedArgs {
   clientId?: string;
   clientSecret?: string;
   scope?: string;
+  /** login: a machine client, by the client credentials grant. */
+  clientCredentials: boolean;
 }
 
 const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input', '--client-id', '--client-secret', '--scope']);
 
-const BOOLEAN_FLAGS = new Set(['--no-browser', '--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
+const BOOLEAN_FLAGS = new Set(['--client-credentials', '--no-browser', '--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
 /** Commands that take a server's command line after them (read: after its URI). */
 const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'login', 'logout']);
 const targetFrom = (parsed: ParsedArgs) => (parsed.command === 'read' ? 1 : 0);
@@ -90,6 +92,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     inputs: {},
     sse: false,
     noBrowser: false,
+    clientCredentials: false,
     json: false,
     verbose: false,
     help: false,
@@ -133,6 +136,9 @@ export function parseArgs(argv: string[]): ParsedArgs {
         break;
       case '--no-browser':
         parsed.noBrowser = true;
+        break;
+      case '--client-credentials':
+        parsed.clientCredentials = true;
         break;
       case '--verbose':
         parsed.verbose = true;
@@ -316,6 +322,8 @@ Commands:
                            opened in a browser where there is one); the others then use the tokens;
                            --scope asks for more (a 403 names it), --client-id for an
                            authorization server that registers no clients itself
+  login URL --client-credentials --client-id ID --client-secret X [--scope S]
+                           a machine client: tokens by the client credentials grant, no browser
   logout URL               forget that sign-in, its tokens revoked where the server allows
   configs [--json]         the MCP config files of the clients on this machine (Claude Desktop,
                            Claude Code, Cursor, VS Code, Cline, Windsurf), with their servers

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
-import { signIn, signOut } from '../host/oauth-sign-in';
+import { signIn, signInMachine, signOut } from '../host/oauth-sign-in';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalSafe } from './terminal';
 
@@ -32,6 +32,11 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
   const url = remoteUrl(servers, 'login');
   const store = createOAuthStore(defaultOAuthFile());
   const host = new URL(url).host;
+  if (args.clientCredentials) {
+    const machine = await signInMachine(url, store, { id: args.clientId as string, secret: args.clientSecret as string }, args.scope);
+    process.stderr.write(`Signed in to ${terminalSafe(host)} as the machine client ${terminalSafe(args.clientId as string)}${machine.tokens?.scope ? ` (scopes: ${terminalSafe(machine.tokens.scope)})` : ''}; new tokens are asked for with its secret. Kept in ${terminalSafe(store.file)}.\n`);
+    return 0;
+  }
   const kept = await signIn(url, store, {
     show: (at) => process.stderr.write(`Sign in to ${terminalSafe(host)} in your browser:\n  ${terminalSafe(at.href)}\nWaiting for the browser to come back (Ctrl+C to give up)…\n`),
     ...(!args.noBrowser && { open: openBrowser }),

@@ -165,10 +165,12 @@ async function run(argv: string[]): Promise<number> {
   const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
   if (fromProfile && selectsAServer(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
   const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
-  for (const [flag, set] of [['--no-browser', args.noBrowser], ['--client-id', args.clientId !== undefined], ['--client-secret', args.clientSecret !== undefined], ['--scope', args.scope !== undefined]] as const) {
+  for (const [flag, set] of [['--client-credentials', args.clientCredentials], ['--no-browser', args.noBrowser], ['--client-id', args.clientId !== undefined], ['--client-secret', args.clientSecret !== undefined], ['--scope', args.scope !== undefined]] as const) {
     if (set && args.command !== 'login') throw new UsageError(`${flag} goes with login`);
   }
   if (args.clientSecret !== undefined && args.clientId === undefined) throw new UsageError('--client-secret goes with --client-id');
+  if (args.clientCredentials && (args.clientId === undefined || args.clientSecret === undefined)) throw new UsageError('--client-credentials needs --client-id and --client-secret');
+  if (args.clientCredentials && args.noBrowser) throw new UsageError('--no-browser does not go with --client-credentials: no browser is used');
   if (args.command === 'login' || args.command === 'logout') {
     if (selection.builtInIndex !== undefined) throw new UsageError(`${args.command} takes the remote server to sign in to: a URL, or --config FILE --server NAME`);
     const { runLogin, runLogout } = await import('./login-command');

@@ -68,6 +68,44 @@ export function keptSignInProvider(store: OAuthStore, serverUrl: string, signInC
   };
 }
 
+/**
+ * For a machine client (the client credentials grant): tokens come from its id and secret, by
+ * HTTP Basic, whenever they are needed; no user, no browser. The SDK's own ClientCredentialsProvider
+ * keeps its tokens in memory; this one keeps them with the sign-in.
+ */
+export function machineProvider(store: OAuthStore, serverUrl: string, scope: string | undefined): OAuthClientProvider {
+  return {
+    get redirectUrl() {
+      return undefined;
+    },
+    get clientMetadata() {
+      return { client_name: CLIENT_NAME, redirect_uris: [], grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic' };
+    },
+    ...keptParts(store, serverUrl),
+    // The id and secret are the user's, given by hand: a refusal forgets the tokens, never them.
+    invalidateCredentials: (scope) => (scope === 'all' || scope === 'tokens' ? store.update(serverUrl, (current) => ({ ...current, tokens: undefined })) : undefined),
+    redirectToAuthorization: () => {
+      throw new SignInNeeded(`${new URL(serverUrl).host} asks a person to sign in, which a machine client cannot`);
+    },
+    saveCodeVerifier: () => {},
+    codeVerifier: () => '',
+    prepareTokenRequest: (asked?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...((asked ?? scope) && { scope: (asked ?? scope) as string }) }),
+  };
+}
+
+/** Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong secret is said at once. */
+export async function signInMachine(serverUrl: string, store: OAuthStore, client: { id: string; secret: string }, scope?: string): Promise<SignIn> {
+  await store.update(serverUrl, () => ({ client: { client_id: client.id, client_secret: client.secret }, grant: 'client_credentials', ...(scope && { scope }) }));
+  try {
+    await auth(machineProvider(store, serverUrl, scope), { serverUrl, ...(scope && { scope }) });
+  } catch (error) {
+    await store.update(serverUrl, () => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(/invalid_client|unknown client|wrong secret/i.test(message) ? `the authorization server refused this client id and secret (${message})` : message, { cause: error });
+  }
+  return (await store.get(serverUrl)) ?? {};
+}
+
 export interface SignInIo {
   /** Shows the authorization URL (the CLI prints it; a page opens a tab). */
   show(url: URL): void;

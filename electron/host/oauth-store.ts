@@ -19,6 +19,10 @@ export interface SignIn {
   tokens?: OAuthTokens;
   /** When the tokens were saved (ms), so their `expires_in` means a time. */
   savedAt?: number;
+  /** A machine client (the client credentials grant): new tokens are asked for with its secret, no user involved. */
+  grant?: 'client_credentials';
+  /** The scopes a machine client asks for. */
+  scope?: string;
 }
 
 export interface OAuthStore {
@@ -28,7 +32,7 @@ export interface OAuthStore {
   readonly file: string;
 }
 
-const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional() })) });
+const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() })) });
 
 export function defaultOAuthFile(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_CONTEXT_SIGN_INS) return env.MCP_CONTEXT_SIGN_INS;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../../electron/host/host';
 import { createOAuthStore, type OAuthStore } from '../../electron/host/oauth-store';
-import { signIn } from '../../electron/host/oauth-sign-in';
+import { signIn, signInMachine } from '../../electron/host/oauth-sign-in';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
 
 let fixture: OAuthFixture | undefined;
@@ -44,6 +44,23 @@ describe('signing in, and each way it fails', () => {
     await signIn(fixture.url, signIns, { show: browser(), client: { id: 'inspector-static', secret: 'static-secret-0123' } });
     expect(fixture.log.authorizations[0]?.clientId).toBe('inspector-static');
     expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+  });
+
+  it('a machine client signs in by the client credentials grant, gets new tokens by itself, and a wrong secret is said', async () => {
+    const machine = { client_id: 'nightly-job', client_secret: 'machine-secret-0123', redirect_uris: [], grant_types: ['client_credentials'] };
+    fixture = await startOAuthFixture({ registration: false, staticClients: [machine] });
+    const signIns = await store();
+    await expect(signInMachine(fixture.url, signIns, { id: 'nightly-job', secret: 'wrong' })).rejects.toThrow('the authorization server refused this client id and secret');
+    expect(await signIns.get(fixture.url)).toBeUndefined();
+    await signInMachine(fixture.url, signIns, { id: 'nightly-job', secret: 'machine-secret-0123' }, 'mcp:read');
+    expect(fixture.log.authorizations.at(-1)).toMatchObject({ clientId: 'nightly-job', scopes: ['mcp:read'], redirectUri: '(client credentials)' });
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+    await host?.close();
+    // Expired: a new token, with the secret, no person involved.
+    fixture.expireAccessTokens();
+    const issued = fixture.log.tokensIssued;
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+    expect(fixture.log.tokensIssued).toBe(issued + 1);
   });
 
   it('a code that expired before it was redeemed is refused, in words', async () => {
