@@ -23,7 +23,7 @@ import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
 import { createHostConfigs } from './host-configs';
 import { createPreferencesStore } from './preferences-store';
-import { keptSignInProvider, machineProvider } from './oauth-sign-in';
+import { keptProviderFor } from './oauth-sign-in';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
@@ -146,7 +146,6 @@ export function createHost(options: HostOptions = {}): Host {
   const trace = createTraceStore(options.traceLimits);
   const timeline = createTimeline({ emit: (body) => emit(body), nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId) });
   const traceViews = createTraceViews({ trace, emit: (body) => emit(body), ...(options.traceLimits && { limits: options.traceLimits }) });
-  const signIns = options.signIns as NonNullable<HostOptions['signIns']>;
   const deps = {
     emit,
     timeoutMs,
@@ -155,14 +154,7 @@ export function createHost(options: HostOptions = {}): Host {
     notified: (serverId: string, method: string, params: unknown) => (replay ? undefined : timeline.notified(serverId, method, params)),
     ...(replay ? { transportFor: replay.transportFor } : options.transportFor && { transportFor: options.transportFor }),
     // A remote server signed in to: its kept tokens go with it (never for a replay).
-    ...(!replay &&
-      options.signIns && {
-        authProviderFor: async (url: string) => {
-          const kept = await signIns.get(url);
-          if (kept?.grant === 'client_credentials') return machineProvider(signIns, url, kept.scope);
-          return kept?.tokens ? keptSignInProvider(signIns, url, `mcp-context login ${url}`) : undefined;
-        },
-      }),
+    ...(!replay && options.signIns && { authProviderFor: keptProviderFor(options.signIns) }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
   };

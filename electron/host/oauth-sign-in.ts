@@ -106,6 +106,22 @@ export async function signInMachine(serverUrl: string, store: OAuthStore, client
   return (await store.get(serverUrl)) ?? {};
 }
 
+/**
+ * What a connection to `url` is given of the sign-ins kept: a machine client's provider, a
+ * person's kept tokens (refreshed first when they are about to expire), or nothing.
+ */
+export function keptProviderFor(store: OAuthStore): (url: string) => Promise<OAuthClientProvider | undefined> {
+  return async (url) => {
+    const kept = await store.get(url);
+    if (kept?.grant === 'client_credentials') return machineProvider(store, url, kept.scope);
+    if (!kept?.tokens) return undefined;
+    const provider = keptSignInProvider(store, url, `mcp-context login ${url}`);
+    // Refreshed before the first request, not after a refusal; a failure is told by the connection's 401.
+    if (expiresSoon(kept)) await auth(provider, { serverUrl: url }).catch(() => undefined);
+    return provider;
+  };
+}
+
 export interface SignInIo {
   /** Shows the authorization URL (the CLI prints it; a page opens a tab). */
   show(url: URL): void;
@@ -116,6 +132,27 @@ export interface SignInIo {
   client?: { id: string; secret?: string };
   /** The scopes to ask for (step-up: the ones a 403 said were missing); default: what the server advertises. */
   scope?: string;
+}
+
+/** Refresh a token that would expire within this long before connecting with it. */
+export const REFRESH_AHEAD_MS = 60_000;
+
+/** True when the kept tokens expire within {@link REFRESH_AHEAD_MS} (and can be refreshed). */
+export function expiresSoon(kept: SignIn | undefined, now = Date.now()): boolean {
+  const tokens = kept?.tokens;
+  if (!tokens?.refresh_token || tokens.expires_in === undefined || kept?.savedAt === undefined) return false;
+  return kept.savedAt + tokens.expires_in * 1000 - now < REFRESH_AHEAD_MS;
+}
+
+/**
+ * An authorization server over plain http is refused, but on loopback (RFC 8252's 127.0.0.1,
+ * ::1, localhost): a token there would cross the network in the clear.
+ */
+export function insecureAuthorizationServer(url: string): string | undefined {
+  const parsed = new URL(url);
+  if (parsed.protocol === 'https:') return undefined;
+  if (parsed.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(parsed.hostname)) return undefined;
+  return `the authorization server ${parsed.host} is not on https: a sign-in there would send the token in the clear; refused`;
 }
 
 /** The SDK's words for what went wrong while signing in, said for a user. */
@@ -191,6 +228,11 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   };
   let timer: NodeJS.Timeout | undefined;
   try {
+    const found = await discoverOAuthServerInfo(serverUrl).catch((error: unknown) => {
+      throw new Error(`could not find how ${new URL(serverUrl).host} signs in: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
+    const insecure = insecureAuthorizationServer(found.authorizationServerUrl);
+    if (insecure) throw new Error(insecure);
     // Any sign-in kept is set aside: this one starts over.
     await store.update(serverUrl, (current) => ({ ...current, tokens: undefined, ...(given && { client: { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } }) }));
     const started = await auth(provider, { serverUrl, ...(io.scope && { scope: io.scope }) }).catch((error: unknown) => {

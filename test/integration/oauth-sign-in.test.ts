@@ -82,6 +82,16 @@ describe('signing in, and each way it fails', () => {
     expect(await reasonDown(signIns, fixture.url)).toContain(`the sign-in to ${new URL(fixture.url).host} has expired or was refused: sign in again (mcp-context login ${fixture.url})`);
   });
 
+  it('a token about to expire is refreshed before the first request, not after a refusal', async () => {
+    fixture = await startOAuthFixture({ accessTokenSeconds: 30 });
+    const signIns = await store();
+    await signIn(fixture.url, signIns, { show: browser() });
+    const before = fixture.log.unauthorized;
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+    expect(fixture.log.refreshes).toBe(1);
+    expect(fixture.log.unauthorized).toBe(before);
+  });
+
   it('step-up: a 403 that names a missing scope says to sign in with it, and that sign-in works', async () => {
     fixture = await startOAuthFixture({ requiredScopes: ['mcp:admin'], scopesSupported: ['mcp:read', 'mcp:admin'] });
     const signIns = await store();
