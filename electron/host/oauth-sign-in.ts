@@ -23,13 +23,21 @@ function metadata(redirect: string | undefined): OAuthClientMetadata {
 
 /** The parts of a provider that read and write what is kept for `serverUrl`. */
 function keptParts(store: OAuthStore, serverUrl: string) {
+  // The tokens this provider last gave the SDK: a refusal sets aside only those, never newer ones another process kept meanwhile.
+  let given: SignIn['tokens'];
   return {
     clientInformation: async () => (await store.get(serverUrl))?.client,
     saveClientInformation: (client: NonNullable<SignIn['client']>) => store.update(serverUrl, (current) => ({ ...current, client })),
-    tokens: async () => (await store.get(serverUrl))?.tokens,
+    tokens: async () => (given = (await store.get(serverUrl))?.tokens),
     saveTokens: (tokens: NonNullable<SignIn['tokens']>) => store.update(serverUrl, (current) => ({ ...current, tokens, savedAt: Date.now() })),
     invalidateCredentials: (scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') =>
-      store.update(serverUrl, (current) => (scope === 'all' ? undefined : scope === 'tokens' ? { ...current, tokens: undefined } : scope === 'client' ? { ...current, client: undefined } : current)),
+      store.update(serverUrl, (current) => {
+        const same = current.tokens === undefined || given === undefined || current.tokens.refresh_token === given.refresh_token;
+        if (scope === 'all') return same ? undefined : current;
+        if (scope === 'tokens') return same ? { ...current, tokens: undefined } : current;
+        if (scope === 'client') return { ...current, client: undefined };
+        return current;
+      }),
   };
 }
 
@@ -50,12 +58,19 @@ export function keptSignInProvider(store: OAuthStore, serverUrl: string, signInC
       return metadata(redirect);
     },
     ...keptParts(store, serverUrl),
+    // A client the authorization server dropped is registered again only by a sign-in, never in the middle of a listing.
+    saveClientInformation: async (client) => {
+      if (!(await store.get(serverUrl))?.client) throw expired();
+      await store.update(serverUrl, (current) => ({ ...current, client }));
+    },
     // Where the SDK would send the user: a step-up (the scope asked for is more than was granted) or a sign-in that is over.
     redirectToAuthorization: async (url) => {
       const wanted = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
-      const tokens = (await store.get(serverUrl))?.tokens;
-      // No tokens left: the SDK set aside the ones the authorization server refused.
-      if (!tokens) throw expired();
+      const kept = await store.get(serverUrl);
+      const tokens = kept?.tokens;
+      // No tokens left (the SDK set aside the ones refused), or they have expired: a sign-in that is over, not a step-up.
+      const live = tokens?.expires_in === undefined || (kept?.savedAt ?? 0) + tokens.expires_in * 1000 > Date.now();
+      if (!tokens || !live) throw expired();
       const granted = new Set((tokens.scope ?? '').split(' ').filter(Boolean));
       const scope = wanted.join(' ');
       if (wanted.some((one) => !granted.has(one))) throw new SignInNeeded(`${host} needs a sign-in with the scope "${scope}": sign in again with it (${signInCommand} --scope "${scope}")`);
@@ -89,21 +104,27 @@ export function machineProvider(store: OAuthStore, serverUrl: string, scope: str
     },
     saveCodeVerifier: () => {},
     codeVerifier: () => '',
-    prepareTokenRequest: (asked?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...((asked ?? scope) && { scope: (asked ?? scope) as string }) }),
+    // The scopes the user asked for win over those the server advertises.
+    prepareTokenRequest: (asked?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...((scope ?? asked) && { scope: (scope ?? asked) as string }) }),
   };
 }
 
 /** Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong secret is said at once. */
 export async function signInMachine(serverUrl: string, store: OAuthStore, client: { id: string; secret: string }, scope?: string): Promise<SignIn> {
-  await store.update(serverUrl, () => ({ client: { client_id: client.id, client_secret: client.secret }, grant: 'client_credentials', ...(scope && { scope }) }));
+  // Tried in memory first: a wrong secret or a refusal leaves what was kept as it was.
+  const trial: SignIn = { client: { client_id: client.id, client_secret: client.secret }, grant: 'client_credentials', ...(scope && { scope }) };
+  const memory: OAuthStore = {
+    file: store.file,
+    get: async () => trial,
+    update: async (_url, change) => void Object.assign(trial, change(trial) ?? {}),
+  };
   try {
-    await auth(machineProvider(store, serverUrl, scope), { serverUrl, ...(scope && { scope }) });
+    await auth(machineProvider(memory, serverUrl, scope), { serverUrl, ...(scope && { scope }) });
   } catch (error) {
-    await store.update(serverUrl, () => undefined);
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(/invalid_client|unknown client|wrong secret/i.test(message) ? `the authorization server refused this client id and secret (${message})` : message, { cause: error });
+    throw saidForUser(error);
   }
-  return (await store.get(serverUrl)) ?? {};
+  await store.update(serverUrl, () => trial);
+  return trial;
 }
 
 /**
@@ -112,7 +133,8 @@ export async function signInMachine(serverUrl: string, store: OAuthStore, client
  */
 export function keptProviderFor(store: OAuthStore): (url: string) => Promise<OAuthClientProvider | undefined> {
   return async (url) => {
-    const kept = await store.get(url);
+    // A sign-ins file that cannot be read keeps no server from connecting: one that needs a sign-in then says so.
+    const kept = await store.get(url).catch(() => undefined);
     if (kept?.grant === 'client_credentials') return machineProvider(store, url, kept.scope);
     if (!kept?.tokens) return undefined;
     const provider = keptSignInProvider(store, url, `mcp-context login ${url}`);
@@ -159,28 +181,49 @@ export function insecureAuthorizationServer(url: string): string | undefined {
 function saidForUser(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (/does not support dynamic client registration/i.test(message)) return new Error('the authorization server has no registration endpoint and no client id was given: register a client there, then give --client-id ID (and --client-secret)', { cause: error });
-  if (/invalid_grant/i.test(message) || (error as { code?: unknown } | undefined)?.code === 'invalid_grant') return new Error(`the authorization server refused the code (expired, used, or not for this redirect): start again (${message})`, { cause: error });
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (/invalid_client|unknown client|wrong secret/i.test(message) || code === 'invalid_client') return new Error(`the authorization server refused this client id and secret (${message})`, { cause: error });
+  if (/registration/i.test(message) && /reject|refus|invalid_client_metadata|invalid_redirect_uri/i.test(`${message} ${String(code)}`)) return new Error(`the authorization server refused to register this app (${message})`, { cause: error });
+  if (/invalid_grant/i.test(message) || code === 'invalid_grant') return new Error(`the authorization server refused the code (expired, used, or not for this redirect): start again (${message})`, { cause: error });
   return error instanceof Error ? error : new Error(message);
 }
 
-/** The loopback listener the authorization server sends the browser back to, once. */
-async function listenForCallback(): Promise<{ server: Server; redirect: string; callback: Promise<URL> }> {
+/**
+ * The loopback listener the authorization server sends the browser back to. Only a request
+ * with this sign-in's `state` ends the wait: anything else local (another process, a page's
+ * fetch) is answered 400 and changes nothing.
+ */
+async function listenForCallback(state: string): Promise<{ server: Server; redirect: string; callback: Promise<URL> }> {
   let arrived!: (url: URL) => void;
   const callback = new Promise<URL>((resolve) => (arrived = resolve));
+  let done = false;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/callback') {
-      response.writeHead(404).end();
-      return;
-    }
+    const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    if (url.pathname !== '/callback' || request.method !== 'GET') return void response.writeHead(404, headers).end();
+    if (done || url.searchParams.get('state') !== state) return void response.writeHead(400, headers).end('This is not the sign-in MCP Context Inspector is waiting for.');
+    done = true;
     const failed = url.searchParams.has('error');
-    response.writeHead(failed ? 400 : 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(failed ? 'The sign-in did not complete; see MCP Context Inspector for why.' : 'Signed in. You can close this tab and go back to MCP Context Inspector.');
+    response.writeHead(failed ? 400 : 200, headers).end(failed ? 'The sign-in did not complete; MCP Context Inspector says why.' : 'Received. Go back to MCP Context Inspector, which finishes the sign-in.');
     arrived(url);
   });
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   return { server, redirect: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, callback };
+}
+
+/** What a sign-in must not go through: an authorization server, or a step of it, in the clear; one without PKCE S256. */
+function refusedServer(serverUrl: string, found: { authorizationServerUrl: string; authorizationServerMetadata?: Record<string, unknown> }): string | undefined {
+  const mcp = insecureAuthorizationServer(serverUrl);
+  if (mcp) return mcp.replace('the authorization server', 'the MCP server').replace('a sign-in there', 'its token');
+  const metadata = found.authorizationServerMetadata ?? {};
+  for (const url of [found.authorizationServerUrl, metadata.authorization_endpoint, metadata.token_endpoint, metadata.registration_endpoint]) {
+    const insecure = typeof url === 'string' ? insecureAuthorizationServer(url) : undefined;
+    if (insecure) return insecure;
+  }
+  const methods = metadata.code_challenge_methods_supported;
+  if (!Array.isArray(methods) || !methods.includes('S256')) return `the authorization server does not say it supports PKCE with S256 (code_challenge_methods_supported), which MCP requires; refused`;
+  return undefined;
 }
 
 /**
@@ -189,8 +232,8 @@ async function listenForCallback(): Promise<{ server: Server; redirect: string; 
  * checks its `state`, and exchanges the code. Rejects with the reason in words.
  */
 export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo): Promise<SignIn> {
-  const { server, redirect, callback } = await listenForCallback();
   const state = randomBytes(16).toString('base64url');
+  const { server, redirect, callback } = await listenForCallback(state);
   let verifier: string | undefined;
   let shown: URL | undefined;
   // What discovery found, kept for the callback: the code is redeemed only with the authorization server that issued it (mix-up defense).
@@ -206,6 +249,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     },
     state: () => state,
     ...kept,
+    // This sign-in starts over: the tokens kept (if any) stay until new ones replace them, so a failed sign-in loses nothing.
+    tokens: () => undefined,
     // A client given by hand is used as it is; one registered for another port's redirect is not this one's: register again.
     clientInformation: async () => {
       if (given) return { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) };
@@ -231,10 +276,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     const found = await discoverOAuthServerInfo(serverUrl).catch((error: unknown) => {
       throw new Error(`could not find how ${new URL(serverUrl).host} signs in: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
-    const insecure = insecureAuthorizationServer(found.authorizationServerUrl);
-    if (insecure) throw new Error(insecure);
-    // Any sign-in kept is set aside: this one starts over.
-    await store.update(serverUrl, (current) => ({ ...current, tokens: undefined, ...(given && { client: { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } }) }));
+    const refused = refusedServer(serverUrl, found as never);
+    if (refused) throw new Error(refused);
     const started = await auth(provider, { serverUrl, ...(io.scope && { scope: io.scope }) }).catch((error: unknown) => {
       throw saidForUser(error);
     });
@@ -242,7 +285,6 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     if (!shown) throw new Error('the authorization server gave no address to sign in at');
     const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no sign-in within ${Math.round((io.timeoutMs ?? SIGN_IN_TIMEOUT_MS) / 1000)} s: start again`)), io.timeoutMs ?? SIGN_IN_TIMEOUT_MS)));
     const back = await Promise.race([callback, timeout]);
-    if (back.searchParams.get('state') !== state) throw new Error('the sign-in came back with another state than the one sent: refused (it may not be yours)');
     const error = back.searchParams.get('error');
     if (error) throw new Error(`the authorization server refused: ${error}${back.searchParams.get('error_description') ? ` (${back.searchParams.get('error_description')})` : ''}`);
     const code = back.searchParams.get('code');
@@ -251,6 +293,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     await auth(provider, { serverUrl, authorizationCode: code, ...(iss && { iss }), ...(io.scope && { scope: io.scope }) }).catch((error: unknown) => {
       throw saidForUser(error);
     });
+    // A client given by hand is kept with the tokens, for their refresh.
+    if (given) await store.update(serverUrl, (current) => ({ ...current, client: { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } }));
     return (await store.get(serverUrl)) ?? {};
   } finally {
     clearTimeout(timer);
@@ -270,16 +314,25 @@ export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ h
   const tokens = [kept.tokens?.refresh_token, kept.tokens?.access_token].filter((token): token is string => Boolean(token));
   if (tokens.length > 0) {
     try {
-      const found = (await discoverOAuthServerInfo(serverUrl)).authorizationServerMetadata as { revocation_endpoint?: unknown } | undefined;
-      const endpoint = typeof found?.revocation_endpoint === 'string' ? found.revocation_endpoint : undefined;
+      const info = await discoverOAuthServerInfo(serverUrl);
+      const metadata = (info.authorizationServerMetadata ?? {}) as { revocation_endpoint?: unknown; issuer?: unknown };
+      const endpoint = typeof metadata.revocation_endpoint === 'string' ? metadata.revocation_endpoint : undefined;
+      const issuedBy = (kept.tokens as { issuer?: unknown } | undefined)?.issuer;
       if (!endpoint) revoked = 'not revoked: the authorization server offers no revocation';
+      else if (insecureAuthorizationServer(endpoint)) revoked = 'not revoked: the revocation endpoint is not on https';
+      else if (typeof issuedBy === 'string' && typeof metadata.issuer === 'string' && issuedBy !== metadata.issuer) revoked = 'not revoked: the server now names another authorization server than the one that issued them';
       else {
+        // Each token on its own (RFC 7009), the client authenticated as it was registered.
+        const failures: string[] = [];
+        const client = kept.client as { client_id?: string; client_secret?: string } | undefined;
         for (const token of tokens) {
-          const body = new URLSearchParams({ token, ...(kept.client?.client_id && { client_id: kept.client.client_id }) });
-          const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(10_000) });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const body = new URLSearchParams({ token, ...(client?.client_id && !client.client_secret && { client_id: client.client_id }) });
+          const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+          if (client?.client_id && client.client_secret) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+          const response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => error as Error);
+          if (response instanceof Error || !response.ok) failures.push(response instanceof Error ? response.message : `HTTP ${response.status}`);
         }
-        revoked = 'revoked';
+        revoked = failures.length === 0 ? 'revoked' : `not all revoked (${failures.join('; ')})`;
       }
     } catch (error) {
       revoked = `not revoked (${error instanceof Error ? error.message : String(error)})`;

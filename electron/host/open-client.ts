@@ -81,10 +81,12 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
     if (signIn) throw signIn;
     if (options.signal?.aborted || !refusedByServer(streamableError)) throw streamableError;
     // The 2024-11-05 HTTP+SSE transport: servers that predate Streamable HTTP answer 4xx to its POST.
-    const sse = new SSEClientTransport(url, { requestInit });
+    const sse = new SSEClientTransport(url, { requestInit, ...auth });
     try {
       return { client: await connectOver(sse, options), transport: sse, wire: 'sse' };
     } catch (sseError) {
+      const sseSignIn = signInNeeded(sseError, url, options.authProvider !== undefined);
+      if (sseSignIn) throw sseSignIn;
       // Neither answered as MCP: both statuses in one line, and where to look.
       const status = httpStatusOf(streamableError);
       // The SSE transport's error carries its status as `code` ("Non-200 status code (404)").
@@ -109,7 +111,9 @@ function signInNeeded(error: unknown, url: URL, signedIn: boolean): SignInNeeded
   const expired = error instanceof OAuthError && /invalid_grant|invalid_token/.test(`${error.code ?? ''} ${error.message}`);
   if (!expired && !(error instanceof UnauthorizedError) && httpStatusOf(error) !== 401) return undefined;
   const how = `mcp-context login ${url.href}`;
-  return new SignInNeeded(signedIn ? `the sign-in to ${url.host} has expired or was refused: sign in again (${how})` : `${url.host} asks you to sign in first: ${how}`, { cause: error });
+  // A 401 with no sign-in kept: OAuth, or a key in a header; both are said.
+  const status = httpStatusOf(error) === 401 ? ' (HTTP 401)' : '';
+  return new SignInNeeded(signedIn ? `the sign-in to ${url.host} has expired or was refused${status}: sign in again (${how})` : `${url.host} asks you to sign in first${status}: ${how} (or, if it takes a key, --header "Authorization: …")`, { cause: error });
 }
 
 /** The HTTP status the server answered with, from the SDK's error or one it wrapped (the version probe's). */
