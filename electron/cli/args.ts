@@ -322,8 +322,9 @@ Commands:
                            opened in a browser where there is one); the others then use the tokens;
                            --scope asks for more (a 403 names it), --client-id for an
                            authorization server that registers no clients itself
-  login URL --client-credentials --client-id ID --client-secret X [--scope S]
-                           a machine client: tokens by the client credentials grant, no browser
+  login URL --client-credentials --client-id ID [--client-secret X] [--scope S]
+                           a machine client: tokens by the client credentials grant, no browser;
+                           the secret also from $MCP_CONTEXT_CLIENT_SECRET, or asked unseen
   logout URL               forget that sign-in, its tokens revoked where the server allows
   configs [--json]         the MCP config files of the clients on this machine (Claude Desktop,
                            Claude Code, Cursor, VS Code, Cline, Windsurf), with their servers

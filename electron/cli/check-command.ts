@@ -7,6 +7,8 @@ import { writeFileSync } from 'node:fs';
 import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { checkServer } from '../host/conformance';
+import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
+import { keptProviderFor } from '../host/oauth-sign-in';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalJson, terminalSafe } from './terminal';
 
@@ -22,9 +24,11 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
     }
   }
   const outcomes = [];
+  // A server signed in to (mcp-context login) is checked with its sign-in.
+  const signedIn = keptProviderFor(createOAuthStore(defaultOAuthFile()));
   for (const server of servers) {
     // One server's failure is its own: the others are still checked and reported.
-    const outcome = await checkServer(server, args.timeoutMs ?? 30_000).catch((error: unknown) => ({ unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}` }));
+    const outcome = await checkServer(server, args.timeoutMs ?? 30_000, undefined, signedIn).catch((error: unknown) => ({ unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}` }));
     outcomes.push({ server, outcome });
   }
   const reports = outcomes.flatMap(({ outcome }) => ('report' in outcome ? [outcome.report] : []));

@@ -10,6 +10,7 @@ import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
 import { signIn, signInMachine, signOut } from '../host/oauth-sign-in';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalSafe } from './terminal';
+import { askLine, canAsk } from './prompt';
 
 /** The one remote server the selection names. */
 function remoteUrl(servers: readonly ServerConfig[], command: string): string {
@@ -32,15 +33,18 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
   const url = remoteUrl(servers, 'login');
   const store = createOAuthStore(defaultOAuthFile());
   const host = new URL(url).host;
+  // A secret on the command line shows in the process list and the shell's history: the environment or the terminal keep it out of both.
+  const secret = args.clientSecret ?? process.env.MCP_CONTEXT_CLIENT_SECRET ?? (args.clientCredentials && canAsk() ? await askLine(`Client secret of ${args.clientId}: `, true) : undefined);
   if (args.clientCredentials) {
-    const machine = await signInMachine(url, store, { id: args.clientId as string, secret: args.clientSecret as string }, args.scope);
+    if (!secret) throw new UsageError('--client-credentials needs the client secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or a terminal to type it on');
+    const machine = await signInMachine(url, store, { id: args.clientId as string, secret }, args.scope);
     process.stderr.write(`Signed in to ${terminalSafe(host)} as the machine client ${terminalSafe(args.clientId as string)}${machine.tokens?.scope ? ` (scopes: ${terminalSafe(machine.tokens.scope)})` : ''}; new tokens are asked for with its secret. Kept in ${terminalSafe(store.file)}.\n`);
     return 0;
   }
   const kept = await signIn(url, store, {
     show: (at) => process.stderr.write(`Sign in to ${terminalSafe(host)} in your browser:\n  ${terminalSafe(at.href)}\nWaiting for the browser to come back (Ctrl+C to give up)…\n`),
     ...(!args.noBrowser && { open: openBrowser }),
-    ...(args.clientId !== undefined && { client: { id: args.clientId, ...(args.clientSecret !== undefined && { secret: args.clientSecret }) } }),
+    ...(args.clientId !== undefined && { client: { id: args.clientId, ...(secret !== undefined && { secret }) } }),
     ...(args.scope !== undefined && { scope: args.scope }),
   });
   const tokens = kept.tokens;

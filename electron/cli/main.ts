@@ -169,7 +169,7 @@ async function run(argv: string[]): Promise<number> {
     if (set && args.command !== 'login') throw new UsageError(`${flag} goes with login`);
   }
   if (args.clientSecret !== undefined && args.clientId === undefined) throw new UsageError('--client-secret goes with --client-id');
-  if (args.clientCredentials && (args.clientId === undefined || args.clientSecret === undefined)) throw new UsageError('--client-credentials needs --client-id and --client-secret');
+  if (args.clientCredentials && args.clientId === undefined) throw new UsageError('--client-credentials needs --client-id (and its secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or asked on the terminal)');
   if (args.clientCredentials && args.noBrowser) throw new UsageError('--no-browser does not go with --client-credentials: no browser is used');
   if (args.command === 'login' || args.command === 'logout') {
     if (selection.builtInIndex !== undefined) throw new UsageError(`${args.command} takes the remote server to sign in to: a URL, or --config FILE --server NAME`);

@@ -13,6 +13,7 @@ import { cacheRules, completionRule, iconRule, stabilityRule, templateRule } fro
 import { templateVariables } from '../../shared/catalog/uri-template-variables';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { describeConnectFailure } from './liveness';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { openClient } from './open-client';
 import { isBase64 } from './read-result';
 import { wireSchemaRule, type SentMessage } from './wire-schema';
@@ -79,7 +80,7 @@ interface Probe {
 }
 
 /** Connects; rejects with the transport's or the SDK's error. */
-async function openProbe(config: ServerConfig, timeoutMs: number, signal?: AbortSignal): Promise<Probe> {
+async function openProbe(config: ServerConfig, timeoutMs: number, signal?: AbortSignal, signedIn?: SignedIn): Promise<Probe> {
   const asked: string[] = [];
   const sent: SentMessage[] = [];
   const notes: Note[] = [];
@@ -103,7 +104,9 @@ async function openProbe(config: ServerConfig, timeoutMs: number, signal?: Abort
     if ('method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
     else if ('id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id) answers.set(message.id, message);
   };
-  const client = (await openClient(config.transport, { timeoutMs, trace, ...(signal && { signal }) })).client;
+  // A server signed in to is checked with its sign-in, as every other command reaches it.
+  const authProvider = config.transport.kind !== 'stdio' ? await signedIn?.(config.transport.url) : undefined;
+  const client = (await openClient(config.transport, { timeoutMs, trace, ...(signal && { signal }), ...(authProvider && { authProvider }) })).client;
   // Cancelled: the connection closes, so every question still to come fails at once.
   signal?.addEventListener('abort', () => void client.close().catch(() => {}), { once: true });
   const ask: Ask = async (method, params) => {
@@ -130,11 +133,14 @@ const listedUris = (walk: RawWalk): string[] =>
  * Checks one server; resolves with its report, or why it could not be reached, or that it was
  * cancelled (`signal`: the user's Cancel, or the host closing), which closes its connections.
  */
-export async function checkServer(config: ServerConfig, timeoutMs: number, signal?: AbortSignal): Promise<CheckOutcome> {
+/** The sign-in kept for an HTTP server's URL, if any (oauth-sign-in.ts's keptProviderFor). */
+export type SignedIn = (url: string) => Promise<OAuthClientProvider | undefined>;
+
+export async function checkServer(config: ServerConfig, timeoutMs: number, signal?: AbortSignal, signedIn?: SignedIn): Promise<CheckOutcome> {
   if (signal?.aborted) return { cancelled: true };
   let probe: Probe;
   try {
-    probe = await openProbe(config, timeoutMs, signal);
+    probe = await openProbe(config, timeoutMs, signal, signedIn);
   } catch (error) {
     return signal?.aborted ? { cancelled: true } : { unreachable: describeConnectFailure(error, undefined) };
   }
@@ -156,7 +162,7 @@ export async function checkServer(config: ServerConfig, timeoutMs: number, signa
     results.push(templateRule(templates), completionRule(completions && templates ? await completeFirst(ask, templates) : [], completions), iconRule(templates ? [walk, templates] : [walk]));
     const uris = listedUris(walk);
     const sample = spread(uris, READ_SAMPLE);
-    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline, walk.pages.length, signal) : undefined;
+    const second = era === 'modern' ? await listOnAnotherConnection(config, timeoutMs, deadline, walk.pages.length, signal, signedIn) : undefined;
     results.push(await readBackRule(ask, sample), await unknownResourceRule(ask, era), await traversalRule(ask, uris), era === 'modern' ? stabilityRule(uris, second) : { ...stabilityRule(uris, undefined), detail: 'only in 2026-07-28 (before, the set could vary per connection)' });
     const watches: Watch[] = [];
     let listen: Listen | undefined;
@@ -366,10 +372,10 @@ async function completeFirst(ask: Ask, templates: RawWalk): Promise<{ template: 
  * The URIs a second, fresh connection lists (the set must not vary per connection), walked as
  * the first was. A walk that stopped (a loop) is compared as far as the first one came.
  */
-async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number, firstPages: number, signal?: AbortSignal): Promise<string[] | undefined> {
+async function listOnAnotherConnection(config: ServerConfig, timeoutMs: number, deadline: number, firstPages: number, signal?: AbortSignal, signedIn?: SignedIn): Promise<string[] | undefined> {
   let probe: Probe | undefined;
   try {
-    probe = await openProbe(config, timeoutMs, signal);
+    probe = await openProbe(config, timeoutMs, signal, signedIn);
     const first = await probe.ask('resources/list', {});
     if ('error' in first) return undefined;
     const walk = await walkRaw(probe.ask, 'resources/list', first, probe.client.getProtocolEra() ?? 'legacy', deadline);

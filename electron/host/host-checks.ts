@@ -5,9 +5,9 @@
 import type { CheckReport } from '../../shared/check/check-types';
 import { HostError } from '../../shared/host-error';
 import type { ServerConfig } from '../../shared/mcp-types';
-import { checkServer } from './conformance';
+import { checkServer, type SignedIn } from './conformance';
 
-export function createHostChecks(timeoutMs: number) {
+export function createHostChecks(timeoutMs: number, signedIn?: SignedIn) {
   const running = new Set<AbortController>();
   const byRequest = new Map<string, AbortController>();
   return {
@@ -16,7 +16,7 @@ export function createHostChecks(timeoutMs: number) {
       running.add(controller);
       if (requestId) byRequest.set(requestId, controller);
       try {
-        const outcome = await checkServer(config, timeoutMs, controller.signal);
+        const outcome = await checkServer(config, timeoutMs, controller.signal, signedIn);
         if ('cancelled' in outcome) throw new HostError('cancelled', `the check of ${config.name} was cancelled`);
         if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${config.name}: ${outcome.unreachable}`);
         return outcome.report;

@@ -37,7 +37,7 @@ export function createHost(options: HostOptions = {}): Host {
   // Ours to the capture's (replayed servers are added in the capture's order).
   const capturedIds = new Map<ServerId, string>();
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const checks = createHostChecks(timeoutMs);
+  const checks = createHostChecks(timeoutMs, !options.replay && options.signIns ? keptProviderFor(options.signIns) : undefined);
   const captures = createHostCaptures<Host>({
     sources: async () => {
       const all = [...connections.values()];

@@ -72,6 +72,13 @@ describe('mcp-context login and logout', () => {
     expect(verbose.code, verbose.stderr).toBe(0);
     for (const token of [kept?.access_token, kept?.refresh_token]) expect(listed.stdout + listed.stderr + signedIn.stderr + verbose.stdout + verbose.stderr).not.toContain(token as string);
 
+    // check reaches it with the sign-in too (a verdict, not "could not be reached").
+    const checked = await cli(['check', '--json', fixture.url], env);
+    expect(checked.code, checked.stderr).not.toBe(2);
+    const verdict = JSON.parse(checked.stdout) as { reports: { results: unknown[] }[]; unreachable: unknown[] };
+    expect(verdict.unreachable).toEqual([]);
+    expect(verdict.reports[0]?.results.length).toBeGreaterThan(5);
+
     const out = await cli(['logout', fixture.url], env);
     expect(out.code).toBe(0);
     expect(out.stderr).toContain('the sign-in is forgotten; its tokens revoked');
