@@ -170,11 +170,11 @@ export function expiresSoon(kept: SignIn | undefined, now = Date.now()): boolean
  * An authorization server over plain http is refused, but on loopback (RFC 8252's 127.0.0.1,
  * ::1, localhost): a token there would cross the network in the clear.
  */
-export function insecureAuthorizationServer(url: string): string | undefined {
+export function insecureAuthorizationServer(url: string, what = 'the authorization server'): string | undefined {
   const parsed = new URL(url);
   if (parsed.protocol === 'https:') return undefined;
   if (parsed.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(parsed.hostname)) return undefined;
-  return `the authorization server ${parsed.host} is not on https: a sign-in there would send the token in the clear; refused`;
+  return `${what} ${parsed.host} is not on https: a sign-in there would send the token in the clear; refused`;
 }
 
 /** The SDK's words for what went wrong while signing in, said for a user. */
@@ -214,8 +214,8 @@ async function listenForCallback(state: string): Promise<{ server: Server; redir
 
 /** What a sign-in must not go through: an authorization server, or a step of it, in the clear; one without PKCE S256. */
 function refusedServer(serverUrl: string, found: { authorizationServerUrl: string; authorizationServerMetadata?: Record<string, unknown> }): string | undefined {
-  const mcp = insecureAuthorizationServer(serverUrl);
-  if (mcp) return mcp.replace('the authorization server', 'the MCP server').replace('a sign-in there', 'its token');
+  const mcp = insecureAuthorizationServer(serverUrl, 'the MCP server');
+  if (mcp) return mcp;
   const metadata = found.authorizationServerMetadata ?? {};
   for (const url of [found.authorizationServerUrl, metadata.authorization_endpoint, metadata.token_endpoint, metadata.registration_endpoint]) {
     const insecure = typeof url === 'string' ? insecureAuthorizationServer(url) : undefined;
