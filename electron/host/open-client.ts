@@ -104,7 +104,7 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
  * A refusal that a sign-in answers, in words: a 401 with no sign-in kept ("sign in first"), or
  * a sign-in the server or its authorization server no longer takes (an expired refresh token).
  */
-function signInNeeded(error: unknown, url: URL, signedIn: boolean): SignInNeeded | undefined {
+export function signInNeeded(error: unknown, url: URL, signedIn: boolean): SignInNeeded | undefined {
   for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
     if (at instanceof SignInNeeded) return at;
   }

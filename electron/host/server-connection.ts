@@ -10,7 +10,7 @@ import { HostError } from '../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
 import { connectionLost, describeConnectFailure, describeExit } from './liveness';
-import { openClient, type OpenedClient } from './open-client';
+import { openClient, signInNeeded, type OpenedClient } from './open-client';
 import { checkCompletion, checkReadResult } from './read-result';
 import { redactString, redactTransport, secretsOf } from './redact';
 import { ServerProblems } from './server-problems';
@@ -58,6 +58,8 @@ export class ServerConnection {
   readonly #replaces: boolean;
   #opened?: OpenedClient;
   #heartbeat?: NodeJS.Timeout;
+  /** It connected with a kept sign-in (its refusals mean "sign in again", not "sign in first"). */
+  #signedIn = false;
   /** When the connection came up, if it did. */
   upSince?: number;
   readonly #lister: CatalogLister;
@@ -137,6 +139,7 @@ export class ServerConnection {
       const { trace, notified } = this.#deps;
       const wire = this.config.transport;
       const authProvider = !transport && wire.kind !== 'stdio' ? await this.#deps.authProviderFor?.(wire.url) : undefined;
+      this.#signedIn = authProvider !== undefined;
       const opened = await openClient(this.config.transport, {
         timeoutMs,
         ...(transport && { transport }),
@@ -336,12 +339,17 @@ export class ServerConnection {
       const wire = this.#opened?.wire;
       if (wire === 'streamable-http' || wire === 'sse') {
         const transport = this.#opened?.transport as { sessionId?: string } | undefined;
-        const reason = connectionLost(error, wire === 'sse' || transport?.sessionId !== undefined);
+        const config = this.config.transport as { url: string };
+        // A sign-in that is over is not a server gone: said, and not reconnected (only a new sign-in helps).
+        const signIn = signInNeeded(error, new URL(config.url), this.#signedIn);
+        if (signIn) this.#lost(signIn.message, false);
+        const reason = signIn ? undefined : connectionLost(error, wire === 'sse' || transport?.sessionId !== undefined);
         if (reason) this.#lost(reason);
       }
       throw error;
     });
   }
+
 
   /** An HTTP connection is asked something now and then: a dead server says nothing until asked. */
   #startHeartbeat(client: Client): void {
@@ -358,15 +366,18 @@ export class ServerConnection {
     this.#heartbeat.unref?.();
   }
 
-  /** The connection is over though the client does not know it: say why, let it go, and tell the host. */
-  #lost(reason: string): void {
+  /**
+   * The connection is over though the client does not know it: say why, let it go, and tell the
+   * host, which reconnects; unless `reconnect` is false (a sign-in that is over: only a new one helps).
+   */
+  #lost(reason: string, reconnect = true): void {
     if (this.#closing || this.#dropping || this.snapshot.status !== 'connected') return;
     this.#dropping = true;
     clearInterval(this.#heartbeat);
     this.#markDisconnected(reason);
     void this.#subscriptions.close();
     void this.#client?.close().catch(() => {});
-    this.#deps.onLost?.(this);
+    if (reconnect) this.#deps.onLost?.(this);
   }
 
   #onClosed(): void {

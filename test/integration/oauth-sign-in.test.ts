@@ -92,6 +92,25 @@ describe('signing in, and each way it fails', () => {
     expect(fixture.log.unauthorized).toBe(before);
   });
 
+  it('a sign-in that ends while connected disconnects with the reason, and is not retried by itself', async () => {
+    fixture = await startOAuthFixture();
+    const signIns = await store();
+    await signIn(fixture.url, signIns, { show: browser() });
+    host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns, reconnect: { delaysMs: [50, 50, 50] }, heartbeatMs: 100 });
+    await host.ready;
+    expect((await host.getSnapshot()).servers[0]?.status).toBe('connected');
+    fixture.expireAccessTokens();
+    fixture.expireRefreshTokens();
+    const down = async () => (await host?.getSnapshot())?.servers[0];
+    for (let tries = 0; tries < 50 && (await down())?.status === 'connected'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const server = await down();
+    expect(server?.disconnect?.reason).toBe(`the sign-in to ${new URL(fixture.url).host} has expired or was refused: sign in again (mcp-context login ${fixture.url})`);
+    // No retry: only a new sign-in helps.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await down())?.retry).toBeUndefined();
+    expect((await down())?.status).toBe('disconnected');
+  });
+
   it('step-up: a 403 that names a missing scope says to sign in with it, and that sign-in works', async () => {
     fixture = await startOAuthFixture({ requiredScopes: ['mcp:admin'], scopesSupported: ['mcp:read', 'mcp:admin'] });
     const signIns = await store();
