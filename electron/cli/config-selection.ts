@@ -4,7 +4,7 @@
  * unseen), else a usage line. The values typed are used for this run only: nothing is written.
  */
 import type { ServerConfig } from '../../shared/mcp-types';
-import { ConfigError, serversToConnect, type ParsedConfigFile } from '../../shared/config/config-file';
+import { ConfigError, serversToConnect, unknownInput, type ParsedConfigFile } from '../../shared/config/config-file';
 import { inputFor } from '../../shared/config/config-inputs';
 import { findConfigs } from '../config/find-configs';
 import { readConfigFile, type ConfigMachine } from '../config/load-config';
@@ -51,7 +51,7 @@ export async function serversFromConfig(args: ParsedArgs, machine: ConfigMachine
   const path = args.config === FOUND_CONFIG ? await chooseFoundFile(machine) : (args.config as string);
   let file = await readConfigFile(path, machine, args.inputs);
   // An --input the file never asks for is a typo or the wrong file: refused, never ignored.
-  const unknown = Object.keys(args.inputs).find((id) => !file.inputs.some((input) => input.id === id) && !file.entries.some((entry) => entry.uses.includes(id)));
+  const unknown = unknownInput(file, args.inputs);
   if (unknown !== undefined) throw new UsageError(`--input ${unknown}: ${path} asks for no input of that id`);
   const missing = neededInputs(file, args.server);
   if (missing.length > 0) file = await readConfigFile(path, machine, { ...args.inputs, ...(await askInputs(missing, file, path)) });

@@ -5,7 +5,8 @@
 import type { FoundConfig, FoundServer } from '../../shared/config/found-config';
 import { plural } from '../../shared/plural';
 import { findConfigs } from '../config/find-configs';
-import { locationsOf, type ConfigMachine } from '../config/load-config';
+import { configLocations } from '../config/config-locations';
+import type { ConfigMachine } from '../config/load-config';
 import type { ParsedArgs } from './args';
 import { terminalJson, terminalSafe } from './terminal';
 
@@ -30,7 +31,7 @@ function fileLines(found: FoundConfig): string[] {
 }
 
 export async function runConfigs(args: ParsedArgs, machine: ConfigMachine): Promise<number> {
-  const lookedIn = locationsOf(machine);
+  const lookedIn = configLocations(machine);
   const found = await findConfigs(machine);
   if (args.json) {
     process.stdout.write(`${terminalJson({ found, lookedIn }, 2)}\n`);

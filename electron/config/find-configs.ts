@@ -2,12 +2,13 @@
 import { access } from 'node:fs/promises';
 import { ConfigError } from '../../shared/config/config-file';
 import { summarizeConfig, type FoundConfig } from '../../shared/config/found-config';
-import { locationsOf, readConfigFile, type ConfigMachine } from './load-config';
+import { configLocations } from './config-locations';
+import { readConfigFile, type ConfigMachine } from './load-config';
 
 /** Every location that holds a file, in the order of {@link configLocations}; a file that cannot be read says why. */
 export async function findConfigs(machine: ConfigMachine): Promise<FoundConfig[]> {
   const found: FoundConfig[] = [];
-  for (const location of locationsOf(machine)) {
+  for (const location of configLocations(machine)) {
     try {
       await access(location.path);
     } catch (error) {

@@ -10,7 +10,7 @@ import { parseEnv } from 'node:util';
 import type { EnvFiles } from '../../shared/config/config-entry';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { ConfigError, parseConfigFile, serversToConnect, type ParsedConfigFile } from '../../shared/config/config-file';
-import { configLocations, isProjectFile, locationAt, workspaceFolderOf, type ConfigLocation } from './config-locations';
+import { configLocations, isProjectFile, locationAt, workspaceFolderOf } from './config-locations';
 
 /** Larger than any config; ~/.claude.json keeps history and can run to megabytes. */
 const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
@@ -24,10 +24,6 @@ export interface ConfigMachine {
 
 export function thisMachine(): ConfigMachine {
   return { cwd: process.cwd(), home: homedir(), env: process.env, platform: process.platform };
-}
-
-export function locationsOf(machine: ConfigMachine): ConfigLocation[] {
-  return configLocations(machine);
 }
 
 function readError(path: string, error: unknown): ConfigError {
@@ -84,7 +80,7 @@ export async function readConfigFile(path: string, machine: ConfigMachine, input
   const text = picked;
   const file = resolve(machine.cwd, path);
   const body = text ?? (await readText(file));
-  const locations = locationsOf(machine);
+  const locations = configLocations(machine);
   const workspaceFolder = workspaceFolderOf(file, locations, machine.cwd);
   const client = locationAt(file, locations)?.client;
   const context = { path: file, workspaceFolder, userHome: machine.home, pathSeparator: sep, env: machine.env, inputs, envFiles: {}, ...(client && { client }), ...(isProjectFile(file, locations) && { defaultCwd: workspaceFolder }) };

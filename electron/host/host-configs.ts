@@ -3,7 +3,7 @@
  * one. A path is read only if it is one the host found itself; a picked file comes as its
  * text. Every server asked for is checked before any is added, so an import adds all or none.
  */
-import { ConfigError } from '../../shared/config/config-file';
+import { ConfigError, unknownInput, usableEntry } from '../../shared/config/config-file';
 import { summarizeConfig, type FoundConfig } from '../../shared/config/found-config';
 import type { ConfigSource, HostApi } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
@@ -48,14 +48,14 @@ export function createHostConfigs(files: ConfigFiles | undefined, add: (config: 
       for (const { source, names, inputs } of items) {
         if ('path' in source) await foundAt(source.path);
         const file = await read(source, inputs);
-        const unknownInput = Object.keys(inputs).find((id) => !file.inputs.some((input) => input.id === id) && !file.entries.some((entry) => entry.uses.includes(id)));
-        if (unknownInput !== undefined) throw new HostError('invalid-input', `the file asks for no input "${unknownInput}"`);
+        const stray = unknownInput(file, inputs);
+        if (stray !== undefined) throw new HostError('invalid-input', `the file asks for no input "${stray}"`);
         for (const name of names) {
-          const entry = file.entries.find((e) => e.name === name);
-          if (!entry) throw new HostError('invalid-input', `the file has no server "${name}"`);
-          if (entry.error) throw new HostError('invalid-input', `server "${name}": ${entry.error}`);
-          if (!entry.config) throw new HostError('invalid-input', `server "${name}" needs ${entry.needs.join(', ')}`);
-          configs.push(entry.config);
+          try {
+            configs.push(usableEntry(file, name));
+          } catch (error) {
+            throw error instanceof ConfigError ? new HostError('invalid-input', error.message) : error;
+          }
         }
       }
       // Started together: one slow handshake holds up none of the others.

@@ -5,6 +5,7 @@
  * connection is over.
  */
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { signInNeeded } from './open-client';
 import type { ProcessExit } from './stdio-transport';
 
 /** Network failures under a fetch that mean the server is not there. */
@@ -36,6 +37,18 @@ export function connectionLost(error: unknown, hadSession: boolean): string | un
   const code = rootCode(error);
   if (code && GONE_CODES[code]) return `the server stopped answering (${GONE_CODES[code]})`;
   return undefined;
+}
+
+/**
+ * What a failed request over HTTP means for its connection: a sign-in the server refuses now
+ * (said, and never reconnected by itself: only a new sign-in helps), a connection gone
+ * (reconnected), or nothing (the request alone failed).
+ */
+export function httpFailure(error: unknown, at: { url: string; signedIn: boolean; hadSession: boolean }): { reason: string; reconnect: boolean } | undefined {
+  const signIn = signInNeeded(error, new URL(at.url), at.signedIn);
+  if (signIn) return { reason: signIn.message, reconnect: false };
+  const lost = connectionLost(error, at.hadSession);
+  return lost ? { reason: lost, reconnect: true } : undefined;
 }
 
 /** The errno-style code at the bottom of a chain of `cause`s, e.g. ECONNREFUSED under "fetch failed". */

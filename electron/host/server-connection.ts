@@ -9,8 +9,8 @@ import type { CatalogSnapshot, CompletionResult, LogLevel, ReadResult, Reconnect
 import { HostError } from '../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
-import { connectionLost, describeConnectFailure, describeExit } from './liveness';
-import { openClient, signInNeeded, type OpenedClient } from './open-client';
+import { describeConnectFailure, describeExit, httpFailure } from './liveness';
+import { openClient, type OpenedClient } from './open-client';
 import { checkCompletion, checkReadResult } from './read-result';
 import { redactString, redactTransport, secretsOf } from './redact';
 import { ServerProblems } from './server-problems';
@@ -58,8 +58,7 @@ export class ServerConnection {
   readonly #replaces: boolean;
   #opened?: OpenedClient;
   #heartbeat?: NodeJS.Timeout;
-  /** It connected with a kept sign-in (its refusals mean "sign in again", not "sign in first"). */
-  #signedIn = false;
+  #signedIn = false; // with a kept sign-in: a refusal means "sign in again", not "sign in first"
   /** When the connection came up, if it did. */
   upSince?: number;
   readonly #lister: CatalogLister;
@@ -137,8 +136,7 @@ export class ServerConnection {
     try {
       const transport = this.#deps.transportFor?.(this.config);
       const { trace, notified } = this.#deps;
-      const wire = this.config.transport;
-      const authProvider = !transport && wire.kind !== 'stdio' ? await this.#deps.authProviderFor?.(wire.url) : undefined;
+      const authProvider = !transport && this.config.transport.kind !== 'stdio' ? await this.#deps.authProviderFor?.(this.config.transport.url) : undefined;
       this.#signedIn = authProvider !== undefined;
       const opened = await openClient(this.config.transport, {
         timeoutMs,
@@ -339,12 +337,8 @@ export class ServerConnection {
       const wire = this.#opened?.wire;
       if (wire === 'streamable-http' || wire === 'sse') {
         const transport = this.#opened?.transport as { sessionId?: string } | undefined;
-        const config = this.config.transport as { url: string };
-        // A sign-in that is over is not a server gone: said, and not reconnected (only a new sign-in helps).
-        const signIn = signInNeeded(error, new URL(config.url), this.#signedIn);
-        if (signIn) this.#lost(signIn.message, false);
-        const reason = signIn ? undefined : connectionLost(error, wire === 'sse' || transport?.sessionId !== undefined);
-        if (reason) this.#lost(reason);
+        const failed = httpFailure(error, { url: (this.config.transport as { url: string }).url, signedIn: this.#signedIn, hadSession: wire === 'sse' || transport?.sessionId !== undefined });
+        if (failed) this.#lost(failed.reason, failed.reconnect);
       }
       throw error;
     });
@@ -366,10 +360,7 @@ export class ServerConnection {
     this.#heartbeat.unref?.();
   }
 
-  /**
-   * The connection is over though the client does not know it: say why, let it go, and tell the
-   * host, which reconnects; unless `reconnect` is false (a sign-in that is over: only a new one helps).
-   */
+  /** Over though the client does not know it: say why, let it go, and tell the host, which reconnects (unless a sign-in is over). */
   #lost(reason: string, reconnect = true): void {
     if (this.#closing || this.#dropping || this.snapshot.status !== 'connected') return;
     this.#dropping = true;

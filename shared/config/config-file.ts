@@ -128,20 +128,27 @@ export function parseConfigFile(text: string, context: ConfigReadContext): Parse
   return { client, entries, inputs, warnings };
 }
 
+/** The first of `given` input ids the file never asks for (a typo, or the wrong file): refused by every face, never ignored. */
+export function unknownInput(file: ParsedConfigFile, given: Readonly<Record<string, string>>): string | undefined {
+  return Object.keys(given).find((id) => !file.inputs.some((input) => input.id === id) && !file.entries.some((entry) => entry.uses.includes(id)));
+}
+
+/** The server named `name`, ready to connect, or a ConfigError that says why not. */
+export function usableEntry(file: ParsedConfigFile, name: string): ServerConfig {
+  const entry = file.entries.find((e) => e.name === name);
+  if (!entry) throw new ConfigError(`no server named "${name}"; the file has ${file.entries.length ? file.entries.map((e) => `"${e.name}"`).join(', ') : 'none'}`);
+  if (entry.error) throw new ConfigError(`server "${name}": ${entry.error}`);
+  if (!entry.config) throw new ConfigError(`server "${name}" needs ${entry.needs.map((id) => `--input ${id}=…`).join(' ')}`);
+  return entry.config;
+}
+
 /**
  * The servers to connect: the one named `only` (an error if it cannot be used), else every
  * enabled one that can, with a warning for each that cannot. Servers that need inputs are the
  * caller's to ask for first.
  */
 export function serversToConnect(file: ParsedConfigFile, only?: string): { servers: ServerConfig[]; skipped: string[] } {
-  const names = file.entries.map((entry) => entry.name);
-  if (only !== undefined) {
-    const entry = file.entries.find((e) => e.name === only);
-    if (!entry) throw new ConfigError(`no server named "${only}"; the file has ${names.length ? names.map((n) => `"${n}"`).join(', ') : 'none'}`);
-    if (entry.error) throw new ConfigError(`server "${only}": ${entry.error}`);
-    if (!entry.config) throw new ConfigError(`server "${only}" needs ${entry.needs.map((id) => `--input ${id}=…`).join(' ')}`);
-    return { servers: [entry.config], skipped: [] };
-  }
+  if (only !== undefined) return { servers: [usableEntry(file, only)], skipped: [] };
   const enabled = file.entries.filter((entry) => !entry.disabled);
   const skipped = enabled.filter((entry) => !entry.config).map((entry) => `server "${entry.name}" skipped: ${entry.error ?? `needs ${entry.needs.map((id) => `--input ${id}=…`).join(' ')}`}`);
   const servers = enabled.flatMap((entry) => (entry.config ? [entry.config] : []));

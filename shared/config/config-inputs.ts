@@ -3,6 +3,7 @@
  * (`promptString`, hidden where `password` is set) or a choice (`pickString`). A `command`
  * input runs an editor command, which we cannot: it is asked for as a string instead.
  */
+import { SECRET_NAME } from './server-name';
 
 export interface ConfigInput {
   id: string;
@@ -55,5 +56,5 @@ export function readInputs(raw: unknown, warnings: string[]): ConfigInput[] {
 
 /** The input `id` asks for: the file's own, or a plain one when the file does not declare it. */
 export function inputFor(inputs: readonly ConfigInput[], id: string): ConfigInput {
-  return inputs.find((input) => input.id === id) ?? { id, description: id, password: /key|token|secret|pass|pwd|auth|credential/i.test(id) };
+  return inputs.find((input) => input.id === id) ?? { id, description: id, password: SECRET_NAME.test(id) };
 }
