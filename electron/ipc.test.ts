@@ -45,6 +45,8 @@ function fakeHost() {
     importServers: vi.fn(async () => []),
     getPreferences: vi.fn(async () => ({ theme: 'system' as const })),
     setPreferences: vi.fn(async () => ({ theme: 'system' as const })),
+    signIn: vi.fn(async () => {}),
+    signOut: vi.fn(async () => 'signed out'),
     onEvent(listener: (event: HostEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

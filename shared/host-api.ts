@@ -260,12 +260,37 @@ export interface HostApi {
    * on a user's action. Rejects `invalid-input` with the reason when a server cannot be used.
    */
   importServers(items: ImportItem[]): Promise<ServerId[]>;
+  /**
+   * Signs in to a remote server (OAuth), on the user's click: the browser is sent to its
+   * authorization server (the desktop: the system browser; browser mode: the tab the page opened
+   * at `signInStartUrl` with `request.attempt`), and the server is connected again with the
+   * sign-in. Its steps show in the server's `auth` as they happen. Rejects with the reason in
+   * words; {@link cancelRequest} with `requestId` stops it.
+   */
+  signIn(serverId: ServerId, request: SignInRequest, requestId?: string): Promise<void>;
+  /** Forgets a server's sign-in (its tokens revoked where the authorization server offers that) and connects it again; resolves with what happened, in words. */
+  signOut(serverId: ServerId): Promise<string>;
   /** The window's preferences, kept by the host across runs (browser mode's port changes every run). */
   getPreferences(): Promise<PreferencesState>;
   /** Changes them; resolves with them as kept. */
   setPreferences(patch: Partial<Preferences>): Promise<PreferencesState>;
   /** The event stream. */
   onEvent(listener: (event: HostEvent) => void): Unsubscribe;
+}
+
+/** How to sign in: by default a person's sign-in with a client registered for us. */
+export interface SignInRequest {
+  /** Names the tab a browser-mode page opened for this sign-in (`signInStartUrl`). */
+  attempt?: string;
+  /** The scopes to ask for; default: what the server offers. */
+  scope?: string;
+  /** A client registered by hand at the authorization server. */
+  clientId?: string;
+  clientSecret?: string;
+  /** A machine client (the client credentials grant): no browser; needs `clientId` and `clientSecret`. */
+  clientCredentials?: boolean;
+  /** The https URL of our client metadata document, the client id where the authorization server takes one. */
+  clientMetadataUrl?: string;
 }
 
 /** What a user chose for every window: the theme (the OS's, or always light or dark). */

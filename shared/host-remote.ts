@@ -39,6 +39,8 @@ export const HOST_METHODS = [
   'findConfigs',
   'readConfig',
   'importServers',
+  'signIn',
+  'signOut',
   'getPreferences',
   'setPreferences',
 ] as const satisfies readonly HostMethod[];

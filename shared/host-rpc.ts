@@ -19,6 +19,23 @@ export { serverConfigSchema } from './server-config-schema';
 const serverId = z.string().min(1).max(200);
 const uri = z.string().min(1).max(1_000_000);
 const requestId = z.string().min(1).max(200);
+/** A sign-in's options: an attempt id a page made, and what a user typed (no control characters). */
+const typed = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((value) => ![...value].some((char) => (char.codePointAt(0) as number) < 0x20 || char === '\u007f'), 'no control characters');
+const signInRequest = z
+  .strictObject({
+    attempt: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'an attempt id of 16 to 100 letters, digits, - or _'),
+    scope: typed(1000),
+    clientId: typed(1000),
+    clientSecret: typed(4000),
+    clientCredentials: z.boolean(),
+    clientMetadataUrl: z.url({ protocol: /^https$/ }).max(2000),
+  })
+  .partial();
 const completionArgument = z.strictObject({ name: z.string().min(1).max(200), value: z.string().max(4096) });
 const completionContext = z.record(z.string().max(200), z.string().max(4096)).refine((r) => Object.keys(r).length <= 100, 'at most 100 values');
 
@@ -131,6 +148,8 @@ const argSchemas = {
       .min(1)
       .max(20),
   ]),
+  signIn: z.union([z.tuple([serverId, signInRequest]), z.tuple([serverId, signInRequest, requestId])]),
+  signOut: z.tuple([serverId]),
   updateTimeline: z.tuple([viewId, z.strictObject({ serverId, kinds: z.array(z.enum(TIMELINE_KINDS as [TimelineKind, ...TimelineKind[]])).max(20), closed: z.literal(true) }).partial()]),
 } satisfies Record<HostMethod, z.ZodType<unknown[]>>;
 

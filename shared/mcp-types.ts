@@ -49,6 +49,8 @@ export interface DisconnectInfo {
   signal?: string | null;
   /** The last lines the server wrote to stderr before it went away. */
   stderrTail: string[];
+  /** It asks for a sign-in (OAuth) the host does not have, or no longer takes the one kept. */
+  signIn?: true;
 }
 
 /** Protocol era: "legacy" starts with `initialize`, "modern" is 2026-07-28 and later. */
@@ -91,7 +93,56 @@ export interface ServerSnapshot {
   retry?: ReconnectState;
   /** The log level the user asked of it (`logging/setLevel`), where it declares logging. */
   logLevel?: LogLevel;
+  /** A remote server's sign-in: what is kept, and the steps of the last sign-in (HTTP servers, where the host keeps sign-ins). */
+  auth?: AuthState;
 }
+
+/** A remote server's OAuth sign-in as a window shows it: never a token or a secret. */
+export interface AuthState {
+  /** What is kept for the server now; absent when nothing is. */
+  kept?: KeptSignIn;
+  /** The sign-in running, or the last one of this run. */
+  flow?: AuthFlow;
+  /** Where the sign-ins are kept, in words ("the system keychain", or a file only the user may read). */
+  keptIn: string;
+  /** Why the kept sign-ins cannot be used (their file cannot be read), in words. */
+  problem?: string;
+}
+
+export interface KeptSignIn {
+  /** A person's sign-in (authorization code), or a machine client's (client credentials). */
+  grant: 'authorization-code' | 'client-credentials';
+  /** The client id (public): registered for us, given by the user, or the URL of our client metadata document. */
+  clientId: string;
+  client: 'registered' | 'given' | 'metadata-document';
+  /** The scopes the authorization server granted. */
+  scopes: string[];
+  /** When the access token expires (ISO 8601); absent when it did not say. */
+  expiresAt?: string;
+  /** A refresh token is kept: an expired access token is renewed without the user. */
+  refreshable: boolean;
+}
+
+export interface AuthFlow {
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  startedAt: string;
+  steps: AuthStep[];
+  /** Why it failed or stopped, in words (the failed step says it too). */
+  error?: string;
+  /** While it waits for the user: the address to sign in at, for a browser that did not open. */
+  authorizeUrl?: string;
+}
+
+/** One step of a sign-in, in the order they happen. */
+export interface AuthStep {
+  kind: AuthStepKind;
+  state: 'running' | 'done' | 'failed';
+  /** What was found or done, or what went wrong, in words. */
+  detail: string;
+}
+
+export const AUTH_STEP_KINDS = ['resource-metadata', 'server-metadata', 'client', 'authorize', 'token', 'connect'] as const;
+export type AuthStepKind = (typeof AUTH_STEP_KINDS)[number];
 
 /** The syslog levels of `logging/setLevel` and `notifications/message`, least severe first. */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;

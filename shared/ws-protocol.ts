@@ -46,3 +46,14 @@ export type WsServerMessage = { id: number; response: RpcResponse; after?: numbe
 export function encodeServerMessage(message: WsServerMessage): string {
   return JSON.stringify(message);
 }
+
+/** Where a browser-mode page sends the tab it opens for a sign-in (`?attempt=`); the host sends it on to the authorization server. */
+export const SIGN_IN_START_PATH = '/oauth/start';
+/** Where the authorization server sends the browser back, on the serve's own origin. */
+export const SIGN_IN_CALLBACK_PATH = '/oauth/callback';
+export const ATTEMPT_PARAM = 'attempt';
+
+/** The tab's address for a sign-in: always on 127.0.0.1, where the redirect is, whatever name the page was opened by. */
+export function signInStartUrl(port: string | number, attempt: string): string {
+  return `http://127.0.0.1:${port}${SIGN_IN_START_PATH}?${ATTEMPT_PARAM}=${encodeURIComponent(attempt)}`;
+}

@@ -8,7 +8,7 @@ import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { checkServer } from '../host/conformance';
 import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
-import { keptProviderFor } from '../host/oauth-sign-in';
+import { keptProviderFor } from '../host/oauth-kept';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalJson, terminalSafe } from './terminal';
 

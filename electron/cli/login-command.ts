@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
-import { signIn, signInMachine, signOut } from '../host/oauth-sign-in';
+import { signIn, signInMachine } from '../host/oauth-sign-in';
+import { signOut } from '../host/oauth-sign-out';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalSafe } from './terminal';
 import { askLine, canAsk } from './prompt';
@@ -45,6 +46,7 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
     show: (at) => process.stderr.write(`Sign in to ${terminalSafe(host)} in your browser:\n  ${terminalSafe(at.href)}\nWaiting for the browser to come back (Ctrl+C to give up)…\n`),
     ...(!args.noBrowser && { open: openBrowser }),
     ...(args.clientId !== undefined && { client: { id: args.clientId, ...(secret !== undefined && { secret }) } }),
+    giveClient: 'give it with --client-id ID (and --client-secret)',
     ...(args.scope !== undefined && { scope: args.scope }),
   });
   const tokens = kept.tokens;

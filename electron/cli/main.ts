@@ -13,6 +13,7 @@ import { serversFromConfig } from './config-selection';
 import { demoServerConfig } from '../host/demo-server-config';
 import { appHostOptions } from '../host/app-host';
 import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
+import { appSignIn } from '../host/oauth-kept';
 import { createHost, type Host } from '../host/host';
 import { parseArgs, selectsAServer, UsageError, USAGE, type ParsedArgs } from './args';
 import { runList } from './list-command';
@@ -191,7 +192,9 @@ async function run(argv: string[]): Promise<number> {
   const configFiles = args.command === 'serve' ? (await import('../config/config-files')).machineConfigFiles(thisMachine()) : undefined;
   // A remote server signed in to (mcp-context login) is reached with its kept tokens.
   const signIns = createOAuthStore(defaultOAuthFile());
-  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, signIns, ...(configFiles && { configFiles }), ...(args.command === 'watch' && { reconnect: {} }) });
+  // Browser mode signs in through a tab its page opens, back to its own origin.
+  const signInRoutes = args.command === 'serve' ? (await import('../web/sign-in-routes')).createWebSignInRoutes() : undefined;
+  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, signIns, ...(signInRoutes && { signInReturn: signInRoutes, signInHow: appSignIn }), ...(configFiles && { configFiles }), ...(args.command === 'watch' && { reconnect: {} }) });
   traceFile?.follow(host.trace);
   // --verbose: what the servers write to stderr, as it comes (their own words on why they fail).
   if (args.verbose) passStderrThrough(host);
@@ -219,7 +222,7 @@ async function run(argv: string[]): Promise<number> {
         return await runCapture(host, args, captureFile as string, profile);
       }
       default:
-        return await runServe(host, args, builtFile('renderer'));
+        return await runServe(host, args, builtFile('renderer'), signInRoutes);
     }
   } finally {
     stopProgress();

@@ -10,7 +10,9 @@ import type { FoundConfig } from '../../shared/config/found-config';
 import type { ServerConfig } from '../../shared/mcp-types';
 import type { Profile } from '../../shared/profile/profile';
 import type { ContextViews } from './context-views';
+import type { SignInHow } from './oauth-kept';
 import type { OAuthStore } from './oauth-store';
+import type { SignInReturn } from './sign-in-return';
 import type { ProfileStore } from './profile-store';
 import type { Timeline } from './timeline';
 import type { TRACE_LIMITS, TraceStore } from './trace-store';
@@ -65,6 +67,12 @@ export interface HostOptions {
   preferencesFile?: string;
   /** The sign-ins to remote servers (oauth-store.ts): a server signed in to is reached with its tokens. */
   signIns?: OAuthStore;
+  /** Where a sign-in's browser comes back (browser mode: its own origin); default a loopback listener per sign-in. */
+  signInReturn?: SignInReturn;
+  /** Opens an authorization URL in the system's browser (the desktop app). */
+  openBrowser?(url: URL): void;
+  /** How this face signs in, for the words of a refusal (the apps: on the card; default: the CLI's login). */
+  signInHow?: SignInHow;
 }
 
 /** The HostApi, plus what only the process owning the host may use. */

@@ -23,13 +23,17 @@ import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
 import { createHostConfigs } from './host-configs';
 import { createPreferencesStore } from './preferences-store';
-import { keptProviderFor } from './oauth-sign-in';
+import { cliSignIn, keptProviderFor } from './oauth-kept';
+import { createHostAuth } from './host-auth';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
 export type { Host, HostOptions } from './host-types';
 
 const READ_ONLY = 'this is a replayed capture: it is read-only';
+const noSignIns = async (): Promise<never> => {
+  throw new HostError('not-supported', 'this host keeps no sign-ins (a replayed capture, or a command that signs in with mcp-context login)');
+};
 
 /** Creates the host and starts connecting the given servers. */
 export function createHost(options: HostOptions = {}): Host {
@@ -37,7 +41,7 @@ export function createHost(options: HostOptions = {}): Host {
   // Ours to the capture's (replayed servers are added in the capture's order).
   const capturedIds = new Map<ServerId, string>();
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const checks = createHostChecks(timeoutMs, !options.replay && options.signIns ? keptProviderFor(options.signIns) : undefined);
+  const checks = createHostChecks(timeoutMs, !options.replay && options.signIns ? keptProviderFor(options.signIns, options.signInHow) : undefined);
   const captures = createHostCaptures<Host>({
     sources: async () => {
       const all = [...connections.values()];
@@ -69,6 +73,24 @@ export function createHost(options: HostOptions = {}): Host {
     },
     readOnly,
   );
+  const auth =
+    !replay && options.signIns
+      ? createHostAuth({
+          store: options.signIns,
+          ...(options.signInReturn && { via: options.signInReturn }),
+          ...(options.openBrowser && { openBrowser: options.openBrowser }),
+          how: options.signInHow ?? cliSignIn,
+          config: (serverId) => connections.get(serverId)?.config,
+          changed: (serverId) => {
+            const found = connections.get(serverId);
+            if (found) emit({ type: 'server', server: found.snapshot });
+          },
+          reconnect: async (serverId) => {
+            reconnector?.cancel(serverId);
+            return (await replace(serverId))?.snapshot;
+          },
+        })
+      : undefined;
   // A replay's preferences are the user's own still: a capture's window looks the same.
   const preferences = createPreferencesStore(options.preferencesFile);
   // Made on first use: a host that never touches profiles never looks for their folder.
@@ -79,8 +101,10 @@ export function createHost(options: HostOptions = {}): Host {
   let seq = 0;
   let nextId = 1;
 
-  const emit = (event: HostEventBody) => {
+  const emit = (body: HostEventBody) => {
     seq += 1;
+    // A remote server's card carries its sign-in.
+    const event = auth && body.type === 'server' ? (auth.observe(body.server), { ...body, server: auth.decorate(body.server) }) : body;
     const stamped: HostEvent = { ...event, seq };
     for (const listener of listeners) {
       try {
@@ -154,7 +178,8 @@ export function createHost(options: HostOptions = {}): Host {
     notified: (serverId: string, method: string, params: unknown) => (replay ? undefined : timeline.notified(serverId, method, params)),
     ...(replay ? { transportFor: replay.transportFor } : options.transportFor && { transportFor: options.transportFor }),
     // A remote server signed in to: its kept tokens go with it (never for a replay).
-    ...(!replay && options.signIns && { authProviderFor: keptProviderFor(options.signIns) }),
+    ...(auth && { authProviderFor: auth.providerFor }),
+    ...(options.signInHow && { signInHow: options.signInHow }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
   };
@@ -192,6 +217,8 @@ export function createHost(options: HostOptions = {}): Host {
     return { id, started: created.start() };
   };
 
+  const signIns = auth ? { signIn: auth.signIn, signOut: auth.signOut } : { signIn: noSignIns, signOut: noSignIns };
+
   const session = createHostSession({
     context,
     connections: () => [...connections.values()],
@@ -219,6 +246,7 @@ export function createHost(options: HostOptions = {}): Host {
     const all = [...connections.values()];
     connections.clear();
     checks.closeAll();
+    auth?.closeAll();
     reconnector?.dispose();
     traceViews.dispose();
     timeline.dispose();
@@ -237,6 +265,7 @@ export function createHost(options: HostOptions = {}): Host {
     captureHost: (captureId) => captures.host(captureId),
     closed,
     ...configs,
+    ...signIns,
     getPreferences: () => preferences.get(),
     setPreferences: (patch) => preferences.set(patch),
 
@@ -253,7 +282,7 @@ export function createHost(options: HostOptions = {}): Host {
       // Entries are never mutated once listed, so copying the arrays is enough to freeze this view;
       // a deep clone of 100,000 entries would cost more than listing them.
       const catalogs = all.map((c) => ({ ...c.catalog, resources: c.catalog.resources.slice(), templates: c.catalog.templates.slice(), warnings: c.catalog.warnings.slice() }));
-      return { seq, servers: all.map((c) => c.snapshot), catalogs, ...(options.replay && { replay: { capturedAt: options.replay.capturedAt, tool: `${options.replay.tool.name} ${options.replay.tool.version}` } }) };
+      return { seq, servers: all.map((c) => (auth ? auth.decorate(c.snapshot) : c.snapshot)), catalogs, ...(options.replay && { replay: { capturedAt: options.replay.capturedAt, tool: `${options.replay.tool.name} ${options.replay.tool.version}` } }) };
     },
 
     async takeCapture() {
@@ -280,6 +309,7 @@ export function createHost(options: HostOptions = {}): Host {
       connections.delete(serverId);
       await found.close();
       trace.forget(serverId);
+      auth?.forget(serverId);
       emit({ type: 'server-removed', serverId });
       session.removed(found.config);
     },
@@ -307,7 +337,7 @@ export function createHost(options: HostOptions = {}): Host {
     },
 
     async cancelRequest(requestId) {
-      if (checks.cancel(requestId)) return;
+      if (checks.cancel(requestId) || auth?.cancel(requestId)) return;
       for (const c of connections.values()) if (c.cancelRequest(requestId)) return;
     },
 

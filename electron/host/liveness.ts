@@ -6,6 +6,7 @@
  */
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { signInNeeded } from './open-client';
+import type { SignInHow } from './oauth-kept';
 import type { ProcessExit } from './stdio-transport';
 
 /** Network failures under a fetch that mean the server is not there. */
@@ -44,9 +45,9 @@ export function connectionLost(error: unknown, hadSession: boolean): string | un
  * (said, and never reconnected by itself: only a new sign-in helps), a connection gone
  * (reconnected), or nothing (the request alone failed).
  */
-export function httpFailure(error: unknown, at: { url: string; signedIn: boolean; hadSession: boolean }): { reason: string; reconnect: boolean } | undefined {
-  const signIn = signInNeeded(error, new URL(at.url), at.signedIn);
-  if (signIn) return { reason: signIn.message, reconnect: false };
+export function httpFailure(error: unknown, at: { url: string; signedIn: boolean; hadSession: boolean; signInHow?: SignInHow }): { reason: string; reconnect: boolean; signIn?: true } | undefined {
+  const signIn = signInNeeded(error, new URL(at.url), at.signedIn, at.signInHow);
+  if (signIn) return { reason: signIn.message, reconnect: false, signIn: true };
   const lost = connectionLost(error, at.hadSession);
   return lost ? { reason: lost, reconnect: true } : undefined;
 }

@@ -30,6 +30,8 @@ export interface OAuthStore {
   update(serverUrl: string, change: (current: SignIn) => SignIn | undefined): Promise<void>;
   /** The file, for messages. */
   readonly file: string;
+  /** Where the sign-ins are kept, in words, where more than the file says (the system keychain). */
+  readonly keptIn?: string;
 }
 
 const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() })) });

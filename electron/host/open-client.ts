@@ -3,7 +3,7 @@
  * Streamable HTTP falls back to legacy SSE where the server refuses it.
  */
 import { Client, OAuthError, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
-import { SignInNeeded } from './oauth-sign-in';
+import { cliSignIn, SignInNeeded, type SignInHow } from './oauth-kept';
 import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
@@ -30,6 +30,8 @@ export interface OpenClientOptions {
   trace?: TraceTap;
   /** The sign-in kept for an HTTP server (oauth-sign-in.ts): its tokens go with every request, refreshed when they expire. */
   authProvider?: OAuthClientProvider;
+  /** How this face signs in, for the words of a 401 (default: the CLI's `mcp-context login URL`). */
+  signInHow?: SignInHow;
 }
 
 function newClient(timeoutMs: number): Client {
@@ -70,14 +72,14 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
     try {
       return { client: await connectOver(transport, options), transport, wire: 'sse' };
     } catch (error) {
-      throw signInNeeded(error, url, options.authProvider !== undefined) ?? error;
+      throw signInNeeded(error, url, options.authProvider !== undefined, options.signInHow) ?? error;
     }
   }
   const streamable = new StreamableHTTPClientTransport(url, { requestInit, ...auth });
   try {
     return { client: await connectOver(streamable, options), transport: streamable, wire: 'streamable-http' };
   } catch (streamableError) {
-    const signIn = signInNeeded(streamableError, url, options.authProvider !== undefined);
+    const signIn = signInNeeded(streamableError, url, options.authProvider !== undefined, options.signInHow);
     if (signIn) throw signIn;
     if (options.signal?.aborted || !refusedByServer(streamableError)) throw streamableError;
     // The 2024-11-05 HTTP+SSE transport: servers that predate Streamable HTTP answer 4xx to its POST.
@@ -85,7 +87,7 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
     try {
       return { client: await connectOver(sse, options), transport: sse, wire: 'sse' };
     } catch (sseError) {
-      const sseSignIn = signInNeeded(sseError, url, options.authProvider !== undefined);
+      const sseSignIn = signInNeeded(sseError, url, options.authProvider !== undefined, options.signInHow);
       if (sseSignIn) throw sseSignIn;
       // Neither answered as MCP: both statuses in one line, and where to look.
       const status = httpStatusOf(streamableError);
@@ -104,16 +106,16 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
  * A refusal that a sign-in answers, in words: a 401 with no sign-in kept ("sign in first"), or
  * a sign-in the server or its authorization server no longer takes (an expired refresh token).
  */
-export function signInNeeded(error: unknown, url: URL, signedIn: boolean): SignInNeeded | undefined {
+export function signInNeeded(error: unknown, url: URL, signedIn: boolean, signInHow: SignInHow = cliSignIn): SignInNeeded | undefined {
   for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
     if (at instanceof SignInNeeded) return at;
   }
   const expired = error instanceof OAuthError && /invalid_grant|invalid_token/.test(`${error.code ?? ''} ${error.message}`);
   if (!expired && !(error instanceof UnauthorizedError) && httpStatusOf(error) !== 401) return undefined;
-  const how = `mcp-context login ${url.href}`;
+  const how = signInHow(url.href);
   // A 401 with no sign-in kept: OAuth, or a key in a header; both are said.
   const status = httpStatusOf(error) === 401 ? ' (HTTP 401)' : '';
-  return new SignInNeeded(signedIn ? `the sign-in to ${url.host} has expired or was refused${status}: sign in again (${how})` : `${url.host} asks you to sign in first${status}: ${how} (or, if it takes a key, --header "Authorization: …")`, { cause: error });
+  return new SignInNeeded(signedIn ? `the sign-in to ${url.host} has expired or was refused${status}: sign in again (${how})` : `${url.host} asks you to sign in first${status}: ${how} (or, if it takes a key, ${signInHow === cliSignIn ? '--header "Authorization: …"' : 'an Authorization header'})`, { cause: error });
 }
 
 /** The HTTP status the server answered with, from the SDK's error or one it wrapped (the version probe's). */

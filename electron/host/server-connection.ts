@@ -10,6 +10,7 @@ import { HostError } from '../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
 import { describeConnectFailure, describeExit, httpFailure } from './liveness';
+import { isSignInNeeded, type SignInHow } from './oauth-kept';
 import { openClient, type OpenedClient } from './open-client';
 import { checkCompletion, checkReadResult } from './read-result';
 import { redactString, redactTransport, secretsOf } from './redact';
@@ -38,6 +39,8 @@ export interface ConnectionDeps {
   transportFor?(config: ServerConfig): Transport | undefined;
   /** The sign-in kept for an HTTP server, if any (HostOptions.signIns). */
   authProviderFor?(url: string): Promise<OAuthClientProvider | undefined>;
+  /** How this face signs in, for the words of a refusal. */
+  signInHow?: SignInHow;
 }
 
 // We validate results ourselves (shared/catalog), so the SDK must pass them through as sent.
@@ -142,6 +145,7 @@ export class ServerConnection {
         timeoutMs,
         ...(transport && { transport }),
         ...(authProvider && { authProvider }),
+        ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }),
         trace: (direction, message) => {
           trace?.record(this.id, direction, message);
           if (direction === 'receive' && 'method' in message && !('id' in message)) notified?.(this.id, message.method, message.params);
@@ -186,7 +190,7 @@ export class ServerConnection {
       void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
       const reason = this.#exit?.spawnError ?? describeConnectFailure(error, this.#exit);
-      this.#markDisconnected(reason);
+      this.#markDisconnected(reason, isSignInNeeded(error));
     }
   }
 
@@ -337,8 +341,8 @@ export class ServerConnection {
       const wire = this.#opened?.wire;
       if (wire === 'streamable-http' || wire === 'sse') {
         const transport = this.#opened?.transport as { sessionId?: string } | undefined;
-        const failed = httpFailure(error, { url: (this.config.transport as { url: string }).url, signedIn: this.#signedIn, hadSession: wire === 'sse' || transport?.sessionId !== undefined });
-        if (failed) this.#lost(failed.reason, failed.reconnect);
+        const failed = httpFailure(error, { url: (this.config.transport as { url: string }).url, signedIn: this.#signedIn, hadSession: wire === 'sse' || transport?.sessionId !== undefined, ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }) });
+        if (failed) this.#lost(failed.reason, failed.reconnect, failed.signIn);
       }
       throw error;
     });
@@ -361,11 +365,11 @@ export class ServerConnection {
   }
 
   /** Over though the client does not know it: say why, let it go, and tell the host, which reconnects (unless a sign-in is over). */
-  #lost(reason: string, reconnect = true): void {
+  #lost(reason: string, reconnect = true, signIn?: true): void {
     if (this.#closing || this.#dropping || this.snapshot.status !== 'connected') return;
     this.#dropping = true;
     clearInterval(this.#heartbeat);
-    this.#markDisconnected(reason);
+    this.#markDisconnected(reason, signIn);
     void this.#subscriptions.close();
     void this.#client?.close().catch(() => {});
     if (reconnect) this.#deps.onLost?.(this);
@@ -381,14 +385,14 @@ export class ServerConnection {
     if (wasUp) this.#deps.onLost?.(this);
   }
 
-  #markDisconnected(reason: string): void {
+  #markDisconnected(reason: string, signIn?: boolean): void {
     this.#lister.fail(reason);
     const exit = this.#exit;
     const { pid: _pid, ...rest } = this.snapshot;
     this.snapshot = rest;
     this.#update({
       status: 'disconnected',
-      disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20) },
+      disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20), ...(signIn && { signIn: true as const }) },
     });
   }
 

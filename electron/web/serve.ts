@@ -15,6 +15,7 @@ import { windowSnapshot, type WindowApi } from '../../shared/window-api';
 import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
+import type { WebSignInRoutes } from './sign-in-routes';
 
 /** The same policy the Electron shell sets; 'self' covers our own ws:// endpoint. */
 export const CONTENT_SECURITY_POLICY =
@@ -40,6 +41,8 @@ export interface BrowserModeOptions {
   maxUnreadEventBytes?: number;
   /** The host of a capture a page opened (HostApi.openCapture), named by `?capture=` on its page, socket and stream. */
   captureHost?(captureId: string): (HostApi & { closed: Promise<void> }) | undefined;
+  /** The sign-in routes on this origin (the host's way back from an authorization server). */
+  signInRoutes?: WebSignInRoutes;
 }
 
 export interface BrowserModeHandle {
@@ -108,6 +111,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 
   async function handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (options.signInRoutes?.handle(request, response, url, securityHeaders)) return;
     if (url.pathname === EVENTS_PATH) return streamEvents(request, response, url);
     const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: offeredToken(request, url) }, port, token, false);
     if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
@@ -204,6 +208,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
+  options.signInRoutes?.listening(origin, port);
 
   return {
     url: `${origin}/?${TOKEN_PARAM}=${token}`,

@@ -43,6 +43,8 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     importServers: vi.fn(async () => []),
     getPreferences: vi.fn(async () => ({ theme: 'system' as const })),
     setPreferences: vi.fn(async () => ({ theme: 'system' as const })),
+    signIn: vi.fn(async () => {}),
+    signOut: vi.fn(async () => 'signed out'),
     onEvent: (l) => {
       listener = l;
       return () => (listener = undefined);

@@ -35,7 +35,7 @@ async function reasonDown(signIns: OAuthStore, url: string): Promise<string | un
 describe('signing in, and each way it fails', () => {
   it('an authorization server with no registration, and no client id given, says what to do', async () => {
     fixture = await startOAuthFixture({ registration: false });
-    await expect(signIn(fixture.url, await store(), { show: browser() })).rejects.toThrow('the authorization server has no registration endpoint and no client id was given: register a client there, then give --client-id ID (and --client-secret)');
+    await expect(signIn(fixture.url, await store(), { show: browser() })).rejects.toThrow('the authorization server has no registration endpoint and no client id was given: register a client there, then give its client id (and secret, if it has one)');
   });
 
   it('a client registered by hand signs in, with its secret', async () => {

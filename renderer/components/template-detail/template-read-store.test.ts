@@ -42,6 +42,8 @@ function fakeApi(readResource: HostApi['readResource']): HostApi {
     importServers: vi.fn(),
     getPreferences: vi.fn(),
     setPreferences: vi.fn(),
+    signIn: vi.fn(),
+    signOut: vi.fn(),
     onEvent: vi.fn(() => () => {}),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiresSoon, insecureAuthorizationServer } from './oauth-sign-in';
+import { expiresSoon } from './oauth-kept';
+import { insecureAuthorizationServer } from './oauth-words';
 
 describe('sign-in rules', () => {
   it('an authorization server over plain http is refused, but on loopback', () => {

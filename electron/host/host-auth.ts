@@ -1,0 +1,206 @@
+/**
+ * The apps' sign-ins to remote servers: what is kept for each HTTP server and the steps of its
+ * last sign-in, shown on its card and in its Auth panel (`ServerSnapshot.auth`, never a token or
+ * a secret); a sign-in or sign-out on the user's click, after which the server is connected again.
+ */
+import type { SignInRequest } from '../../shared/host-api';
+import { HostError } from '../../shared/host-error';
+import type { AuthFlow, AuthState, AuthStepKind, KeptSignIn, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
+import { keptProviderFor, type SignInHow } from './oauth-kept';
+import { signIn, signInMachine } from './oauth-sign-in';
+import { signOut } from './oauth-sign-out';
+import type { OAuthStore, SignIn } from './oauth-store';
+import type { SignInReturn } from './sign-in-return';
+
+export interface HostAuthDeps {
+  store: OAuthStore;
+  /** Where the browser comes back (browser mode: its own origin; else loopback). */
+  via?: SignInReturn;
+  /** Opens the authorization URL in the system's browser (the desktop app); browser mode's page opens a tab itself. */
+  openBrowser?(url: URL): void;
+  how: SignInHow;
+  config(serverId: ServerId): ServerConfig | undefined;
+  /** Tells the windows that a server's auth changed (a `server` event, decorated). */
+  changed(serverId: ServerId): void;
+  /** Connects the server again (with the sign-in now kept); resolves with its snapshot. */
+  reconnect(serverId: ServerId): Promise<ServerSnapshot | undefined>;
+}
+
+interface Entry {
+  url: string;
+  kept?: KeptSignIn;
+  problem?: string;
+  flow?: AuthFlow;
+  running?: AbortController;
+  status?: string;
+}
+
+/** What a window may see of what is kept: never a token or a secret. */
+export function keptSummary(kept: SignIn | undefined): KeptSignIn | undefined {
+  const machine = kept?.grant === 'client_credentials';
+  if (!kept?.client || (!kept.tokens && !machine)) return undefined;
+  const client = kept.client as { client_id: string; redirect_uris?: unknown };
+  const tokens = kept.tokens;
+  return {
+    grant: machine ? 'client-credentials' : 'authorization-code',
+    clientId: client.client_id,
+    client: machine || !('redirect_uris' in client) ? (/^https:\/\//.test(client.client_id) ? 'metadata-document' : 'given') : 'registered',
+    scopes: (tokens?.scope ?? kept.scope ?? '').split(' ').filter(Boolean),
+    ...(tokens?.expires_in !== undefined && kept.savedAt !== undefined && { expiresAt: new Date(kept.savedAt + tokens.expires_in * 1000).toISOString() }),
+    refreshable: machine || Boolean(tokens?.refresh_token),
+  };
+}
+
+const remoteUrl = (config: ServerConfig | undefined) => (config && config.transport.kind !== 'stdio' ? config.transport.url : undefined);
+
+export function createHostAuth(deps: HostAuthDeps) {
+  const entries = new Map<ServerId, Entry>();
+  const byRequest = new Map<string, AbortController>();
+  const keptIn = deps.store.keptIn ?? `${deps.store.file}, which only you may read`;
+
+  /** Reads what is kept for the servers at `url` again, and tells the windows where it changed. */
+  const reread = async (url: string) => {
+    const kept = await deps.store.get(url).then(
+      (value) => ({ summary: keptSummary(value) }),
+      (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) }),
+    );
+    for (const [serverId, entry] of entries) {
+      if (entry.url !== url) continue;
+      const summary = 'summary' in kept ? kept.summary : entry.kept;
+      const problem = 'problem' in kept ? kept.problem : undefined;
+      if (JSON.stringify([summary, problem]) === JSON.stringify([entry.kept, entry.problem])) continue;
+      entry.kept = summary;
+      entry.problem = problem;
+      deps.changed(serverId);
+    }
+  };
+  // Every change to what is kept (a sign-in, a refresh mid-listing, a token refused) is shown.
+  const store: OAuthStore = {
+    ...deps.store,
+    get: (url) => deps.store.get(url),
+    update: async (url, change) => {
+      await deps.store.update(url, change);
+      void reread(url).catch(() => {});
+    },
+  };
+
+  const flowOf = (serverId: ServerId, entry: Entry) => {
+    const flow: AuthFlow = { state: 'running', startedAt: new Date().toISOString(), steps: [] };
+    entry.flow = flow;
+    const step = (kind: AuthStepKind, state: 'running' | 'done' | 'failed', detail: string) => {
+      if (entry.flow !== flow) return;
+      const steps = flow.steps.filter((one) => one.kind !== kind);
+      flow.steps = [...steps, { kind, state, detail }];
+      if (kind === 'authorize' && state !== 'running') delete flow.authorizeUrl;
+      deps.changed(serverId);
+    };
+    return { flow, step };
+  };
+
+  return {
+    /** The store the connections read: its changes are shown. */
+    store,
+    providerFor: keptProviderFor(store, deps.how),
+    /** The snapshot with its auth, for an HTTP server. */
+    decorate(server: ServerSnapshot): ServerSnapshot {
+      const entry = entries.get(server.id);
+      if (!entry) return server;
+      const auth: AuthState = { keptIn, ...(entry.kept && { kept: entry.kept }), ...(entry.flow && { flow: { ...entry.flow, steps: entry.flow.steps.slice() } }), ...(entry.problem && { problem: entry.problem }) };
+      return { ...server, auth };
+    },
+    /** A server event: an HTTP server is tracked, and what is kept read again when its status changes. */
+    observe(server: ServerSnapshot): void {
+      const url = remoteUrl(deps.config(server.id));
+      if (!url) return;
+      let entry = entries.get(server.id);
+      if (!entry) entries.set(server.id, (entry = { url }));
+      if (entry.status === server.status) return;
+      entry.status = server.status;
+      void reread(url).catch(() => {});
+    },
+    forget(serverId: ServerId): void {
+      entries.get(serverId)?.running?.abort();
+      entries.delete(serverId);
+    },
+
+    async signIn(serverId: ServerId, request: SignInRequest, requestId?: string): Promise<void> {
+      const config = deps.config(serverId);
+      const url = remoteUrl(config);
+      if (!config) throw new HostError('unknown-server', `no server with id ${serverId}`);
+      if (!url) throw new HostError('invalid-input', `${config.name} is a local server: it takes no sign-in`);
+      if (request.clientCredentials && (!request.clientId || !request.clientSecret)) throw new HostError('invalid-input', 'a machine client (client credentials) needs its client id and secret');
+      if (request.clientSecret !== undefined && !request.clientId) throw new HostError('invalid-input', 'a client secret needs its client id');
+      const entry = entries.get(serverId) ?? { url };
+      entries.set(serverId, entry);
+      // Signing in again (the tab was closed, the browser never opened) starts over.
+      entry.running?.abort();
+      const controller = new AbortController();
+      entry.running = controller;
+      if (requestId) byRequest.set(requestId, controller);
+      const { flow, step } = flowOf(serverId, entry);
+      deps.changed(serverId);
+      try {
+        if (request.clientCredentials) {
+          await signInMachine(url, store, { id: request.clientId as string, secret: request.clientSecret as string }, request.scope, step);
+        } else {
+          await signIn(url, store, {
+            show: (at) => {
+              flow.authorizeUrl = at.href;
+              deps.changed(serverId);
+            },
+            ...(deps.openBrowser && { open: deps.openBrowser }),
+            ...(deps.via && { via: deps.via }),
+            ...(request.attempt && { attempt: request.attempt }),
+            ...(request.clientId && { client: { id: request.clientId, ...(request.clientSecret !== undefined && { secret: request.clientSecret }) } }),
+            ...(request.clientMetadataUrl && { clientMetadataUrl: request.clientMetadataUrl }),
+            ...(request.scope && { scope: request.scope }),
+            signal: controller.signal,
+            onStep: step,
+          });
+        }
+        await reread(url);
+        step('connect', 'running', `connecting to ${config.name} with the sign-in`);
+        const server = await deps.reconnect(serverId);
+        if (server?.status === 'connected') step('connect', 'done', `connected${server.protocolVersion ? ` (protocol ${server.protocolVersion})` : ''}: the catalog is listed with the sign-in`);
+        else step('connect', 'failed', server?.disconnect?.reason ?? 'the server is gone');
+        flow.state = server?.status === 'connected' ? 'done' : 'failed';
+        if (flow.state === 'failed') flow.error = server?.disconnect?.reason ?? 'the server is gone';
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        flow.state = controller.signal.aborted ? 'cancelled' : 'failed';
+        flow.error = message;
+        delete flow.authorizeUrl;
+        throw new HostError(controller.signal.aborted ? 'cancelled' : 'server-error', message);
+      } finally {
+        if (entry.running === controller) delete entry.running;
+        if (requestId) byRequest.delete(requestId);
+        deps.changed(serverId);
+      }
+    },
+
+    /** Forgets the server's sign-in (its tokens revoked where offered), connects it again, and says what happened. */
+    async signOut(serverId: ServerId): Promise<string> {
+      const config = deps.config(serverId);
+      const url = remoteUrl(config);
+      if (!config) throw new HostError('unknown-server', `no server with id ${serverId}`);
+      if (!url) throw new HostError('invalid-input', `${config.name} is a local server: it takes no sign-in`);
+      entries.get(serverId)?.running?.abort();
+      const { had, revoked } = await signOut(url, store);
+      await reread(url);
+      await deps.reconnect(serverId);
+      return had ? `Signed out of ${new URL(url).host}: the sign-in is forgotten; its tokens ${revoked}.` : `No sign-in was kept for ${new URL(url).host}.`;
+    },
+
+    /** True when `requestId` named a sign-in (it stops, as cancelled). */
+    cancel(requestId: string): boolean {
+      const controller = byRequest.get(requestId);
+      controller?.abort();
+      return controller !== undefined;
+    },
+    closeAll(): void {
+      for (const entry of entries.values()) entry.running?.abort();
+    },
+  };
+}
+
+export type HostAuth = ReturnType<typeof createHostAuth>;

@@ -1,0 +1,92 @@
+/**
+ * Signing in from browser mode: the page's tab goes to /oauth/start with the attempt id the page
+ * gave the host, is sent on to the authorization server with a cookie bound to this sign-in,
+ * and comes back to the serve's own origin. A callback without that cookie, or with another
+ * state, is turned away and changes nothing.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInStartUrl } from '../../shared/ws-protocol';
+import { createHost, type Host } from '../../electron/host/host';
+import { appSignIn } from '../../electron/host/oauth-kept';
+import { createOAuthStore } from '../../electron/host/oauth-store';
+import { startBrowserMode, type BrowserModeHandle } from '../../electron/web/serve';
+import { createWebSignInRoutes } from '../../electron/web/sign-in-routes';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
+
+let fixture: OAuthFixture | undefined;
+let host: Host | undefined;
+let served: BrowserModeHandle | undefined;
+afterEach(async () => {
+  await served?.close();
+  await host?.close();
+  await fixture?.close();
+  served = host = fixture = undefined;
+});
+
+async function serve() {
+  fixture = await startOAuthFixture();
+  const routes = createWebSignInRoutes();
+  const file = join(await mkdtemp(join(tmpdir(), 'mcp-web-sign-in-')), 'sign-ins.json');
+  host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns: createOAuthStore(file), signInReturn: routes, signInHow: appSignIn, heartbeatMs: 0 });
+  await host.ready;
+  served = await startBrowserMode({ host, rendererDir: join(import.meta.dirname, '../../out/renderer'), signInRoutes: routes });
+  const id = (await host.getSnapshot()).servers[0]?.id as string;
+  return { id, host, served };
+}
+
+/** A GET with the Host header a rebinding page would send. */
+const getWithHost = (url: string, hostHeader: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request(url, { headers: { host: hostHeader } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    req.on('error', reject).end();
+  });
+
+describe('signing in from browser mode', () => {
+  it('the tab the page opens goes to the authorization server and back to the serve, which signs in', async () => {
+    const { id, host, served } = await serve();
+    const attempt = 'attempt-0123456789abcdef';
+    // The page opens the tab first, then calls: the tab waits for its attempt.
+    const tab = fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
+    const signing = host.signIn(id, { attempt });
+    const started = await tab;
+    expect(started.status).toBe(302);
+    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect(started.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax; Path=\/oauth\/callback/);
+    const authorize = new URL(started.headers.get('location') as string);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${served.origin}/oauth/callback`);
+    const approved = await fetch(authorize, { redirect: 'manual' });
+    const back = approved.headers.get('location') as string;
+    expect(back.startsWith(`${served.origin}/oauth/callback?`)).toBe(true);
+
+    // Without the cookie the tab got (another browser, or a link someone sent): turned away.
+    const stranger = await fetch(back);
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain('This browser did not start this sign-in');
+    // Another state: turned away.
+    const forged = await fetch(back.replace(/state=[^&]+/, 'state=forged'), { headers: { cookie } });
+    expect(forged.status).toBe(400);
+
+    const returned = await fetch(back, { headers: { cookie } });
+    expect(await returned.text()).toContain(`Signed in to ${new URL((fixture as OAuthFixture).url).host}`);
+    expect(returned.status).toBe(200);
+    await signing;
+    const server = (await host.getSnapshot()).servers[0];
+    expect(server?.status).toBe('connected');
+    expect(server?.auth?.flow?.state).toBe('done');
+    // Used once.
+    expect((await fetch(back, { headers: { cookie } })).status).toBe(400);
+  });
+
+  it('refuses a sign-in with no tab, a tab no page asked for, and a foreign Host', async () => {
+    const { id, host, served } = await serve();
+    await expect(host.signIn(id, {})).rejects.toThrow('in browser mode a sign-in goes through a tab the page opens: sign in from the page');
+    const unknown = await fetch(signInStartUrl(served.port, 'x'));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('No sign-in is waiting for this tab');
+    expect(await getWithHost(`${served.origin}/oauth/callback?state=a`, 'evil.example:80')).toBe(421);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Signing in from the apps, through the host: the server's card says it needs a sign-in, each
+ * step shows in its `auth` as it happens, the server connects with the sign-in, and signing out
+ * takes it back. A failed and a cancelled sign-in say why, in the step that stopped. Against the
+ * fixture's real authorization server, the browser played by fetch.
+ */
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostEvent } from '../../shared/host-api';
+import type { ServerSnapshot } from '../../shared/mcp-types';
+import { createHost, type Host } from '../../electron/host/host';
+import { appSignIn } from '../../electron/host/oauth-kept';
+import { createOAuthStore } from '../../electron/host/oauth-store';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
+
+let fixture: OAuthFixture | undefined;
+let host: Host | undefined;
+afterEach(async () => {
+  await host?.close();
+  await fixture?.close();
+  host = undefined;
+  fixture = undefined;
+});
+
+async function start(options: Parameters<typeof startOAuthFixture>[0] = {}) {
+  fixture = await startOAuthFixture(options);
+  const file = join(await mkdtemp(join(tmpdir(), 'mcp-host-sign-in-')), 'sign-ins.json');
+  host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns: createOAuthStore(file), signInHow: appSignIn, heartbeatMs: 0 });
+  const events: HostEvent[] = [];
+  host.onEvent((event) => events.push(event));
+  await host.ready;
+  const server = async () => (await (host as Host).getSnapshot()).servers[0] as ServerSnapshot;
+  return { file, events, server, id: (await server()).id };
+}
+
+/** The browser: it opens the authorization URL the card shows, is approved, and comes back; resolves with what its tab says. */
+function playBrowser(events: HostEvent[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stop = (host as Host).onEvent((event) => {
+      const url = event.type === 'server' ? event.server.auth?.flow?.authorizeUrl : undefined;
+      if (!url) return;
+      stop();
+      void fetch(url, { redirect: 'manual' })
+        .then((approved) => fetch(approved.headers.get('location') as string))
+        .then((tab) => tab.text())
+        .then(resolve, reject);
+    });
+    void events;
+  });
+}
+
+describe('signing in from the apps', () => {
+  it('shows each step, connects with the sign-in, keeps no token in what windows hear, and signs out', async () => {
+    const { file, events, server, id } = await start();
+    const before = await server();
+    expect(before.status).toBe('disconnected');
+    expect(before.disconnect).toMatchObject({ signIn: true, reason: expect.stringContaining('asks you to sign in first (HTTP 401): the Sign in button on its card') });
+    expect(before.auth?.keptIn).toContain(file);
+    expect(before.auth?.kept).toBeUndefined();
+
+    const tab = playBrowser(events);
+    await (host as Host).signIn(id, {});
+    expect(await tab).toContain(`Signed in to ${new URL((fixture as OAuthFixture).url).host}`);
+
+    const after = await server();
+    expect(after.status).toBe('connected');
+    expect(after.auth?.flow?.state).toBe('done');
+    expect(after.auth?.flow?.steps.map((step) => `${step.kind} ${step.state}`)).toEqual(['resource-metadata done', 'server-metadata done', 'client done', 'authorize done', 'token done', 'connect done']);
+    expect(after.auth?.flow?.steps.find((step) => step.kind === 'client')?.detail).toMatch(/^registered \(RFC 7591\): client id /);
+    expect(after.auth?.flow?.steps.find((step) => step.kind === 'token')?.detail).toBe('scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself');
+    expect(after.auth?.kept).toMatchObject({ grant: 'authorization-code', client: 'registered', scopes: ['mcp:read', 'mcp:write'], refreshable: true });
+    const expires = Date.parse(after.auth?.kept?.expiresAt ?? '') - Date.now();
+    expect(expires).toBeGreaterThan(58 * 60_000);
+    expect(expires).toBeLessThan(61 * 60_000);
+    // The steps were shown as they happened: the authorize step ran (waiting for the user) before it was done.
+    expect(events.some((event) => event.type === 'server' && event.server.auth?.flow?.steps.some((step) => step.kind === 'authorize' && step.state === 'running'))).toBe(true);
+
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { servers: Record<string, { tokens: { access_token: string; refresh_token: string } }> };
+    const tokens = Object.values(kept.servers)[0]?.tokens;
+    const heard = JSON.stringify(events);
+    expect(heard).not.toContain(tokens?.access_token);
+    expect(heard).not.toContain(tokens?.refresh_token);
+
+    const said = await (host as Host).signOut(id);
+    expect(said).toBe(`Signed out of ${new URL((fixture as OAuthFixture).url).host}: the sign-in is forgotten; its tokens revoked.`);
+    expect((fixture as OAuthFixture).log.revoked).toHaveLength(2);
+    const out = await server();
+    expect(out.status).toBe('disconnected');
+    expect(out.disconnect?.signIn).toBe(true);
+    expect(out.auth?.kept).toBeUndefined();
+  });
+
+  it('a sign-in that fails says why in the step it stopped at, and the tab is told', async () => {
+    const { server, id } = await start({ registration: false });
+    await expect((host as Host).signIn(id, {})).rejects.toThrow('the authorization server has no registration endpoint and no client id was given');
+    const auth = (await server()).auth;
+    expect(auth?.flow?.state).toBe('failed');
+    expect(auth?.flow?.steps.map((step) => `${step.kind} ${step.state}`)).toEqual(['resource-metadata done', 'server-metadata done', 'client failed']);
+    expect(auth?.flow?.steps.at(-1)?.detail).toBe('the authorization server has no registration endpoint and no client id was given: register a client there, then give its client id (and secret, if it has one)');
+    expect(auth?.flow?.steps[1]?.detail).toContain('no registration');
+  });
+
+  it('a sign-in waiting for the browser is cancelled by its request id', async () => {
+    const { events, server, id } = await start();
+    const waiting = new Promise<void>((resolve) => (host as Host).onEvent((event) => event.type === 'server' && event.server.auth?.flow?.authorizeUrl && resolve()));
+    const signing = (host as Host).signIn(id, {}, 'sign-in-1');
+    await waiting;
+    await (host as Host).cancelRequest('sign-in-1');
+    await expect(signing).rejects.toMatchObject({ code: 'cancelled', message: 'the sign-in was cancelled' });
+    const auth = (await server()).auth;
+    expect(auth?.flow).toMatchObject({ state: 'cancelled', error: 'the sign-in was cancelled' });
+    expect(auth?.flow?.authorizeUrl).toBeUndefined();
+    expect(auth?.flow?.steps.at(-1)).toMatchObject({ kind: 'authorize', state: 'failed' });
+    void events;
+  });
+
+  it('a local server takes no sign-in, and a machine client needs its secret', async () => {
+    const { id } = await start();
+    await expect((host as Host).signIn(id, { clientCredentials: true, clientId: 'job' })).rejects.toThrow('a machine client (client credentials) needs its client id and secret');
+  });
+});
