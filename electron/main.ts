@@ -1,12 +1,14 @@
 // The desktop app's only composition root: lifecycle, the host, the window and the wiring.
 // Everything with behaviour lives in the files it imports, which are tested without Electron.
-import { app, BrowserWindow, dialog, ipcMain, nativeTheme, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, safeStorage, shell } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerConfig } from '../shared/mcp-types';
 import { loadServerConfigs, thisMachine } from './config/load-config';
 import { machineConfigFiles } from './config/config-files';
 import { demoServerConfig } from './host/demo-server-config';
 import { appHostOptions } from './host/app-host';
+import { appSignIn } from './host/oauth-kept';
+import { desktopSignIns, systemBrowser } from './desktop-sign-ins';
 import { createHost, type Host } from './host/host';
 import { CAPTURE_PARAM } from '../shared/ws-protocol';
 import type { HostApi } from '../shared/host-api';
@@ -88,7 +90,9 @@ function createMainWindow(): BrowserWindow {
 /** Starts the host, then the window; IPC is wired before the page can call it. */
 async function start(): Promise<void> {
   const extras = appHostOptions();
-  const started = createHost({ servers: await initialServers(), ...extras.options, configFiles: machineConfigFiles() });
+  // Sign-ins: sealed with the system keychain; the system browser, back to a loopback listener per sign-in.
+  const signIns = desktopSignIns(safeStorage, process.platform, app.getPath('userData'));
+  const started = createHost({ servers: await initialServers(), ...extras.options, configFiles: machineConfigFiles(), signIns, openBrowser: systemBrowser((url) => shell.openExternal(url)), signInHow: appSignIn });
   host = started;
   // A call is the calls of the window whose main frame, showing the app page, sent it.
   const disposeIpc = serveHostIpc(ipcMain, (frame) => {

@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
+import { signInStartUrl } from '../shared/ws-protocol';
 import { App } from './app';
 import { HostApiContext } from './components/template-detail/host-api-context';
 import { createAppStore } from './store/app-store';
@@ -25,7 +26,15 @@ function safeLocalStorage(): Storage | null {
 
 const { api, link } = connectToHost();
 const storage = safeLocalStorage();
-const store = createAppStore({ api, columns: loadColumns(storage), storage, theme: storedTheme(storage) });
+// Browser mode signs in through a tab of its own, opened in the user's click; the desktop's host opens the system browser.
+const signInTab = window.api
+  ? undefined
+  : (attempt: string) => {
+      const tab = window.open(signInStartUrl(window.location.port, attempt), '_blank');
+      if (tab) tab.opener = null;
+      return tab !== null;
+    };
+const store = createAppStore({ api, columns: loadColumns(storage), storage, theme: storedTheme(storage), ...(signInTab && { signInTab }) });
 // The theme follows the store: the first paint's from the page's storage, then the host's.
 applyTheme(store.getState().theme, storage);
 store.subscribe((state, before) => state.theme !== before.theme && applyTheme(state.theme, storage));

@@ -125,6 +125,8 @@ export interface KeptSignIn {
 
 export interface AuthFlow {
   state: 'running' | 'done' | 'failed' | 'cancelled';
+  /** A machine client's (client credentials): no browser, no authorization step. */
+  machine?: true;
   startedAt: string;
   steps: AuthStep[];
   /** Why it failed or stopped, in words (the failed step says it too). */

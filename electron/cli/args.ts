@@ -65,11 +65,13 @@ export interface ParsedArgs {
   clientId?: string;
   clientSecret?: string;
   scope?: string;
+  /** login: the https URL of our client metadata document, the client id where the authorization server takes one. */
+  clientMetadataUrl?: string;
   /** login: a machine client, by the client credentials grant. */
   clientCredentials: boolean;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input', '--client-id', '--client-secret', '--scope']);
+const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input', '--client-id', '--client-secret', '--scope', '--client-metadata-url']);
 
 const BOOLEAN_FLAGS = new Set(['--client-credentials', '--no-browser', '--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
 /** Commands that take a server's command line after them (read: after its URI). */
@@ -238,6 +240,10 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     case '--scope':
       parsed.scope = value;
       return;
+    case '--client-metadata-url':
+      if (!/^https:\/\/[^/]+\/./.test(value)) throw new UsageError('--client-metadata-url takes an https URL with a path, where our client metadata document is published');
+      parsed.clientMetadataUrl = value;
+      return;
     case '--transport':
       if (value !== 'stdio' && value !== 'http' && value !== 'sse') throw new UsageError(`--transport is stdio, http or sse, got ${JSON.stringify(value)}`);
       parsed.transport = value;
@@ -317,11 +323,12 @@ Commands:
   serve --from CAPTURE     browser mode over a capture, read-only
   diff A B [--json]        what changed between two captures: resources, decisions, the context
                            text, servers; exit 0 the same, 1 they differ, 2 a file cannot be read
-  login URL [--no-browser] [--scope S] [--client-id ID [--client-secret X]]
+  login URL [--no-browser] [--scope S] [--client-id ID [--client-secret X] | --client-metadata-url U]
                            sign in to a remote server with OAuth: the URL to open is printed (and
                            opened in a browser where there is one); the others then use the tokens;
                            --scope asks for more (a 403 names it), --client-id for an
-                           authorization server that registers no clients itself
+                           authorization server that registers no clients itself,
+                           --client-metadata-url where it takes a client metadata document
   login URL --client-credentials --client-id ID [--client-secret X] [--scope S]
                            a machine client: tokens by the client credentials grant, no browser;
                            the secret also from $MCP_CONTEXT_CLIENT_SECRET, or asked unseen

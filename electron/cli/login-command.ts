@@ -22,6 +22,8 @@ function remoteUrl(servers: readonly ServerConfig[], command: string): string {
 
 /** Opens a URL in the user's browser where this machine has one to show: the user asked to sign in. */
 function openBrowser(url: URL): void {
+  // Only a web address: an authorization server naming another scheme would have the system start something else.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
   const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   if (!hasDisplay) return;
   const [command, args] = process.platform === 'darwin' ? ['open', [url.href]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url.href]] : ['xdg-open', [url.href]];
@@ -47,6 +49,7 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
     ...(!args.noBrowser && { open: openBrowser }),
     ...(args.clientId !== undefined && { client: { id: args.clientId, ...(secret !== undefined && { secret }) } }),
     giveClient: 'give it with --client-id ID (and --client-secret)',
+    ...(args.clientMetadataUrl !== undefined && { clientMetadataUrl: args.clientMetadataUrl }),
     ...(args.scope !== undefined && { scope: args.scope }),
   });
   const tokens = kept.tokens;

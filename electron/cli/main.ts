@@ -166,10 +166,11 @@ async function run(argv: string[]): Promise<number> {
   const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
   if (fromProfile && selectsAServer(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
   const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
-  for (const [flag, set] of [['--client-credentials', args.clientCredentials], ['--no-browser', args.noBrowser], ['--client-id', args.clientId !== undefined], ['--client-secret', args.clientSecret !== undefined], ['--scope', args.scope !== undefined]] as const) {
+  for (const [flag, set] of [['--client-credentials', args.clientCredentials], ['--no-browser', args.noBrowser], ['--client-id', args.clientId !== undefined], ['--client-secret', args.clientSecret !== undefined], ['--scope', args.scope !== undefined], ['--client-metadata-url', args.clientMetadataUrl !== undefined]] as const) {
     if (set && args.command !== 'login') throw new UsageError(`${flag} goes with login`);
   }
   if (args.clientSecret !== undefined && args.clientId === undefined) throw new UsageError('--client-secret goes with --client-id');
+  if (args.clientMetadataUrl !== undefined && (args.clientId !== undefined || args.clientCredentials)) throw new UsageError('--client-metadata-url is the client id itself: it does not go with --client-id or --client-credentials');
   if (args.clientCredentials && args.clientId === undefined) throw new UsageError('--client-credentials needs --client-id (and its secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or asked on the terminal)');
   if (args.clientCredentials && args.noBrowser) throw new UsageError('--no-browser does not go with --client-credentials: no browser is used');
   if (args.command === 'login' || args.command === 'logout') {

@@ -84,8 +84,8 @@ export function createHostAuth(deps: HostAuthDeps) {
     },
   };
 
-  const flowOf = (serverId: ServerId, entry: Entry) => {
-    const flow: AuthFlow = { state: 'running', startedAt: new Date().toISOString(), steps: [] };
+  const flowOf = (serverId: ServerId, entry: Entry, machine: boolean) => {
+    const flow: AuthFlow = { state: 'running', ...(machine && { machine: true as const }), startedAt: new Date().toISOString(), steps: [] };
     entry.flow = flow;
     const step = (kind: AuthStepKind, state: 'running' | 'done' | 'failed', detail: string) => {
       if (entry.flow !== flow) return;
@@ -137,7 +137,7 @@ export function createHostAuth(deps: HostAuthDeps) {
       const controller = new AbortController();
       entry.running = controller;
       if (requestId) byRequest.set(requestId, controller);
-      const { flow, step } = flowOf(serverId, entry);
+      const { flow, step } = flowOf(serverId, entry, request.clientCredentials === true);
       deps.changed(serverId);
       try {
         if (request.clientCredentials) {

@@ -6,7 +6,7 @@
  */
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { signInNeeded } from './open-client';
-import type { SignInHow } from './oauth-kept';
+import { isSignInNeeded, type SignInHow } from './oauth-kept';
 import type { ProcessExit } from './stdio-transport';
 
 /** Network failures under a fetch that mean the server is not there. */
@@ -76,6 +76,8 @@ export function describeConnectFailure(error: unknown, exit: ProcessExit | undef
   // The status, never the body: a server's error page is HTML or JSON meant for someone else.
   if (error instanceof SdkHttpError) return `could not connect: HTTP ${error.status}${(error.data as { statusText?: string } | undefined)?.statusText ? ` ${(error.data as { statusText: string }).statusText}` : ''} on POST`;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  // It answered, and said what it wants: a sign-in.
+  if (isSignInNeeded(error)) return message.slice(0, 500);
   const cause = rootCode(error);
   const plain = cause && GONE_CODES[cause] ? ` (${GONE_CODES[cause]})` : '';
   return `could not connect: ${message.slice(0, 500)}${plain}`;

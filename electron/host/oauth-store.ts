@@ -2,7 +2,8 @@
  * Sign-ins to remote servers, kept for the CLI and browser mode: the client each authorization
  * server registered for us and the tokens it gave, by the MCP server's URL, in one file only the
  * user may read (0600), written whole or not at all. A file that cannot be read is never written
- * over: signing in says why. (The desktop app will keep them through Electron's safeStorage.)
+ * over: signing in says why. The desktop app seals them with the system keychain too (a
+ * {@link Seal}: Electron's safeStorage), in a file of its own.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -34,7 +35,16 @@ export interface OAuthStore {
   readonly keptIn?: string;
 }
 
-const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() })) });
+/** Encrypts the sign-ins with a key the system keeps (the desktop's safeStorage). */
+export interface Seal {
+  seal(text: string): string;
+  /** Throws when this system's keychain cannot open it. */
+  open(sealed: string): string;
+}
+
+const sealedSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), sealed: z.string() });
+const serversSchema = z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() }));
+const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: serversSchema });
 
 export function defaultOAuthFile(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_CONTEXT_SIGN_INS) return env.MCP_CONTEXT_SIGN_INS;
@@ -49,7 +59,7 @@ export const serverKeyOf = (url: string) => {
   return parsed.href;
 };
 
-export function createOAuthStore(file: string = defaultOAuthFile()): OAuthStore {
+export function createOAuthStore(file: string = defaultOAuthFile(), seal?: Seal): OAuthStore {
   // One change at a time, each reading what the last wrote.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -67,6 +77,15 @@ export function createOAuthStore(file: string = defaultOAuthFile()): OAuthStore 
     } catch {
       json = undefined;
     }
+    const sealed = sealedSchema.safeParse(json);
+    if (sealed.success) {
+      if (!seal) throw new Error(`the sign-ins in ${file} are sealed with the desktop app's keychain; it is left as it is`);
+      try {
+        json = { kind: KIND, version: 1, servers: JSON.parse(seal.open(sealed.data.sealed)) };
+      } catch (error) {
+        throw new Error(`the sign-ins in ${file} cannot be opened with this system's keychain (${error instanceof Error ? error.message : String(error)}); it is left as it is: move it away to sign in again`, { cause: error });
+      }
+    }
     const parsed = fileSchema.safeParse(json);
     if (!parsed.success) throw new Error(`${file} is not a sign-ins file of this app; it is left as it is: move it away to sign in again`);
     return parsed.data.servers as Record<string, SignIn>;
@@ -74,6 +93,7 @@ export function createOAuthStore(file: string = defaultOAuthFile()): OAuthStore 
 
   return {
     file,
+    ...(seal && { keptIn: `${file}, sealed with the system keychain` }),
     async get(serverUrl) {
       await queue.catch(() => undefined);
       return (await load())[serverKeyOf(serverUrl)];
@@ -86,7 +106,8 @@ export function createOAuthStore(file: string = defaultOAuthFile()): OAuthStore 
         if (next === undefined) delete servers[key];
         else servers[key] = next;
         await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-        await writeFileAtomic(file, `${JSON.stringify({ kind: KIND, version: 1, servers }, null, 2)}\n`, 0o600);
+        const body = seal ? { kind: KIND, version: 1, sealed: seal.seal(JSON.stringify(servers)) } : { kind: KIND, version: 1, servers };
+        await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, 0o600);
       });
       queue = run;
       return run;

@@ -15,8 +15,9 @@ import { createTreeSlice, type TreeSlice } from './tree-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createPreferencesSlice, type PreferencesSlice } from './preferences-slice';
 import type { Preferences } from '../../shared/host-api';
+import { createAuthSlice, type AuthSlice, type SignInTab } from './auth-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice & CapturesSlice & PreferencesSlice;
+export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice & CapturesSlice & PreferencesSlice & AuthSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -25,9 +26,11 @@ export interface AppStoreOptions {
   storage: Pick<Storage, 'setItem'> | null;
   /** The theme of the first paint, until the host's preferences arrive. */
   theme?: Preferences['theme'];
+  /** Browser mode: opens the tab a sign-in goes through (the desktop's host opens the system browser). */
+  signInTab?: SignInTab;
 }
 
-export function createAppStore({ api, columns, storage, theme = 'system' }: AppStoreOptions): AppStore {
+export function createAppStore({ api, columns, storage, theme = 'system', signInTab }: AppStoreOptions): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createServersSlice(api)(...a),
     ...createCatalogSlice(...a),
@@ -41,5 +44,6 @@ export function createAppStore({ api, columns, storage, theme = 'system' }: AppS
     ...createChecksSlice(api)(...a),
     ...createCapturesSlice(api)(...a),
     ...createPreferencesSlice(api, theme)(...a),
+    ...createAuthSlice(api, signInTab)(...a),
   }));
 }

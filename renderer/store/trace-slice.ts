@@ -10,6 +10,8 @@ import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError } from './describe-error';
 
+export type ProtocolTab = 'trace' | 'timeline' | 'checks' | 'auth';
+
 export interface TraceSlice {
   protocolOpen: boolean;
   setProtocolOpen(open: boolean): void;
@@ -20,8 +22,8 @@ export interface TraceSlice {
   applyTraceFrame(frame: TraceFrame): void;
   /** Tells the host what the panel shows now; the filter and follow are kept here too. */
   sendTrace(patch: TracePatch): void;
-  protocolTab: 'trace' | 'timeline' | 'checks';
-  setProtocolTab(tab: 'trace' | 'timeline' | 'checks'): void;
+  protocolTab: ProtocolTab;
+  setProtocolTab(tab: ProtocolTab): void;
   timeline: TimelineFrame | null;
   timelineFilter: TimelineFilter;
   applyTimelineFrame(frame: TimelineFrame): void;

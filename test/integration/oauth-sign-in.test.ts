@@ -46,6 +46,25 @@ describe('signing in, and each way it fails', () => {
     expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
   });
 
+  it('a client metadata document is the client id where the authorization server takes one: nothing is registered', async () => {
+    const document = 'https://inspector.example/oauth/client-metadata.json';
+    fixture = await startOAuthFixture({ clientMetadataDocuments: { [document]: { client_name: 'MCP Context Inspector', redirect_uris: ['http://127.0.0.1/callback'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' } } });
+    const signIns = await store();
+    const steps: string[] = [];
+    await signIn(fixture.url, signIns, { show: browser(), clientMetadataUrl: document, onStep: (kind, state, detail) => steps.push(`${kind} ${state}: ${detail}`) });
+    expect(fixture.log.registered).toHaveLength(0);
+    expect(fixture.log.authorizations[0]?.clientId).toBe(document);
+    expect(steps).toContain(`client done: our client metadata document, ${document}, is the client id`);
+    expect(steps.find((step) => step.startsWith('server-metadata done'))).toContain('client metadata documents');
+    expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
+    await host?.close();
+    // An authorization server that takes none: registered instead.
+    await fixture.close();
+    fixture = await startOAuthFixture();
+    await signIn(fixture.url, await store(), { show: browser(), clientMetadataUrl: document });
+    expect(fixture.log.registered).toHaveLength(1);
+  });
+
   it('a machine client signs in by the client credentials grant, gets new tokens by itself, and a wrong secret is said', async () => {
     const machine = { client_id: 'nightly-job', client_secret: 'machine-secret-0123', redirect_uris: [], grant_types: ['client_credentials'] };
     fixture = await startOAuthFixture({ registration: false, staticClients: [machine] });

@@ -34,11 +34,13 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
         {transportSummary(server)}
       </p>
       <ServerStatus server={server} />
+      {server.auth && (server.auth.kept || server.auth.flow?.state === 'running') ? <SignedInLine server={server} /> : null}
       <CatalogProgress serverId={serverId} />
       <ListChange serverId={serverId} />
       <SpecProblems problems={server.problems} />
       {replay ? null : (
         <div className="button-row">
+          {server.auth && server.disconnect?.signIn && server.auth.flow?.state !== 'running' ? <SignInButton server={server} /> : null}
           <button type="button" onClick={() => void runServerAction(serverId, 'reconnect')}>
             Reconnect
           </button>
@@ -74,6 +76,30 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** Sign in, where the server asks for it: the steps show in the Auth panel. */
+function SignInButton({ server }: { server: ServerSnapshot }) {
+  const signIn = useAppStore((state) => state.signIn);
+  return (
+    <button type="button" className="primary" onClick={() => signIn(server.id)}>
+      Sign in
+    </button>
+  );
+}
+
+/** Signed in (or signing in), with the way to the Auth panel. */
+function SignedInLine({ server }: { server: ServerSnapshot }) {
+  const showAuth = useAppStore((state) => state.showAuth);
+  const running = server.auth?.flow?.state === 'running';
+  return (
+    <p className="small signed-in-line">
+      {running ? 'Signing in (OAuth)…' : 'Signed in (OAuth)'} ·{' '}
+      <button type="button" className="link-button" onClick={() => showAuth(server.id)}>
+        {running ? 'see the steps' : 'Auth'}
+      </button>
+    </p>
   );
 }
 

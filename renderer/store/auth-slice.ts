@@ -1,0 +1,81 @@
+/**
+ * The auth slice: which server the Auth panel shows, and the user's sign-ins and sign-outs.
+ * What a server's sign-in is (kept, and the steps of the last one) is the host's, on the
+ * server's snapshot (`auth`); this keeps only what the last click said and how to cancel it.
+ */
+import type { StateCreator } from 'zustand';
+import type { SignInRequest } from '../../shared/host-api';
+import type { ServerId } from '../../shared/mcp-types';
+import type { WindowApi } from '../../shared/window-api';
+import type { AppState } from './app-store';
+import { describeError } from './describe-error';
+
+/** Opens the tab browser mode signs in through; false when the browser blocked it. */
+export type SignInTab = (attempt: string) => boolean;
+
+export interface AuthSlice {
+  /** The server the Auth panel shows (undefined: the first remote one). */
+  authServer: ServerId | undefined;
+  setAuthServer(serverId: ServerId | undefined): void;
+  /** Opens the Protocol drawer at the Auth panel, on this server. */
+  showAuth(serverId: ServerId): void;
+  /** What the last sign-in or sign-out said, per server (an error, or what happened). */
+  authSaid: Record<ServerId, { error: boolean; text: string; attempt?: string }>;
+  /** Signs in on the user's click (browser mode opens the tab first, in the click). */
+  signIn(serverId: ServerId, request?: Omit<SignInRequest, 'attempt'>): void;
+  cancelSignIn(serverId: ServerId): void;
+  signOut(serverId: ServerId): Promise<void>;
+}
+
+const randomId = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'cancelRequest'>, signInTab: SignInTab | undefined): StateCreator<AppState, [], [], AuthSlice> {
+  const running = new Map<ServerId, string>();
+  return (set, get) => {
+    const say = (serverId: ServerId, said: AuthSlice['authSaid'][string] | undefined) =>
+      set((state) => {
+        const { [serverId]: _old, ...rest } = state.authSaid;
+        return { authSaid: said ? { ...rest, [serverId]: said } : rest };
+      });
+    return {
+      authServer: undefined,
+      setAuthServer: (authServer) => set({ authServer }),
+      showAuth: (serverId) => set({ authServer: serverId, protocolOpen: true, protocolTab: 'auth' }),
+      authSaid: {},
+      signIn(serverId, request = {}) {
+        const requestId = `sign-in-${randomId()}`;
+        const previous = running.get(serverId);
+        if (previous) void api.cancelRequest(previous);
+        running.set(serverId, requestId);
+        // Browser mode: the tab opens now, in the user's click, or the browser blocks it.
+        const attempt = signInTab && !request.clientCredentials ? randomId() : undefined;
+        const opened = attempt ? signInTab?.(attempt) : true;
+        say(serverId, opened === false && attempt ? { error: true, text: 'The browser blocked the sign-in tab: open it with the link below.', attempt } : attempt ? { error: false, text: '', attempt } : undefined);
+        get().showAuth(serverId);
+        api.signIn(serverId, { ...request, ...(attempt && { attempt }) }, requestId).then(
+          () => {
+            if (running.get(serverId) === requestId) running.delete(serverId);
+            say(serverId, undefined);
+          },
+          (error: unknown) => {
+            if (running.get(serverId) !== requestId) return;
+            running.delete(serverId);
+            const { code, message } = describeError(error);
+            say(serverId, code === 'cancelled' ? undefined : { error: true, text: `The sign-in failed: ${message}` });
+          },
+        );
+      },
+      cancelSignIn(serverId) {
+        const requestId = running.get(serverId);
+        if (requestId) void api.cancelRequest(requestId);
+      },
+      async signOut(serverId) {
+        try {
+          say(serverId, { error: false, text: await api.signOut(serverId) });
+        } catch (error) {
+          say(serverId, { error: true, text: `The sign-out failed: ${describeError(error).message}` });
+        }
+      },
+    };
+  };
+}
