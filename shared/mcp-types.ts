@@ -51,6 +51,8 @@ export interface DisconnectInfo {
   stderrTail: string[];
   /** It asks for a sign-in (OAuth) the host does not have, or no longer takes the one kept. */
   signIn?: true;
+  /** A step-up: the scopes a new sign-in must ask for (a 403 named them). */
+  signInScope?: string;
 }
 
 /** Protocol era: "legacy" starts with `initialize`, "modern" is 2026-07-28 and later. */

@@ -90,7 +90,8 @@ export function createHostAuth(deps: HostAuthDeps) {
     const step = (kind: AuthStepKind, state: 'running' | 'done' | 'failed', detail: string) => {
       if (entry.flow !== flow) return;
       const steps = flow.steps.filter((one) => one.kind !== kind);
-      flow.steps = [...steps, { kind, state, detail }];
+      // An authorization server's words (an error_description) are its own: bounded.
+      flow.steps = [...steps, { kind, state, detail: detail.length > 1000 ? `${detail.slice(0, 1000)}…` : detail }];
       if (kind === 'authorize' && state !== 'running') delete flow.authorizeUrl;
       deps.changed(serverId);
     };
@@ -168,7 +169,7 @@ export function createHostAuth(deps: HostAuthDeps) {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         flow.state = controller.signal.aborted ? 'cancelled' : 'failed';
-        flow.error = message;
+        flow.error = message.length > 1000 ? `${message.slice(0, 1000)}…` : message;
         delete flow.authorizeUrl;
         throw new HostError(controller.signal.aborted ? 'cancelled' : 'server-error', message);
       } finally {

@@ -45,9 +45,9 @@ export function connectionLost(error: unknown, hadSession: boolean): string | un
  * (said, and never reconnected by itself: only a new sign-in helps), a connection gone
  * (reconnected), or nothing (the request alone failed).
  */
-export function httpFailure(error: unknown, at: { url: string; signedIn: boolean; hadSession: boolean; signInHow?: SignInHow }): { reason: string; reconnect: boolean; signIn?: true } | undefined {
+export function httpFailure(error: unknown, at: { url: string; signedIn: boolean; hadSession: boolean; signInHow?: SignInHow }): { reason: string; reconnect: boolean; signIn?: { scope?: string } } | undefined {
   const signIn = signInNeeded(error, new URL(at.url), at.signedIn, at.signInHow);
-  if (signIn) return { reason: signIn.message, reconnect: false, signIn: true };
+  if (signIn) return { reason: signIn.message, reconnect: false, signIn: { ...(signIn.scope && { scope: signIn.scope }) } };
   const lost = connectionLost(error, at.hadSession);
   return lost ? { reason: lost, reconnect: true } : undefined;
 }

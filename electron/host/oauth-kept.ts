@@ -6,16 +6,27 @@
 import { auth, type OAuthClientMetadata, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthStore, SignIn } from './oauth-store';
 
-/** A server that wants a sign-in the user has not given (or that has expired). */
-export class SignInNeeded extends Error {}
+/** A server that wants a sign-in the user has not given (or that has expired); `scope`: the scopes a step-up must ask for. */
+export class SignInNeeded extends Error {
+  constructor(
+    message: string,
+    options?: ErrorOptions,
+    readonly scope?: string,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The {@link SignInNeeded} that `error` is or wraps, if any. */
+export function signInNeededIn(error: unknown): SignInNeeded | undefined {
+  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+    if (at instanceof SignInNeeded) return at;
+  }
+  return undefined;
+}
 
 /** True when `error`, or one it wraps, is a {@link SignInNeeded}. */
-export function isSignInNeeded(error: unknown): boolean {
-  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
-    if (at instanceof SignInNeeded) return true;
-  }
-  return false;
-}
+export const isSignInNeeded = (error: unknown): boolean => signInNeededIn(error) !== undefined;
 
 /** How a face signs in to the server at a URL, in the words of a refusal. */
 export type SignInHow = (serverUrl: string) => string;
@@ -81,7 +92,7 @@ export function keptSignInProvider(store: OAuthStore, serverUrl: string, how: Si
       if (!tokens || !live) throw expired();
       const granted = new Set((tokens.scope ?? '').split(' ').filter(Boolean));
       const scope = wanted.join(' ');
-      if (wanted.some((one) => !granted.has(one))) throw new SignInNeeded(`${host} needs a sign-in with the scope "${scope}": sign in again with it (${how === cliSignIn ? `${how(serverUrl)} --scope "${scope}"` : `${how(serverUrl)}, asking for "${scope}"`})`);
+      if (wanted.some((one) => !granted.has(one))) throw new SignInNeeded(`${host} needs a sign-in with the scope "${scope}": sign in again with it (${how === cliSignIn ? `${how(serverUrl)} --scope "${scope}"` : `${how(serverUrl)}, which asks for it`})`, undefined, scope);
       throw expired();
     },
     saveCodeVerifier: () => {},
@@ -117,6 +128,9 @@ export function machineProvider(store: OAuthStore, serverUrl: string, scope: str
   };
 }
 
+/** How long a refresh ahead of a connection may take before the connection goes on without it. */
+const REFRESH_WAIT_MS = 10_000;
+
 /** Refresh a token that would expire within this long before connecting with it. */
 export const REFRESH_AHEAD_MS = 60_000;
 
@@ -139,7 +153,8 @@ export function keptProviderFor(store: OAuthStore, how: SignInHow = cliSignIn): 
     if (!kept?.tokens) return undefined;
     const provider = keptSignInProvider(store, url, how);
     // Refreshed before the first request, not after a refusal; a failure is told by the connection's 401.
-    if (expiresSoon(kept)) await auth(provider, { serverUrl: url }).catch(() => undefined);
+    // Bounded: an authorization server that does not answer must not hold the connection up; the 401 path then says so.
+    if (expiresSoon(kept)) await Promise.race([auth(provider, { serverUrl: url }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS).unref?.())]);
     return provider;
   };
 }

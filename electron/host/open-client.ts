@@ -3,7 +3,7 @@
  * Streamable HTTP falls back to legacy SSE where the server refuses it.
  */
 import { Client, OAuthError, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
-import { cliSignIn, SignInNeeded, type SignInHow } from './oauth-kept';
+import { cliSignIn, SignInNeeded, signInNeededIn, type SignInHow } from './oauth-kept';
 import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
@@ -107,9 +107,8 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
  * a sign-in the server or its authorization server no longer takes (an expired refresh token).
  */
 export function signInNeeded(error: unknown, url: URL, signedIn: boolean, signInHow: SignInHow = cliSignIn): SignInNeeded | undefined {
-  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
-    if (at instanceof SignInNeeded) return at;
-  }
+  const said = signInNeededIn(error);
+  if (said) return said;
   const expired = error instanceof OAuthError && /invalid_grant|invalid_token/.test(`${error.code ?? ''} ${error.message}`);
   if (!expired && !(error instanceof UnauthorizedError) && httpStatusOf(error) !== 401) return undefined;
   const how = signInHow(url.href);

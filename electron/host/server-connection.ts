@@ -10,7 +10,7 @@ import { HostError } from '../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
 import { describeConnectFailure, describeExit, httpFailure } from './liveness';
-import { isSignInNeeded, type SignInHow } from './oauth-kept';
+import { signInNeededIn, type SignInHow } from './oauth-kept';
 import { openClient, type OpenedClient } from './open-client';
 import { checkCompletion, checkReadResult } from './read-result';
 import { redactString, redactTransport, secretsOf } from './redact';
@@ -190,7 +190,8 @@ export class ServerConnection {
       void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
       const reason = this.#exit?.spawnError ?? describeConnectFailure(error, this.#exit);
-      this.#markDisconnected(reason, isSignInNeeded(error));
+      const signIn = signInNeededIn(error);
+      this.#markDisconnected(reason, signIn && { ...(signIn.scope && { scope: signIn.scope }) });
     }
   }
 
@@ -365,7 +366,7 @@ export class ServerConnection {
   }
 
   /** Over though the client does not know it: say why, let it go, and tell the host, which reconnects (unless a sign-in is over). */
-  #lost(reason: string, reconnect = true, signIn?: true): void {
+  #lost(reason: string, reconnect = true, signIn?: { scope?: string }): void {
     if (this.#closing || this.#dropping || this.snapshot.status !== 'connected') return;
     this.#dropping = true;
     clearInterval(this.#heartbeat);
@@ -385,14 +386,14 @@ export class ServerConnection {
     if (wasUp) this.#deps.onLost?.(this);
   }
 
-  #markDisconnected(reason: string, signIn?: boolean): void {
+  #markDisconnected(reason: string, signIn?: { scope?: string }): void {
     this.#lister.fail(reason);
     const exit = this.#exit;
     const { pid: _pid, ...rest } = this.snapshot;
     this.snapshot = rest;
     this.#update({
       status: 'disconnected',
-      disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20), ...(signIn && { signIn: true as const }) },
+      disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20), ...(signIn && { signIn: true as const }), ...(signIn?.scope && { signInScope: signIn.scope }) },
     });
   }
 

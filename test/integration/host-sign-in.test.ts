@@ -70,6 +70,8 @@ describe('signing in from the apps', () => {
     expect(after.auth?.flow?.steps.map((step) => `${step.kind} ${step.state}`)).toEqual(['resource-metadata done', 'server-metadata done', 'client done', 'authorize done', 'token done', 'connect done']);
     expect(after.auth?.flow?.steps.find((step) => step.kind === 'client')?.detail).toMatch(/^registered \(RFC 7591\): client id /);
     expect(after.auth?.flow?.steps.find((step) => step.kind === 'token')?.detail).toBe('scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself');
+    // RFC 8707: the authorization and its token were for this server.
+    expect((fixture as OAuthFixture).log.authorizations[0]?.resource).toBe((fixture as OAuthFixture).url);
     expect(after.auth?.kept).toMatchObject({ grant: 'authorization-code', client: 'registered', scopes: ['mcp:read', 'mcp:write'], refreshable: true });
     const expires = Date.parse(after.auth?.kept?.expiresAt ?? '') - Date.now();
     expect(expires).toBeGreaterThan(58 * 60_000);
@@ -116,7 +118,46 @@ describe('signing in from the apps', () => {
     void events;
   });
 
-  it('a local server takes no sign-in, and a machine client needs its secret', async () => {
+  it('step-up: a 403 naming a missing scope disconnects with it, and a sign-in with it connects', async () => {
+    const { events, server, id } = await start({ requiredScopes: ['mcp:admin'], scopesSupported: ['mcp:read', 'mcp:admin'] });
+    const first = playBrowser(events);
+    await (host as Host).signIn(id, { scope: 'mcp:read' });
+    await first;
+    const refused = await server();
+    expect(refused.status).toBe('disconnected');
+    expect(refused.disconnect).toMatchObject({ signIn: true, signInScope: 'mcp:read mcp:admin', reason: expect.stringContaining('needs a sign-in with the scope "mcp:read mcp:admin": sign in again with it (the Sign in button on its card, which asks for it)') });
+    expect(refused.auth?.flow?.steps.at(-1)).toMatchObject({ kind: 'connect', state: 'failed' });
+    const second = playBrowser(events);
+    await (host as Host).signIn(id, { scope: 'mcp:read mcp:admin' });
+    await second;
+    expect((await server()).status).toBe('connected');
+    expect((fixture as OAuthFixture).log.authorizations.at(-1)?.scopes).toEqual(['mcp:read', 'mcp:admin']);
+  });
+
+  it("an authorization server's refusal is said in its words, bounded, and the tab is told", async () => {
+    const { server, id } = await start();
+    const hostile = `<script>alert(1)</script>\u001b[31m${'x'.repeat(5000)}`;
+    const tab = new Promise<string>((resolve) => {
+      const stop = (host as Host).onEvent((event) => {
+        const url = event.type === 'server' ? event.server.auth?.flow?.authorizeUrl : undefined;
+        if (!url) return;
+        stop();
+        // The user said no: the authorization server sends the browser back with an error.
+        const authorize = new URL(url);
+        const back = new URL(authorize.searchParams.get('redirect_uri') as string);
+        back.search = new URLSearchParams({ state: authorize.searchParams.get('state') as string, error: 'access_denied', error_description: hostile }).toString();
+        void fetch(back).then((response) => response.text().then(resolve));
+      });
+    });
+    await expect((host as Host).signIn(id, {})).rejects.toThrow('the authorization server refused: access_denied (<script>');
+    expect(await tab).toContain('did not complete: the authorization server refused: access_denied');
+    const flow = (await server()).auth?.flow;
+    expect(flow?.state).toBe('failed');
+    expect(flow?.error?.length).toBeLessThanOrEqual(1001);
+    expect(flow?.steps.at(-1)).toMatchObject({ kind: 'authorize', state: 'failed' });
+  });
+
+  it('a machine client needs its id and its secret', async () => {
     const { id } = await start();
     await expect((host as Host).signIn(id, { clientCredentials: true, clientId: 'job' })).rejects.toThrow('a machine client (client credentials) needs its client id and secret');
   });

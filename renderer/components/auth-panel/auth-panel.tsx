@@ -49,10 +49,12 @@ function AuthActions({ server }: { server: ServerSnapshot }) {
   const signOut = useAppStore((state) => state.signOut);
   const auth = server.auth;
   const running = auth?.flow?.state === 'running';
+  // A step-up: the scopes the server said it needs, unless the user typed others.
+  const stepUp = server.disconnect?.signInScope;
   return (
     <>
-      <button type="button" className="primary" onClick={() => signIn(server.id, requestOf(options))} disabled={!auth}>
-        {auth?.kept ? 'Sign in again' : 'Sign in'}
+      <button type="button" className="primary" onClick={() => signIn(server.id, { ...(stepUp && { scope: stepUp }), ...requestOf(options) })} disabled={!auth}>
+        {stepUp && !options.scope.trim() ? `Sign in with ${stepUp}` : auth?.kept ? 'Sign in again' : 'Sign in'}
       </button>
       {running ? (
         <button type="button" onClick={() => cancel(server.id)}>

@@ -82,9 +82,11 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
 /** Sign in, where the server asks for it: the steps show in the Auth panel. */
 function SignInButton({ server }: { server: ServerSnapshot }) {
   const signIn = useAppStore((state) => state.signIn);
+  // A step-up: the scopes the server said it needs.
+  const scope = server.disconnect?.signInScope;
   return (
-    <button type="button" className="primary" onClick={() => signIn(server.id)}>
-      Sign in
+    <button type="button" className="primary" onClick={() => signIn(server.id, scope ? { scope } : {})}>
+      {scope ? `Sign in with ${scope}` : 'Sign in'}
     </button>
   );
 }
