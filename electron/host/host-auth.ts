@@ -3,10 +3,11 @@
  * last sign-in, shown on its card and in its Auth panel (`ServerSnapshot.auth`, never a token or
  * a secret); a sign-in or sign-out on the user's click, after which the server is connected again.
  */
-import type { SignInRequest } from '../../shared/host-api';
+import type { HostApi, SignInRequest } from '../../shared/host-api';
+import type { HostOptions } from './host-types';
 import { HostError } from '../../shared/host-error';
 import type { AuthFlow, AuthState, AuthStepKind, KeptSignIn, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
-import { keptProviderFor, type SignInHow } from './oauth-kept';
+import { cliSignIn, keptProviderFor, type SignInHow } from './oauth-kept';
 import { signIn, signInMachine } from './oauth-sign-in';
 import { signOut } from './oauth-sign-out';
 import type { OAuthStore, SignIn } from './oauth-store';
@@ -205,3 +206,18 @@ export function createHostAuth(deps: HostAuthDeps) {
 }
 
 export type HostAuth = ReturnType<typeof createHostAuth>;
+
+/** The host's sign-ins where its options keep them (the CLI and the apps; never a replay). */
+export function createHostAuthFor(options: Pick<HostOptions, 'signIns' | 'signInReturn' | 'openBrowser' | 'signInHow'>, parts: Pick<HostAuthDeps, 'config' | 'changed' | 'reconnect'>): HostAuth | undefined {
+  if (!options.signIns) return undefined;
+  return createHostAuth({ store: options.signIns, ...(options.signInReturn && { via: options.signInReturn }), ...(options.openBrowser && { openBrowser: options.openBrowser }), how: options.signInHow ?? cliSignIn, ...parts });
+}
+
+const noSignIns = async (): Promise<never> => {
+  throw new HostError('not-supported', 'this host keeps no sign-ins (a replayed capture)');
+};
+
+/** The HostApi's sign-in calls, or refusals where the host keeps no sign-ins. */
+export function signInCalls(auth: HostAuth | undefined): Pick<HostApi, 'signIn' | 'signOut'> {
+  return auth ? { signIn: auth.signIn, signOut: auth.signOut } : { signIn: noSignIns, signOut: noSignIns };
+}

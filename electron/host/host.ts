@@ -23,17 +23,14 @@ import { createTimeline } from './timeline';
 import { createHostCaptures } from './host-captures';
 import { createHostConfigs } from './host-configs';
 import { createPreferencesStore } from './preferences-store';
-import { cliSignIn, keptProviderFor } from './oauth-kept';
-import { createHostAuth } from './host-auth';
+import { keptProviderFor } from './oauth-kept';
+import { createHostAuthFor, signInCalls } from './host-auth';
 import { CLIENT_INFO } from './open-client';
 import { replayHostParts, seedReplay } from './replay';
 
 export type { Host, HostOptions } from './host-types';
 
 const READ_ONLY = 'this is a replayed capture: it is read-only';
-const noSignIns = async (): Promise<never> => {
-  throw new HostError('not-supported', 'this host keeps no sign-ins (a replayed capture, or a command that signs in with mcp-context login)');
-};
 
 /** Creates the host and starts connecting the given servers. */
 export function createHost(options: HostOptions = {}): Host {
@@ -73,24 +70,12 @@ export function createHost(options: HostOptions = {}): Host {
     },
     readOnly,
   );
-  const auth =
-    !replay && options.signIns
-      ? createHostAuth({
-          store: options.signIns,
-          ...(options.signInReturn && { via: options.signInReturn }),
-          ...(options.openBrowser && { openBrowser: options.openBrowser }),
-          how: options.signInHow ?? cliSignIn,
-          config: (serverId) => connections.get(serverId)?.config,
-          changed: (serverId) => {
-            const found = connections.get(serverId);
-            if (found) emit({ type: 'server', server: found.snapshot });
-          },
-          reconnect: async (serverId) => {
-            reconnector?.cancel(serverId);
-            return (await replace(serverId))?.snapshot;
-          },
-        })
-      : undefined;
+  // The apps' sign-ins to remote servers (never a replay's).
+  const auth = createHostAuthFor(replay ? {} : options, {
+    config: (serverId) => connections.get(serverId)?.config,
+    changed: (serverId) => void (connections.has(serverId) && emit({ type: 'server', server: connection(serverId).snapshot })),
+    reconnect: async (serverId) => (reconnector?.cancel(serverId), (await replace(serverId))?.snapshot),
+  });
   // A replay's preferences are the user's own still: a capture's window looks the same.
   const preferences = createPreferencesStore(options.preferencesFile);
   // Made on first use: a host that never touches profiles never looks for their folder.
@@ -217,8 +202,6 @@ export function createHost(options: HostOptions = {}): Host {
     return { id, started: created.start() };
   };
 
-  const signIns = auth ? { signIn: auth.signIn, signOut: auth.signOut } : { signIn: noSignIns, signOut: noSignIns };
-
   const session = createHostSession({
     context,
     connections: () => [...connections.values()],
@@ -265,7 +248,7 @@ export function createHost(options: HostOptions = {}): Host {
     captureHost: (captureId) => captures.host(captureId),
     closed,
     ...configs,
-    ...signIns,
+    ...signInCalls(auth),
     getPreferences: () => preferences.get(),
     setPreferences: (patch) => preferences.set(patch),
 

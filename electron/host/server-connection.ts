@@ -190,8 +190,7 @@ export class ServerConnection {
       void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
       const reason = this.#exit?.spawnError ?? describeConnectFailure(error, this.#exit);
-      const signIn = signInNeededIn(error);
-      this.#markDisconnected(reason, signIn && { ...(signIn.scope && { scope: signIn.scope }) });
+      this.#markDisconnected(reason, signInNeededIn(error));
     }
   }
 
@@ -348,7 +347,6 @@ export class ServerConnection {
       throw error;
     });
   }
-
 
   /** An HTTP connection is asked something now and then: a dead server says nothing until asked. */
   #startHeartbeat(client: Client): void {
