@@ -24,10 +24,10 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-async function start(options: Parameters<typeof startOAuthFixture>[0] = {}) {
+async function start(options: Parameters<typeof startOAuthFixture>[0] = {}, openBrowser?: (url: URL) => void) {
   fixture = await startOAuthFixture(options);
   const file = join(await mkdtemp(join(tmpdir(), 'mcp-host-sign-in-')), 'sign-ins.json');
-  host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns: createOAuthStore(file), signInHow: appSignIn, heartbeatMs: 0 });
+  host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns: createOAuthStore(file), signInHow: appSignIn, heartbeatMs: 0, ...(openBrowser && { openBrowser }) });
   const events: HostEvent[] = [];
   host.onEvent((event) => events.push(event));
   await host.ready;
@@ -92,6 +92,23 @@ describe('signing in from the apps', () => {
     expect(out.status).toBe('disconnected');
     expect(out.disconnect?.signIn).toBe(true);
     expect(out.auth?.kept).toBeUndefined();
+  });
+
+  it("the desktop's way: the host opens the system browser, which comes back to a loopback port of this sign-in's own", async () => {
+    const opened: URL[] = [];
+    let tab: Promise<string> | undefined;
+    const { server, id } = await start({}, (url) => {
+      opened.push(url);
+      tab = fetch(url, { redirect: 'manual' }).then((approved) => fetch(approved.headers.get('location') as string)).then((back) => back.text());
+    });
+    await (host as Host).signIn(id, {});
+    expect(opened).toHaveLength(1);
+    const redirect = new URL(opened[0]?.searchParams.get('redirect_uri') as string);
+    expect(redirect.hostname).toBe('127.0.0.1');
+    expect(Number(redirect.port)).toBeGreaterThan(0);
+    expect(redirect.pathname).toBe('/callback');
+    expect(await tab).toContain('Signed in to');
+    expect((await server()).status).toBe('connected');
   });
 
   it('a sign-in that fails says why in the step it stopped at, and the tab is told', async () => {
