@@ -5,6 +5,7 @@
  */
 import { auth, type OAuthClientMetadata, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthStore, SignIn } from './oauth-store';
+import { refreshOnce } from './refresh-once';
 
 /** A server that wants a sign-in the user has not given (or that has expired); `scope`: the scopes a step-up must ask for. */
 export class SignInNeeded extends Error {
@@ -154,7 +155,7 @@ export function keptProviderFor(store: OAuthStore, how: SignInHow = cliSignIn): 
     const provider = keptSignInProvider(store, url, how);
     // Refreshed before the first request, not after a refusal; a failure is told by the connection's 401.
     // Bounded: an authorization server that does not answer must not hold the connection up; the 401 path then says so.
-    if (expiresSoon(kept)) await Promise.race([auth(provider, { serverUrl: url }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS).unref?.())]);
+    if (expiresSoon(kept)) await Promise.race([auth(provider, { serverUrl: url, fetchFn: refreshOnce }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS).unref?.())]);
     return provider;
   };
 }

@@ -4,6 +4,7 @@
  */
 import { Client, OAuthError, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import { cliSignIn, SignInNeeded, signInNeededIn, type SignInHow } from './oauth-kept';
+import { signedInFetch } from './refresh-once';
 import type { ServerTransportConfig } from '../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
@@ -66,7 +67,9 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
   }
   const url = new URL(config.url);
   const requestInit = { headers: { ...config.headers } };
-  const auth = options.authProvider ? { authProvider: options.authProvider } : {};
+  // With a sign-in: requests refused together refresh once, and one refused after another refreshed goes again with the new token.
+  const provider = options.authProvider;
+  const auth = provider ? { authProvider: provider, fetch: signedInFetch(async () => (await provider.tokens())?.access_token) } : {};
   if (config.kind === 'sse') {
     const transport = new SSEClientTransport(url, { requestInit, ...auth });
     try {
