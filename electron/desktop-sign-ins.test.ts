@@ -27,6 +27,7 @@ describe("the desktop's sign-ins", () => {
   it('are sealed with the keychain: no token in the file, and they read back', async () => {
     const dir = await folder();
     const store = desktopSignIns(keychain(0x5a), 'darwin', dir);
+    await store.get('https://mcp.example/mcp');
     expect(store.keptIn).toBe(`${join(dir, 'desktop-sign-ins.json')}, sealed with the system keychain`);
     await store.update('https://mcp.example/mcp', () => ({ tokens }));
     const text = await readFile(join(dir, 'desktop-sign-ins.json'), 'utf8');
@@ -61,6 +62,21 @@ describe("the desktop's sign-ins", () => {
     expect(keychainSeal(keychain(1, 'basic_text'), 'linux')).toBeUndefined();
     expect(keychainSeal({ ...keychain(1), isEncryptionAvailable: () => false }, 'darwin')).toBeUndefined();
     expect(desktopSignIns(keychain(1, 'basic_text'), 'linux', '/tmp/x').keptIn).toBeUndefined();
+  });
+
+  it('the keychain is asked only once the app is ready (safeStorage says no before on Windows and Linux)', async () => {
+    let ready = false;
+    const asked: boolean[] = [];
+    const safe = { ...keychain(0x5a), isEncryptionAvailable: () => (asked.push(ready), ready) };
+    let markReady = () => {};
+    const store = desktopSignIns(safe, 'win32', await folder(), new Promise<void>((resolve) => (markReady = resolve)));
+    const reading = store.get('https://mcp.example/mcp');
+    expect(asked).toEqual([]);
+    ready = true;
+    markReady();
+    await reading;
+    expect(asked).toEqual([true]);
+    expect(store.keptIn).toContain('sealed with the system keychain');
   });
 
   it('the system browser opens only http(s) addresses', () => {

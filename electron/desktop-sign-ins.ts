@@ -23,9 +23,23 @@ export function keychainSeal(safe: SafeStorageLike, platform: NodeJS.Platform): 
   };
 }
 
-/** The desktop's store: `desktop-sign-ins.json` in the app's folder, sealed where the system has a keychain. */
-export function desktopSignIns(safe: SafeStorageLike, platform: NodeJS.Platform, folder: string): OAuthStore {
-  return createOAuthStore(join(folder, 'desktop-sign-ins.json'), keychainSeal(safe, platform));
+/**
+ * The desktop's store: `desktop-sign-ins.json` in the app's folder, sealed where the system has a
+ * keychain. safeStorage says whether it can encrypt only once the app is ready (on Windows and
+ * Linux it says no before), so the seal is chosen then, and nothing is read or written before.
+ */
+export function desktopSignIns(safe: SafeStorageLike, platform: NodeJS.Platform, folder: string, ready: Promise<unknown> = Promise.resolve()): OAuthStore {
+  const file = join(folder, 'desktop-sign-ins.json');
+  let chosen: OAuthStore | undefined;
+  const store = ready.then(() => (chosen = createOAuthStore(file, keychainSeal(safe, platform))));
+  return {
+    file,
+    get keptIn() {
+      return chosen?.keptIn;
+    },
+    get: async (url) => (await store).get(url),
+    update: async (url, change) => (await store).update(url, change),
+  };
 }
 
 /** Opens a sign-in's address in the system browser: http(s) only, never another scheme an authorization server might name. */

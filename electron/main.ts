@@ -91,7 +91,7 @@ function createMainWindow(): BrowserWindow {
 async function start(): Promise<void> {
   const extras = appHostOptions();
   // Sign-ins: sealed with the system keychain; the system browser, back to a loopback listener per sign-in.
-  const signIns = desktopSignIns(safeStorage, process.platform, app.getPath('userData'));
+  const signIns = desktopSignIns(safeStorage, process.platform, app.getPath('userData'), app.whenReady());
   const started = createHost({ servers: await initialServers(), ...extras.options, configFiles: machineConfigFiles(), signIns, openBrowser: systemBrowser((url) => shell.openExternal(url)), signInHow: appSignIn });
   host = started;
   // A call is the calls of the window whose main frame, showing the app page, sent it.

@@ -25,7 +25,7 @@ const typed = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .refine((value) => ![...value].some((char) => (char.codePointAt(0) as number) < 0x20 || char === '\u007f'), 'no control characters');
+    .refine((value) => ![...value].some((char) => /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(char)), 'no control or direction characters');
 const signInRequest = z
   .strictObject({
     attempt: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'an attempt id of 16 to 100 letters, digits, - or _'),

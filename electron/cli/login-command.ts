@@ -40,7 +40,7 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
   const secret = args.clientSecret ?? process.env.MCP_CONTEXT_CLIENT_SECRET ?? (args.clientCredentials && canAsk() ? await askLine(`Client secret of ${args.clientId}: `, true) : undefined);
   if (args.clientCredentials) {
     if (!secret) throw new UsageError('--client-credentials needs the client secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or a terminal to type it on');
-    const machine = await signInMachine(url, store, { id: args.clientId as string, secret }, args.scope);
+    const machine = await signInMachine(url, store, { id: args.clientId as string, secret }, { ...(args.scope !== undefined && { scope: args.scope }) });
     process.stderr.write(`Signed in to ${terminalSafe(host)} as the machine client ${terminalSafe(args.clientId as string)}${machine.tokens?.scope ? ` (scopes: ${terminalSafe(machine.tokens.scope)})` : ''}; new tokens are asked for with its secret. Kept in ${terminalSafe(store.file)}.\n`);
     return 0;
   }

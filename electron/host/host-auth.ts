@@ -8,7 +8,7 @@ import type { HostOptions } from './host-types';
 import { HostError } from '../../shared/host-error';
 import type { AuthFlow, AuthState, AuthStepKind, KeptSignIn, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
 import { cliSignIn, keptProviderFor, type SignInHow } from './oauth-kept';
-import { signIn, signInMachine } from './oauth-sign-in';
+import { bounded, signIn, signInMachine } from './oauth-sign-in';
 import { signOut } from './oauth-sign-out';
 import type { OAuthStore, SignIn } from './oauth-store';
 import type { SignInReturn } from './sign-in-return';
@@ -44,9 +44,9 @@ export function keptSummary(kept: SignIn | undefined): KeptSignIn | undefined {
   const tokens = kept.tokens;
   return {
     grant: machine ? 'client-credentials' : 'authorization-code',
-    clientId: client.client_id,
-    client: machine || !('redirect_uris' in client) ? (/^https:\/\//.test(client.client_id) ? 'metadata-document' : 'given') : 'registered',
-    scopes: (tokens?.scope ?? kept.scope ?? '').split(' ').filter(Boolean),
+    clientId: bounded(client.client_id, 200),
+    client: machine ? 'given' : (kept.clientKind ?? ('redirect_uris' in client ? 'registered' : 'given')),
+    scopes: (tokens?.scope ?? kept.scope ?? '').split(' ').filter(Boolean).slice(0, 50).map((scope) => bounded(scope, 200)),
     ...(tokens?.expires_in !== undefined && kept.savedAt !== undefined && { expiresAt: new Date(kept.savedAt + tokens.expires_in * 1000).toISOString() }),
     refreshable: machine || Boolean(tokens?.refresh_token),
   };
@@ -57,7 +57,6 @@ const remoteUrl = (config: ServerConfig | undefined) => (config && config.transp
 export function createHostAuth(deps: HostAuthDeps) {
   const entries = new Map<ServerId, Entry>();
   const byRequest = new Map<string, AbortController>();
-  const keptIn = deps.store.keptIn ?? `${deps.store.file}, which only you may read`;
 
   /** Reads what is kept for the servers at `url` again, and tells the windows where it changed. */
   const reread = async (url: string) => {
@@ -92,7 +91,7 @@ export function createHostAuth(deps: HostAuthDeps) {
       if (entry.flow !== flow) return;
       const steps = flow.steps.filter((one) => one.kind !== kind);
       // An authorization server's words (an error_description) are its own: bounded.
-      flow.steps = [...steps, { kind, state, detail: detail.length > 1000 ? `${detail.slice(0, 1000)}…` : detail }];
+      flow.steps = [...steps, { kind, state, detail: bounded(detail) }];
       if (kind === 'authorize' && state !== 'running') delete flow.authorizeUrl;
       deps.changed(serverId);
     };
@@ -107,6 +106,8 @@ export function createHostAuth(deps: HostAuthDeps) {
     decorate(server: ServerSnapshot): ServerSnapshot {
       const entry = entries.get(server.id);
       if (!entry) return server;
+      // Asked each time: the desktop's store knows whether it seals only once the app is ready.
+      const keptIn = deps.store.keptIn ?? `${deps.store.file}, which only you may read`;
       const auth: AuthState = { keptIn, ...(entry.kept && { kept: entry.kept }), ...(entry.flow && { flow: { ...entry.flow, steps: entry.flow.steps.slice() } }), ...(entry.problem && { problem: entry.problem }) };
       return { ...server, auth };
     },
@@ -132,6 +133,7 @@ export function createHostAuth(deps: HostAuthDeps) {
       if (!url) throw new HostError('invalid-input', `${config.name} is a local server: it takes no sign-in`);
       if (request.clientCredentials && (!request.clientId || !request.clientSecret)) throw new HostError('invalid-input', 'a machine client (client credentials) needs its client id and secret');
       if (request.clientSecret !== undefined && !request.clientId) throw new HostError('invalid-input', 'a client secret needs its client id');
+      if (request.clientMetadataUrl && (request.clientId || request.clientCredentials)) throw new HostError('invalid-input', 'a client metadata document is the client id itself: give it or a client id, not both');
       const entry = entries.get(serverId) ?? { url };
       entries.set(serverId, entry);
       // Signing in again (the tab was closed, the browser never opened) starts over.
@@ -143,11 +145,12 @@ export function createHostAuth(deps: HostAuthDeps) {
       deps.changed(serverId);
       try {
         if (request.clientCredentials) {
-          await signInMachine(url, store, { id: request.clientId as string, secret: request.clientSecret as string }, request.scope, step);
+          await signInMachine(url, store, { id: request.clientId as string, secret: request.clientSecret as string }, { ...(request.scope && { scope: request.scope }), onStep: step, signal: controller.signal });
         } else {
           await signIn(url, store, {
             show: (at) => {
-              flow.authorizeUrl = at.href;
+              // A URL past 8 KB is no address a browser takes from a page: the step says where it waits instead.
+              if (at.href.length <= 8192) flow.authorizeUrl = at.href;
               deps.changed(serverId);
             },
             ...(deps.openBrowser && { open: deps.openBrowser }),
@@ -166,11 +169,15 @@ export function createHostAuth(deps: HostAuthDeps) {
         if (server?.status === 'connected') step('connect', 'done', `connected${server.protocolVersion ? ` (protocol ${server.protocolVersion})` : ''}: the catalog is listed with the sign-in`);
         else step('connect', 'failed', server?.disconnect?.reason ?? 'the server is gone');
         flow.state = server?.status === 'connected' ? 'done' : 'failed';
-        if (flow.state === 'failed') flow.error = server?.disconnect?.reason ?? 'the server is gone';
+        if (flow.state === 'failed') {
+          flow.error = bounded(server?.disconnect?.reason ?? 'the server is gone');
+          throw new HostError('disconnected', `signed in, but ${config.name} did not connect with it: ${flow.error}`);
+        }
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof HostError && flow.state === 'failed') throw error;
+        const message = bounded(error instanceof Error ? error.message : String(error));
         flow.state = controller.signal.aborted ? 'cancelled' : 'failed';
-        flow.error = message.length > 1000 ? `${message.slice(0, 1000)}…` : message;
+        flow.error = message;
         delete flow.authorizeUrl;
         throw new HostError(controller.signal.aborted ? 'cancelled' : 'server-error', message);
       } finally {

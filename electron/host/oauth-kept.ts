@@ -92,7 +92,9 @@ export function keptSignInProvider(store: OAuthStore, serverUrl: string, how: Si
       const live = tokens?.expires_in === undefined || (kept?.savedAt ?? 0) + tokens.expires_in * 1000 > Date.now();
       if (!tokens || !live) throw expired();
       const granted = new Set((tokens.scope ?? '').split(' ').filter(Boolean));
+      // The scopes come from the server's WWW-Authenticate: a list past 300 characters is no step-up anyone can act on.
       const scope = wanted.join(' ');
+      if (scope.length > 300) throw new SignInNeeded(`${host} asks for more scopes than this sign-in has (a list of ${wanted.length}): sign in again (${how(serverUrl)})`);
       if (wanted.some((one) => !granted.has(one))) throw new SignInNeeded(`${host} needs a sign-in with the scope "${scope}": sign in again with it (${how === cliSignIn ? `${how(serverUrl)} --scope "${scope}"` : `${how(serverUrl)}, which asks for it`})`, undefined, scope);
       throw expired();
     },

@@ -7,10 +7,9 @@
  * sign-ins, each step told as it happens (the Auth panel's), and each failure in words.
  */
 import { randomBytes } from 'node:crypto';
-import { auth, discoverOAuthServerInfo, type OAuthClientInformationMixed, type OAuthClientProvider, type OAuthDiscoveryState, type OAuthTokens } from '@modelcontextprotocol/client';
+import { auth, discoverOAuthServerInfo, extractWWWAuthenticateParams, type OAuthClientInformationMixed, type OAuthClientProvider, type OAuthDiscoveryState, type OAuthTokens } from '@modelcontextprotocol/client';
 import type { AuthStepKind } from '../../shared/mcp-types';
 import { clientMetadata, machineProvider } from './oauth-kept';
-import { keptParts } from './oauth-kept';
 import type { OAuthStore, SignIn } from './oauth-store';
 import { refusedServer, saidForUser } from './oauth-words';
 import { loopbackReturn, type SignInReturn } from './sign-in-return';
@@ -51,17 +50,33 @@ export function describeTokens(tokens: OAuthTokens | undefined): string {
   return `${scopes}${lasts}${tokens.refresh_token ? ', and is refreshed by itself' : ', with no refresh token: sign in again when it ends'}`;
 }
 
+/** A fetch that stops when `signal` does: a cancelled or timed-out sign-in sends nothing more. */
+const stoppable = (signal: AbortSignal): typeof fetch => (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+
+/** The protected resource metadata's address the server's 401 names (RFC 9728 §5.1), where it names one. */
+async function namedByServer(serverUrl: string, fetchFn: typeof fetch): Promise<URL | undefined> {
+  try {
+    const response = await fetchFn(serverUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":0,"method":"ping"}', signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel().catch(() => {});
+    return response.status === 401 ? extractWWWAuthenticateParams(response).resourceMetadataUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Finds how the server signs in, told as two steps; rejects with what is refused. */
-async function discover(serverUrl: string, step: StepReport): Promise<OAuthDiscoveryState> {
+async function discover(serverUrl: string, step: StepReport, fetchFn: typeof fetch): Promise<OAuthDiscoveryState> {
   step('resource-metadata', 'running', `asking ${new URL(serverUrl).host} for its protected resource metadata (RFC 9728)`);
-  const found = await discoverOAuthServerInfo(serverUrl).catch((error: unknown) => {
+  const named = await namedByServer(serverUrl, fetchFn);
+  const found = await discoverOAuthServerInfo(serverUrl, { fetchFn, ...(named && { resourceMetadataUrl: named }) }).catch((error: unknown) => {
     const words = `could not find how ${new URL(serverUrl).host} signs in: ${error instanceof Error ? error.message : String(error)}`;
     step('resource-metadata', 'failed', words);
     throw new Error(words, { cause: error });
   });
   const resource = found.resourceMetadata;
   const scopes = resource?.scopes_supported?.length ? `; scopes it offers: ${resource.scopes_supported.join(' ')}` : '';
-  step('resource-metadata', 'done', resource ? `the authorization server is ${found.authorizationServerUrl}${scopes}` : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server`);
+  const where = named ? ` (found where its 401 said, ${named.href})` : '';
+  step('resource-metadata', 'done', resource ? `the authorization server is ${found.authorizationServerUrl}${scopes}${where}` : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server`);
   const metadata = found.authorizationServerMetadata as Record<string, unknown> | undefined;
   const refused = refusedServer(serverUrl, { authorizationServerUrl: found.authorizationServerUrl, authorizationServerMetadata: metadata });
   if (refused) {
@@ -75,7 +90,7 @@ async function discover(serverUrl: string, step: StepReport): Promise<OAuthDisco
     metadata?.revocation_endpoint ? 'revocation' : 'no revocation',
   ].filter(Boolean);
   step('server-metadata', 'done', `${String(metadata?.issuer ?? found.authorizationServerUrl)}: ${offers.join(', ')}`);
-  return found;
+  return { ...found, ...(named && { resourceMetadataUrl: named.href }) };
 }
 
 /** Why a sign-in stops, with the step it stopped in marked failed. */
@@ -86,31 +101,56 @@ function failure(error: unknown, current: () => AuthStepKind | undefined, step: 
   return said;
 }
 
-const clientWords = (client: OAuthClientInformationMixed, how: 'given' | 'kept' | 'saved', metadataUrl?: string) =>
-  how === 'given' ? `the client id you gave: ${client.client_id}` : client.client_id === metadataUrl ? `our client metadata document, ${client.client_id}, is the client id` : how === 'kept' ? `registered earlier for this redirect: ${client.client_id}` : `registered (RFC 7591): client id ${client.client_id}`;
+type ClientKind = NonNullable<SignIn['clientKind']>;
+const clientWords = (client: OAuthClientInformationMixed, kind: ClientKind, earlier: boolean) =>
+  kind === 'metadata-document' ? `our client metadata document, ${client.client_id}, is the client id` : kind === 'given' ? `the client id you gave${earlier ? ' before' : ''}: ${client.client_id}` : earlier ? `registered earlier for this redirect: ${client.client_id}` : `registered (RFC 7591): client id ${client.client_id}`;
+
+/** The client kept from an earlier sign-in that this one may use: the kind the user asks for now, registered for this redirect. */
+function reusable(kept: SignIn | undefined, redirect: string, metadataUrl: string | undefined): { client: OAuthClientInformationMixed; kind: ClientKind } | undefined {
+  const client = kept?.grant === 'client_credentials' ? undefined : kept?.client;
+  if (!client) return undefined;
+  const uris = (client as { redirect_uris?: unknown }).redirect_uris;
+  const kind: ClientKind = kept?.clientKind ?? (client.client_id === metadataUrl ? 'metadata-document' : Array.isArray(uris) ? 'registered' : 'given');
+  if (metadataUrl !== undefined) return client.client_id === metadataUrl ? { client, kind: 'metadata-document' } : undefined;
+  if (kind === 'metadata-document') return undefined;
+  if (kind === 'registered' && Array.isArray(uris) && !uris.includes(redirect)) return undefined;
+  return { client, kind };
+}
 
 /**
- * Signs in to `serverUrl`: finds its authorization server, gets a client id (given, a metadata
- * document, kept, or registered), shows the authorization URL, waits for the browser to come
- * back with this sign-in's `state`, and exchanges the code. Rejects with the reason in words.
+ * Signs in to `serverUrl`: finds its authorization server (from the 401's `resource_metadata`
+ * where it names one), gets a client id (given, a metadata document, kept, or registered), shows
+ * the authorization URL, waits for the browser to come back with this sign-in's `state`, and
+ * exchanges the code. What it makes stays in memory until then: a sign-in that fails, times out
+ * or is cancelled changes nothing kept. Rejects with the reason in words.
  */
 export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo): Promise<SignIn> {
   const step: StepReport = io.onStep ?? (() => {});
   let current: AuthStepKind | undefined;
+  const stop = new AbortController();
+  const halt = () => {
+    if (stop.signal.aborted) throw stop.signal.reason;
+  };
+  // Once stopped, nothing more is told: a late answer from the authorization server changes nothing.
   const at: StepReport = (kind, state, detail) => {
+    if (stop.signal.aborted) return;
     current = state === 'running' ? kind : current === kind ? undefined : current;
     step(kind, state, detail);
   };
+  const before = await store.get(serverUrl);
   const state = randomBytes(16).toString('base64url');
   const back = await (io.via ?? loopbackReturn).open(state, io.attempt);
   const redirect = back.redirect;
+  const fetchFn = stoppable(stop.signal);
   let verifier: string | undefined;
   let shown: URL | undefined;
   // What discovery found, kept for the callback: the code is redeemed only with the authorization server that issued it (mix-up defense).
   let discovery: OAuthDiscoveryState | undefined;
-  const kept = keptParts(store, serverUrl);
   const given = io.client;
-  const clientDone = (client: OAuthClientInformationMixed, how: 'given' | 'kept' | 'saved') => current === 'client' && at('client', 'done', clientWords(client, how, io.clientMetadataUrl));
+  const earlier = given ? undefined : reusable(before, redirect, io.clientMetadataUrl);
+  let client: OAuthClientInformationMixed | undefined = given ? { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } : earlier?.client;
+  let kind: ClientKind = given ? 'given' : (earlier?.kind ?? 'registered');
+  let tokens: OAuthTokens | undefined;
   const provider: OAuthClientProvider = {
     get redirectUrl() {
       return redirect;
@@ -120,31 +160,32 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     },
     ...(io.clientMetadataUrl && !given && { clientMetadataUrl: io.clientMetadataUrl }),
     state: () => state,
-    ...kept,
-    saveClientInformation: async (client) => {
-      await kept.saveClientInformation(client);
-      clientDone(client, 'saved');
+    clientInformation: () => {
+      halt();
+      if (client && current === 'client') at('client', 'done', clientWords(client, kind, !given && earlier !== undefined));
+      return client;
     },
-    // This sign-in starts over: the tokens kept (if any) stay until new ones replace them, so a failed sign-in loses nothing.
+    saveClientInformation: (saved) => {
+      halt();
+      const fresh = client?.client_id !== saved.client_id;
+      client = saved;
+      if (fresh) kind = saved.client_id === io.clientMetadataUrl ? 'metadata-document' : 'registered';
+      if (current === 'client') at('client', 'done', clientWords(saved, kind, false));
+    },
+    // This sign-in starts over: the tokens kept stay until the new ones replace them.
     tokens: () => undefined,
-    saveTokens: async (tokens) => {
-      await kept.saveTokens(tokens);
-      at('token', 'done', describeTokens(tokens));
+    saveTokens: (saved) => {
+      halt();
+      tokens = saved;
+      at('token', 'done', describeTokens(saved));
     },
-    // A client given by hand is used as it is; one registered for another port's redirect is not this one's: register again.
-    clientInformation: async () => {
-      if (given) {
-        const client = { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) };
-        clientDone(client, 'given');
-        return client;
-      }
-      const client = await kept.clientInformation();
-      const uris = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
-      const fits = client && (client.client_id === io.clientMetadataUrl || !Array.isArray(uris) || uris.includes(redirect));
-      if (fits && client) clientDone(client, 'kept');
-      return fits ? client : undefined;
+    // Only what this sign-in made is set aside: what is kept is never touched before the end.
+    invalidateCredentials: (scope) => {
+      if (scope === 'all' || scope === 'client') client = undefined;
+      if (scope === 'all' || scope === 'tokens') tokens = undefined;
     },
     redirectToAuthorization: (url) => {
+      halt();
       shown = url;
       const scope = url.searchParams.get('scope');
       at('authorize', 'running', `asking for ${scope ? `the scopes ${scope}` : 'no particular scope'}: waiting for you to sign in in the browser`);
@@ -160,20 +201,19 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       return verifier;
     },
   };
-  let timer: NodeJS.Timeout | undefined;
   const limitMs = io.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
-  const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no sign-in within ${Math.round(limitMs / 1000)} s: start again`)), limitMs);
-    io.signal?.addEventListener('abort', () => reject(new Error('the sign-in was cancelled')), { once: true });
-  });
+  const timer = setTimeout(() => stop.abort(new Error(`no sign-in within ${Math.round(limitMs / 1000)} s: start again`)), limitMs);
+  const cancel = () => stop.abort(new Error('the sign-in was cancelled'));
+  if (io.signal?.aborted) cancel();
+  io.signal?.addEventListener('abort', cancel, { once: true });
+  const stopped = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }));
   stopped.catch(() => {});
   const until = <T>(work: Promise<T>) => Promise.race([work, stopped]);
   try {
-    discovery = await until(discover(serverUrl, at));
+    discovery = await until(discover(serverUrl, at, fetchFn));
     at('client', 'running', given ? 'the client id you gave' : io.clientMetadataUrl ? 'our client metadata document, or a registration' : 'registering this app (RFC 7591), or the client registered before');
-    const started = await until(auth(provider, { serverUrl, ...(io.scope && { scope: io.scope }) }));
-    if (started === 'AUTHORIZED') return (await store.get(serverUrl)) ?? {};
-    if (!shown) throw new Error('the authorization server gave no address to sign in at');
+    const started = await until(auth(provider, { serverUrl, fetchFn, ...(io.scope && { scope: io.scope }) }));
+    if (started === 'AUTHORIZED' || !shown) throw new Error('the authorization server gave no address to sign in at');
     const returned = await until(back.returned);
     const error = returned.searchParams.get('error');
     if (error) throw new Error(`the authorization server refused: ${error}${returned.searchParams.get('error_description') ? ` (${returned.searchParams.get('error_description')})` : ''}`);
@@ -182,45 +222,65 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     at('authorize', 'done', 'the browser came back with a code, for this sign-in');
     at('token', 'running', 'exchanging the code for tokens, with the PKCE verifier');
     const iss = returned.searchParams.get('iss');
-    await until(auth(provider, { serverUrl, authorizationCode: code, ...(iss && { iss }), ...(io.scope && { scope: io.scope }) }));
-    // A client given by hand is kept with the tokens, for their refresh.
-    if (given) await store.update(serverUrl, (current) => ({ ...current, client: { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } }));
+    await until(auth(provider, { serverUrl, fetchFn, authorizationCode: code, ...(iss && { iss }), ...(io.scope && { scope: io.scope }) }));
+    halt();
+    if (!client || !tokens) throw new Error('the authorization server gave no tokens');
+    // Now, and only now, the sign-in replaces what was kept (a machine client's too).
+    const made: SignIn = { client, clientKind: kind, tokens, savedAt: Date.now() };
+    await store.update(serverUrl, () => made);
     back.finish({ ok: true, words: `Signed in to ${new URL(serverUrl).host}. MCP Context Inspector connects with it now.` });
-    return (await store.get(serverUrl)) ?? {};
+    return made;
   } catch (error) {
-    const said = failure(error, () => current, at, io.giveClient);
-    back.finish({ ok: false, words: `The sign-in to ${new URL(serverUrl).host} did not complete: ${said.message}` });
+    const said = failure(stop.signal.aborted ? stop.signal.reason : error, () => current, step, io.giveClient);
+    back.finish({ ok: false, words: `The sign-in to ${new URL(serverUrl).host} did not complete: ${bounded(said.message)}` });
     throw said;
   } finally {
+    if (!stop.signal.aborted) stop.abort(new Error('the sign-in is over'));
     clearTimeout(timer);
+    io.signal?.removeEventListener('abort', cancel);
     back.close();
   }
 }
 
+/** An authorization server's words are its own: at most this many characters of them go anywhere. */
+export const bounded = (text: string, max = 1000) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 /** Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong secret is said at once. */
-export async function signInMachine(serverUrl: string, store: OAuthStore, client: { id: string; secret: string }, scope?: string, onStep?: StepReport): Promise<SignIn> {
-  const step: StepReport = onStep ?? (() => {});
+export async function signInMachine(serverUrl: string, store: OAuthStore, client: { id: string; secret: string }, options: { scope?: string; onStep?: StepReport; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SignIn> {
+  const { scope } = options;
+  const step: StepReport = options.onStep ?? (() => {});
   let current: AuthStepKind | undefined;
+  const stop = new AbortController();
   const at: StepReport = (kind, state, detail) => {
+    if (stop.signal.aborted) return;
     current = state === 'running' ? kind : undefined;
     step(kind, state, detail);
   };
+  const cancel = () => stop.abort(new Error('the sign-in was cancelled'));
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  const timer = setTimeout(() => stop.abort(new Error(`the authorization server did not answer within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s`)), options.timeoutMs ?? 60_000);
+  const fetchFn = stoppable(stop.signal);
   // Tried in memory first: a wrong secret or a refusal leaves what was kept as it was.
-  const trial: SignIn = { client: { client_id: client.id, client_secret: client.secret }, grant: 'client_credentials', ...(scope && { scope }) };
+  const trial: SignIn = { client: { client_id: client.id, client_secret: client.secret }, clientKind: 'given', grant: 'client_credentials', ...(scope && { scope }) };
   const memory: OAuthStore = {
     file: store.file,
     get: async () => trial,
     update: async (_url, change) => void Object.assign(trial, change(trial) ?? {}),
   };
   try {
-    const found = await discover(serverUrl, at);
+    const found = await discover(serverUrl, at, fetchFn);
     at('client', 'done', `the machine client you gave: ${client.id} (the client credentials grant)`);
     at('token', 'running', `asking for a token with the client's secret${scope ? `, for the scopes ${scope}` : ''}`);
     const provider = { ...machineProvider(memory, serverUrl, scope), discoveryState: () => found, saveDiscoveryState: () => {} };
-    await auth(provider, { serverUrl, ...(scope && { scope }) });
+    await auth(provider, { serverUrl, fetchFn, ...(scope && { scope }) });
+    if (stop.signal.aborted) throw stop.signal.reason;
     at('token', 'done', describeTokens(trial.tokens));
   } catch (error) {
-    throw failure(error, () => current, at);
+    throw failure(stop.signal.aborted ? stop.signal.reason : error, () => current, step);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
   await store.update(serverUrl, () => trial);
   return trial;

@@ -8,17 +8,21 @@ import type { OAuthStore } from './oauth-store';
 import { insecureAuthorizationServer } from './oauth-words';
 
 /**
- * Forgets the sign-in kept for `serverUrl`, after asking the authorization server to revoke its
- * tokens (RFC 7009) where it offers that. Says what happened: forgotten, and revoked or why not.
+ * Forgets the sign-in kept for `serverUrl` at once, then asks the authorization server to revoke
+ * its tokens (RFC 7009) where it offers that, within 20 s in all: a server that does not answer
+ * never keeps a sign-in the user asked to forget. Says what happened: forgotten, and revoked or why not.
  */
 export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ had: boolean; revoked: string }> {
   const kept = await store.get(serverUrl);
   if (!kept) return { had: false, revoked: 'nothing to revoke' };
+  await store.update(serverUrl, () => undefined);
+  const limit = AbortSignal.timeout(20_000);
+  const fetchFn: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, limit]) : limit });
   let revoked = 'not revoked: no token was kept';
   const tokens = [kept.tokens?.refresh_token, kept.tokens?.access_token].filter((token): token is string => Boolean(token));
   if (tokens.length > 0) {
     try {
-      const info = await discoverOAuthServerInfo(serverUrl);
+      const info = await discoverOAuthServerInfo(serverUrl, { fetchFn });
       const metadata = (info.authorizationServerMetadata ?? {}) as { revocation_endpoint?: unknown; issuer?: unknown };
       const endpoint = typeof metadata.revocation_endpoint === 'string' ? metadata.revocation_endpoint : undefined;
       const issuedBy = (kept.tokens as { issuer?: unknown } | undefined)?.issuer;
@@ -33,7 +37,7 @@ export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ h
           const body = new URLSearchParams({ token, ...(client?.client_id && !client.client_secret && { client_id: client.client_id }) });
           const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
           if (client?.client_id && client.client_secret) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
-          const response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => error as Error);
+          const response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.any([limit, AbortSignal.timeout(10_000)]) }).catch((error: unknown) => error as Error);
           if (response instanceof Error || !response.ok) failures.push(response instanceof Error ? response.message : `HTTP ${response.status}`);
         }
         revoked = failures.length === 0 ? 'revoked' : `not all revoked (${failures.join('; ')})`;
@@ -42,7 +46,5 @@ export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ h
       revoked = `not revoked (${error instanceof Error ? error.message : String(error)})`;
     }
   }
-  // Forgotten either way: the user asked to sign out.
-  await store.update(serverUrl, () => undefined);
   return { had: true, revoked };
 }

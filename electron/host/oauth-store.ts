@@ -18,6 +18,8 @@ const KIND = 'mcp-context-inspector sign-ins';
 export interface SignIn {
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
+  /** Where the client came from: registered for us, given by the user, or our client metadata document. */
+  clientKind?: 'registered' | 'given' | 'metadata-document';
   /** When the tokens were saved (ms), so their `expires_in` means a time. */
   savedAt?: number;
   /** A machine client (the client credentials grant): new tokens are asked for with its secret, no user involved. */
@@ -43,7 +45,7 @@ export interface Seal {
 }
 
 const sealedSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), sealed: z.string() });
-const serversSchema = z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() }));
+const serversSchema = z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), clientKind: z.enum(['registered', 'given', 'metadata-document']).optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() }));
 const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: serversSchema });
 
 export function defaultOAuthFile(env: NodeJS.ProcessEnv = process.env): string {

@@ -36,6 +36,7 @@ export function saidForUser(error: unknown, giveClient = 'give its client id (an
   if (/invalid_client|unknown client|wrong secret/i.test(message) || code === 'invalid_client') return new Error(`the authorization server refused this client id and secret (${message})`, { cause: error });
   if (/registration/i.test(message) && /reject|refus|invalid_client_metadata|invalid_redirect_uri/i.test(`${message} ${String(code)}`)) return new Error(`the authorization server refused to register this app (${message})`, { cause: error });
   if (/invalid_grant/i.test(message) || code === 'invalid_grant') return new Error(`the authorization server refused the code (expired, used, or not for this redirect): start again (${message})`, { cause: error });
+  if (/Existing OAuth client information is required/i.test(message)) return new Error("the authorization server refused this app's client while exchanging the code: start again", { cause: error });
   if (/clientMetadataUrl must be/i.test(message)) return new Error('the client metadata document must be an https URL with a path', { cause: error });
   return error instanceof Error ? error : new Error(message);
 }

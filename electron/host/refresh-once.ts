@@ -19,11 +19,6 @@ export const refreshOnce: typeof fetch = async (input, init) => {
     const started = fetch(input, init);
     shared = started;
     share(key, started);
-    // A refresh with the token this one just issued (a request refused a moment before it came) gets the same answer: those tokens are new.
-    void started.then(async (response) => {
-      const issued = response.ok ? ((await response.clone().json().catch(() => undefined)) as { refresh_token?: unknown } | undefined)?.refresh_token : undefined;
-      if (typeof issued === 'string') share(`${endpoint}\n${issued}`, started);
-    }, () => {});
   }
   return (await shared).clone();
 };

@@ -35,7 +35,7 @@ export interface WebSignInRoutes extends SignInReturn {
   handle(request: IncomingMessage, response: ServerResponse, url: URL, headers: (response: ServerResponse) => void): boolean;
 }
 
-export function createWebSignInRoutes(): WebSignInRoutes {
+export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): WebSignInRoutes {
   let origin: string | undefined;
   let port = 0;
   const byState = new Map<string, Pending>();
@@ -63,7 +63,7 @@ export function createWebSignInRoutes(): WebSignInRoutes {
         const timer = setTimeout(() => {
           waiters.delete(found);
           resolve(undefined);
-        }, 10_000);
+        }, options.tabWaitMs ?? 10_000);
         waiters.add(found);
         request.on('close', () => {
           clearTimeout(timer);
@@ -72,7 +72,9 @@ export function createWebSignInRoutes(): WebSignInRoutes {
       });
     }
     if (!pending) return text(response, headers, 404, 'No sign-in is waiting for this tab. Start it again from MCP Context Inspector.');
-    const to = await Promise.race([pending.ready, new Promise<string>((resolve) => setTimeout(() => resolve('the authorization server took too long to answer: start again'), START_WAIT_MS).unref?.())]);
+    let timer: NodeJS.Timeout | undefined;
+    const to = await Promise.race([pending.ready, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('the authorization server took too long to answer: start again'), START_WAIT_MS)))]);
+    clearTimeout(timer);
     if (typeof to === 'string') return text(response, headers, 400, `The sign-in did not start: ${to}`);
     headers(response);
     response.writeHead(302, {

@@ -20,7 +20,9 @@ export interface AuthSlice {
   /** Opens the Protocol drawer at the Auth panel, on this server. */
   showAuth(serverId: ServerId): void;
   /** What the last sign-in or sign-out said, per server (an error, or what happened). */
-  authSaid: Record<ServerId, { error: boolean; text: string; attempt?: string }>;
+  authSaid: Record<ServerId, { error: boolean; text: string; attempt?: string; busy?: true }>;
+  /** Browser mode: a sign-in goes through a tab this page opens (a sign-in another page started cannot be finished here). */
+  signInTabs: boolean;
   /** Signs in on the user's click (browser mode opens the tab first, in the click). */
   signIn(serverId: ServerId, request?: Omit<SignInRequest, 'attempt'>): void;
   cancelSignIn(serverId: ServerId): void;
@@ -42,6 +44,7 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
       setAuthServer: (authServer) => set({ authServer }),
       showAuth: (serverId) => set({ authServer: serverId, protocolOpen: true, protocolTab: 'auth' }),
       authSaid: {},
+      signInTabs: signInTab !== undefined,
       signIn(serverId, request = {}) {
         const requestId = `sign-in-${randomId()}`;
         const previous = running.get(serverId);
@@ -70,6 +73,8 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
         if (requestId) void api.cancelRequest(requestId);
       },
       async signOut(serverId) {
+        if (get().authSaid[serverId]?.busy) return;
+        say(serverId, { error: false, text: 'Signing out…', busy: true });
         try {
           say(serverId, { error: false, text: await api.signOut(serverId) });
         } catch (error) {

@@ -29,7 +29,7 @@ afterEach(async () => {
 
 async function serve() {
   fixture = await startOAuthFixture();
-  const routes = createWebSignInRoutes();
+  const routes = createWebSignInRoutes({ tabWaitMs: 500 });
   const file = join(await mkdtemp(join(tmpdir(), 'mcp-web-sign-in-')), 'sign-ins.json');
   host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns: createOAuthStore(file), signInReturn: routes, signInHow: appSignIn, heartbeatMs: 0 });
   await host.ready;
@@ -49,8 +49,9 @@ describe('signing in from browser mode', () => {
   it('the tab the page opens goes to the authorization server and back to the serve, which signs in', async () => {
     const { id, host, served } = await serve();
     const attempt = 'attempt-0123456789abcdef';
-    // The page opens the tab first, then calls: the tab waits for its attempt.
+    // The page opens the tab first, then calls: the tab reaches the serve before the call does, and waits for its attempt.
     const tab = fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const signing = host.signIn(id, { attempt });
     const started = await tab;
     expect(started.status).toBe(302);
@@ -84,9 +85,11 @@ describe('signing in from browser mode', () => {
   it('refuses a sign-in with no tab, a tab no page asked for, and a foreign Host', async () => {
     const { id, host, served } = await serve();
     await expect(host.signIn(id, {})).rejects.toThrow('in browser mode a sign-in goes through a tab the page opens: sign in from the page');
-    const unknown = await fetch(signInStartUrl(served.port, 'x'));
+    // A tab no page asked for (a well-formed id no call names): it waits, then is told.
+    const unknown = await fetch(signInStartUrl(served.port, 'nobody-asked-for-this-one'));
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('No sign-in is waiting for this tab');
+    expect((await fetch(signInStartUrl(served.port, 'x'))).status).toBe(404);
     expect(await getWithHost(`${served.origin}/oauth/callback?state=a`, 'evil.example:80')).toBe(421);
   });
 });

@@ -138,7 +138,8 @@ describe('signing in from the apps', () => {
   it('step-up: a 403 naming a missing scope disconnects with it, and a sign-in with it connects', async () => {
     const { events, server, id } = await start({ requiredScopes: ['mcp:admin'], scopesSupported: ['mcp:read', 'mcp:admin'] });
     const first = playBrowser(events);
-    await (host as Host).signIn(id, { scope: 'mcp:read' });
+    // Signed in, but not with enough: the call says so.
+    await expect((host as Host).signIn(id, { scope: 'mcp:read' })).rejects.toThrow('signed in, but remote did not connect with it:');
     await first;
     const refused = await server();
     expect(refused.status).toBe('disconnected');
@@ -166,12 +167,75 @@ describe('signing in from the apps', () => {
         void fetch(back).then((response) => response.text().then(resolve));
       });
     });
-    await expect((host as Host).signIn(id, {})).rejects.toThrow('the authorization server refused: access_denied (<script>');
+    const refused = await (host as Host).signIn(id, {}).then(() => undefined, (error: unknown) => error as Error);
+    expect(refused?.message).toMatch(/^the authorization server refused: access_denied \(<script>/);
+    expect(refused?.message.length).toBeLessThanOrEqual(1001);
     expect(await tab).toContain('did not complete: the authorization server refused: access_denied');
     const flow = (await server()).auth?.flow;
     expect(flow?.state).toBe('failed');
     expect(flow?.error?.length).toBeLessThanOrEqual(1001);
     expect(flow?.steps.at(-1)).toMatchObject({ kind: 'authorize', state: 'failed' });
+  });
+
+  it('a sign-in again that fails (its code expired) keeps the sign-in that works', async () => {
+    const { events, server, id, file } = await start();
+    const first = playBrowser(events);
+    await (host as Host).signIn(id, {});
+    await first;
+    const kept = await readFile(file, 'utf8');
+    // The user took too long in the browser: the code expires before it comes back.
+    const late = new Promise<void>((resolve) => {
+      const stop = (host as Host).onEvent((event) => {
+        const url = event.type === 'server' && event.server.auth?.flow?.state === 'running' ? event.server.auth.flow.authorizeUrl : undefined;
+        if (!url) return;
+        stop();
+        void fetch(url, { redirect: 'manual' }).then((approved) => ((fixture as OAuthFixture).expireCodes(), fetch(approved.headers.get('location') as string))).then(() => resolve());
+      });
+    });
+    await expect((host as Host).signIn(id, {})).rejects.toThrow('the authorization server refused the code (expired, used, or not for this redirect): start again');
+    await late;
+    expect(await readFile(file, 'utf8')).toBe(kept);
+    expect((await server()).auth?.kept?.grant).toBe('authorization-code');
+    // Still reached with the sign-in that works.
+    await (host as Host).reconnect(id);
+    expect((await server()).status).toBe('connected');
+  });
+
+  it('a cancel while the app is being registered stops it there: no browser, nothing kept', async () => {
+    const opened: URL[] = [];
+    const { server, id, file } = await start({ delayMs: { register: 400 } }, (url) => void opened.push(url));
+    const registering = new Promise<void>((resolve) => (host as Host).onEvent((event) => event.type === 'server' && event.server.auth?.flow?.steps.some((step) => step.kind === 'client' && step.state === 'running') && resolve()));
+    const signing = (host as Host).signIn(id, {}, 'sign-in-2');
+    await registering;
+    await (host as Host).cancelRequest('sign-in-2');
+    await expect(signing).rejects.toMatchObject({ code: 'cancelled' });
+    // The registration would have answered by now: nothing it said goes on.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(opened).toEqual([]);
+    const flow = (await server()).auth?.flow;
+    expect(flow?.state).toBe('cancelled');
+    expect(flow?.steps.map((step) => `${step.kind} ${step.state}`)).toEqual(['resource-metadata done', 'server-metadata done', 'client failed']);
+    await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a machine client signs in with no browser, and one whose token endpoint hangs is cancelled', async () => {
+    const machine = { client_id: 'nightly-job', client_secret: 'machine-secret-0123', redirect_uris: [], grant_types: ['client_credentials'] };
+    const { server, id } = await start({ registration: false, staticClients: [machine] });
+    await (host as Host).signIn(id, { clientCredentials: true, clientId: 'nightly-job', clientSecret: 'machine-secret-0123', scope: 'mcp:read' });
+    const done = await server();
+    expect(done.status).toBe('connected');
+    expect(done.auth?.kept).toMatchObject({ grant: 'client-credentials', clientId: 'nightly-job', client: 'given', scopes: ['mcp:read'], refreshable: true });
+    expect(done.auth?.flow?.machine).toBe(true);
+    expect(JSON.stringify(done)).not.toContain('machine-secret-0123');
+    await (host as Host).close();
+    await (fixture as OAuthFixture).close();
+
+    const slow = await start({ registration: false, staticClients: [machine], delayMs: { token: 60_000 } });
+    const signing = (host as Host).signIn(slow.id, { clientCredentials: true, clientId: 'nightly-job', clientSecret: 'machine-secret-0123' }, 'machine-1');
+    const asking = new Promise<void>((resolve) => (host as Host).onEvent((event) => event.type === 'server' && event.server.auth?.flow?.steps.some((step) => step.kind === 'token' && step.state === 'running') && resolve()));
+    await asking;
+    await (host as Host).cancelRequest('machine-1');
+    await expect(signing).rejects.toMatchObject({ code: 'cancelled', message: 'the sign-in was cancelled' });
   });
 
   it('a machine client needs its id and its secret', async () => {

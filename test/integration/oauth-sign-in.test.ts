@@ -71,7 +71,7 @@ describe('signing in, and each way it fails', () => {
     const signIns = await store();
     await expect(signInMachine(fixture.url, signIns, { id: 'nightly-job', secret: 'wrong' })).rejects.toThrow('the authorization server refused this client id and secret');
     expect(await signIns.get(fixture.url)).toBeUndefined();
-    await signInMachine(fixture.url, signIns, { id: 'nightly-job', secret: 'machine-secret-0123' }, 'mcp:read');
+    await signInMachine(fixture.url, signIns, { id: 'nightly-job', secret: 'machine-secret-0123' }, { scope: 'mcp:read' });
     expect(fixture.log.authorizations.at(-1)).toMatchObject({ clientId: 'nightly-job', scopes: ['mcp:read'], redirectUri: '(client credentials)' });
     expect(await reasonDown(signIns, fixture.url)).toBeUndefined();
     await host?.close();

@@ -27,7 +27,7 @@ export function AuthPanel() {
             </option>
           ))}
         </select>
-        {server && !replay ? <AuthActions server={server} /> : null}
+        {server && !replay ? <AuthActions key={server.id} server={server} /> : null}
       </div>
       <div className="timeline-list auth-body" tabIndex={0} role="region" aria-label="Sign-in">
         {replay ? (
@@ -51,9 +51,19 @@ function AuthActions({ server }: { server: ServerSnapshot }) {
   const running = auth?.flow?.state === 'running';
   // A step-up: the scopes the server said it needs, unless the user typed others.
   const stepUp = server.disconnect?.signInScope;
+  const signingOut = useAppStore((state) => state.authSaid[server.id]?.busy === true);
   return (
     <>
-      <button type="button" className="primary" onClick={() => signIn(server.id, { ...(stepUp && { scope: stepUp }), ...requestOf(options) })} disabled={!auth}>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => {
+          signIn(server.id, { ...(stepUp && { scope: stepUp }), ...requestOf(options) });
+          // The secret goes to the host once; it is not kept in the page.
+          setOptions({ ...options, clientSecret: '' });
+        }}
+        disabled={!auth}
+      >
         {stepUp && !options.scope.trim() ? `Sign in with ${stepUp}` : auth?.kept ? 'Sign in again' : 'Sign in'}
       </button>
       {running ? (
@@ -61,7 +71,7 @@ function AuthActions({ server }: { server: ServerSnapshot }) {
           Cancel
         </button>
       ) : null}
-      <button type="button" onClick={() => void signOut(server.id)} disabled={!auth?.kept || running}>
+      <button type="button" onClick={() => void signOut(server.id)} disabled={!auth?.kept || running || signingOut}>
         Sign out
       </button>
       <SignInOptionsForm value={options} onChange={setOptions} disabled={running} />
@@ -87,7 +97,7 @@ function AuthDetails({ server }: { server: ServerSnapshot }) {
           {said.text}
         </p>
       ) : null}
-      {flow?.state === 'running' && flow.authorizeUrl ? <Waiting url={flow.authorizeUrl} attempt={said?.attempt} /> : null}
+      {flow?.state === 'running' && (flow.authorizeUrl || said?.attempt) ? <Waiting url={flow.authorizeUrl} attempt={said?.attempt} /> : null}
       {flow ? (
         <>
           <h4 className="auth-heading">
@@ -127,8 +137,9 @@ function KeptLine({ auth, server }: { auth: AuthState; server: ServerSnapshot })
 }
 
 /** Waiting for the user in the browser: the tab again (browser mode), or the address to open. */
-function Waiting({ url, attempt }: { url: string; attempt: string | undefined }) {
+function Waiting({ url, attempt }: { url: string | undefined; attempt: string | undefined }) {
   const [copied, setCopied] = useState(false);
+  const tabs = useAppStore((state) => state.signInTabs);
   return (
     <div className="auth-waiting" role="status">
       <p className="small">
@@ -141,6 +152,9 @@ function Waiting({ url, attempt }: { url: string; attempt: string | undefined })
             Open the sign-in page
           </a>
         </p>
+      ) : tabs || !url ? (
+        // Browser mode: only the tab the page that started it opened can finish it (a reload, or another tab, cannot).
+        <p className="small">Another page started this sign-in: finish it there, or Sign in again here.</p>
       ) : (
         <p className="small auth-url">
           No browser opened? Open this address:
