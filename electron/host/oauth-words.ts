@@ -1,6 +1,7 @@
 /**
  * What a sign-in refuses to go through, and the SDK's words for a failure said for a user.
  */
+import { RegistrationRejectedError } from '@modelcontextprotocol/client';
 
 /**
  * An authorization server over plain http is refused, but on loopback (RFC 8252's 127.0.0.1,
@@ -33,7 +34,18 @@ export function saidForUser(error: unknown, giveClient = 'give its client id (an
   const message = error instanceof Error ? error.message : String(error);
   if (/does not support dynamic client registration/i.test(message)) return new Error(`the authorization server has no registration endpoint and no client id was given: register a client there, then ${giveClient}`, { cause: error });
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (/invalid_client|unknown client|wrong secret/i.test(message) || code === 'invalid_client') return new Error(`the authorization server refused this client id and secret (${message})`, { cause: error });
+  // A registration refused: its RFC 7591 error in words, never the raw body (an HTML page, megabytes).
+  if (error instanceof RegistrationRejectedError) {
+    let said = `HTTP ${error.status}`;
+    try {
+      const body = JSON.parse(error.body) as { error?: unknown; error_description?: unknown };
+      said = [body.error, body.error_description].filter((part) => typeof part === 'string').join(': ') || said;
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    return new Error(`the authorization server refused to register this app (${said.slice(0, 500)})`, { cause: error });
+  }
+  if (/invalid_client(?!_)|unknown client|wrong secret/i.test(message) || code === 'invalid_client') return new Error(`the authorization server refused this client id and secret (${message})`, { cause: error });
   if (/registration/i.test(message) && /reject|refus|invalid_client_metadata|invalid_redirect_uri/i.test(`${message} ${String(code)}`)) return new Error(`the authorization server refused to register this app (${message})`, { cause: error });
   if (/invalid_grant/i.test(message) || code === 'invalid_grant') return new Error(`the authorization server refused the code (expired, used, or not for this redirect): start again (${message})`, { cause: error });
   if (/Existing OAuth client information is required/i.test(message)) return new Error("the authorization server refused this app's client while exchanging the code: start again", { cause: error });

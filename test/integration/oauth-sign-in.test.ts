@@ -38,6 +38,13 @@ describe('signing in, and each way it fails', () => {
     await expect(signIn(fixture.url, await store(), { show: browser() })).rejects.toThrow('the authorization server has no registration endpoint and no client id was given: register a client there, then give its client id (and secret, if it has one)');
   });
 
+  it('a registration the authorization server refuses is said in words, and nothing is kept', async () => {
+    fixture = await startOAuthFixture({ registration: 'refuse' });
+    const signIns = await store();
+    await expect(signIn(fixture.url, signIns, { show: browser() })).rejects.toThrow("the authorization server refused to register this app (invalid_client_metadata: loopback redirect URIs are not allowed here)");
+    expect(await signIns.get(fixture.url)).toBeUndefined();
+  });
+
   it('a client registered by hand signs in, with its secret', async () => {
     fixture = await startOAuthFixture({ registration: false, staticClients: [{ client_id: 'inspector-static', client_secret: 'static-secret-0123', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'client_secret_post' }] });
     const signIns = await store();
