@@ -31,11 +31,13 @@ export function keychainSeal(safe: SafeStorageLike, platform: NodeJS.Platform): 
 export function desktopSignIns(safe: SafeStorageLike, platform: NodeJS.Platform, folder: string, ready: Promise<unknown> = Promise.resolve()): OAuthStore {
   const file = join(folder, 'desktop-sign-ins.json');
   let chosen: OAuthStore | undefined;
+  let failed: string | undefined;
   const store = ready.then(() => (chosen = createOAuthStore(file, keychainSeal(safe, platform))));
+  store.catch((error: unknown) => (failed = error instanceof Error ? error.message : String(error)));
   return {
     file,
     get keptIn() {
-      return chosen?.keptIn;
+      return chosen?.keptIn ?? (failed ? `nowhere: the system keychain could not be asked (${failed})` : undefined);
     },
     get: async (url) => (await store).get(url),
     update: async (url, change) => (await store).update(url, change),

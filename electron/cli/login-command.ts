@@ -62,6 +62,6 @@ export async function runLogout(servers: readonly ServerConfig[]): Promise<numbe
   const url = remoteUrl(servers, 'logout');
   const { had, revoked } = await signOut(url, createOAuthStore(defaultOAuthFile()));
   const host = terminalSafe(new URL(url).host);
-  process.stderr.write(had ? `Signed out of ${host}: the sign-in is forgotten; its tokens ${revoked === 'revoked' ? 'revoked' : revoked}.\n` : `No sign-in was kept for ${host}.\n`);
+  process.stderr.write(had ? `Signed out of ${host}: the sign-in is forgotten; its tokens ${terminalSafe(revoked)}.\n` : `No sign-in was kept for ${host}.\n`);
   return 0;
 }

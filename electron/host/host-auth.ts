@@ -194,9 +194,8 @@ export function createHostAuth(deps: HostAuthDeps) {
       if (!config) throw new HostError('unknown-server', `no server with id ${serverId}`);
       if (!url) throw new HostError('invalid-input', `${config.name} is a local server: it takes no sign-in`);
       entries.get(serverId)?.running?.abort();
-      const { had, revoked } = await signOut(url, store);
+      const { had, revoked } = await signOut(url, store, () => deps.reconnect(serverId));
       await reread(url);
-      await deps.reconnect(serverId);
       return had ? `Signed out of ${new URL(url).host}: the sign-in is forgotten; its tokens ${revoked}.` : `No sign-in was kept for ${new URL(url).host}.`;
     },
 

@@ -1,5 +1,9 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expiresSoon } from './oauth-kept';
+import { expiresSoon, keptParts } from './oauth-kept';
+import { createOAuthStore } from './oauth-store';
 import { insecureAuthorizationServer } from './oauth-words';
 
 describe('sign-in rules', () => {
@@ -19,5 +23,23 @@ describe('sign-in rules', () => {
     expect(expiresSoon({ tokens, savedAt: now - 3_590_000 }, now)).toBe(true);
     expect(expiresSoon({ tokens: { ...tokens, refresh_token: undefined }, savedAt: now - 3_590_000 }, now)).toBe(false);
     expect(expiresSoon({ tokens: { ...tokens, expires_in: undefined }, savedAt: now }, now)).toBe(false);
+  });
+
+  it('a refresh that ends after a sign-out brings no sign-in back; the token kept is read without changing what the SDK was given', async () => {
+    const store = createOAuthStore(join(await mkdtemp(join(tmpdir(), 'mcp-kept-')), 'sign-ins.json'));
+    const url = 'https://mcp.example/mcp';
+    const tokens = { access_token: 'a1', token_type: 'Bearer', refresh_token: 'r1' };
+    await store.update(url, () => ({ client: { client_id: 'c' }, tokens }));
+    const parts = keptParts(store, url);
+    expect((await parts.tokens())?.access_token).toBe('a1');
+    // Another process rotates them; this one reads the new token for a retry, then its own refresh of r1 is refused.
+    await store.update(url, (current) => ({ ...current, tokens: { ...tokens, access_token: 'a2', refresh_token: 'r2' } }));
+    expect(await parts.keptAccessToken()).toBe('a2');
+    await parts.invalidateCredentials('tokens');
+    expect((await store.get(url))?.tokens?.refresh_token).toBe('r2');
+    // Signed out meanwhile: the refresh's late answer is not kept.
+    await store.update(url, () => undefined);
+    await parts.saveTokens({ ...tokens, access_token: 'a3' });
+    expect(await store.get(url)).toBeUndefined();
   });
 });

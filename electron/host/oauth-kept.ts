@@ -49,7 +49,10 @@ export function keptParts(store: OAuthStore, serverUrl: string) {
     clientInformation: async () => (await store.get(serverUrl))?.client,
     saveClientInformation: (client: NonNullable<SignIn['client']>) => store.update(serverUrl, (current) => ({ ...current, client })),
     tokens: async () => (given = (await store.get(serverUrl))?.tokens),
-    saveTokens: (tokens: NonNullable<SignIn['tokens']>) => store.update(serverUrl, (current) => ({ ...current, tokens, savedAt: Date.now() })),
+    /** The access token kept now, read without changing what this provider last gave the SDK. */
+    keptAccessToken: async () => (await store.get(serverUrl))?.tokens?.access_token,
+    // Kept only beside its client: a refresh that ends after a sign-out brings no sign-in back.
+    saveTokens: (tokens: NonNullable<SignIn['tokens']>) => store.update(serverUrl, (current) => (current.client ? { ...current, tokens, savedAt: Date.now() } : Object.keys(current).length > 0 ? current : undefined)),
     invalidateCredentials: (scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') =>
       store.update(serverUrl, (current) => {
         const same = current.tokens === undefined || given === undefined || current.tokens.refresh_token === given.refresh_token;

@@ -181,6 +181,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     },
     // Only what this sign-in made is set aside: what is kept is never touched before the end.
     invalidateCredentials: (scope) => {
+      // A client the user gave cannot be registered again instead: the refusal is said as it is.
+      if (given && (scope === 'all' || scope === 'client')) throw new Error('invalid_client');
       if (scope === 'all' || scope === 'client') client = undefined;
       if (scope === 'all' || scope === 'tokens') tokens = undefined;
     },
@@ -232,6 +234,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     return made;
   } catch (error) {
     const said = failure(stop.signal.aborted ? stop.signal.reason : error, () => current, step, io.giveClient);
+    // A client registered before that the authorization server no longer knows is forgotten, so the next sign-in registers anew.
+    if (earlier?.kind === 'registered' && /invalid_client(?!_)|unauthorized_client|refused this app's client/.test(said.message)) await store.update(serverUrl, (kept) => (kept.client?.client_id === earlier.client.client_id ? { ...kept, client: undefined } : kept)).catch(() => {});
     back.finish({ ok: false, words: `The sign-in to ${new URL(serverUrl).host} did not complete: ${bounded(said.message)}` });
     throw said;
   } finally {

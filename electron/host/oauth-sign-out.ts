@@ -12,10 +12,12 @@ import { insecureAuthorizationServer } from './oauth-words';
  * its tokens (RFC 7009) where it offers that, within 20 s in all: a server that does not answer
  * never keeps a sign-in the user asked to forget. Says what happened: forgotten, and revoked or why not.
  */
-export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ had: boolean; revoked: string }> {
+export async function signOut(serverUrl: string, store: OAuthStore, forgotten?: () => Promise<unknown>): Promise<{ had: boolean; revoked: string }> {
   const kept = await store.get(serverUrl);
   if (!kept) return { had: false, revoked: 'nothing to revoke' };
   await store.update(serverUrl, () => undefined);
+  // The connections using it go now (the app reconnects its server), not after the revocation.
+  await forgotten?.().catch(() => {});
   const limit = AbortSignal.timeout(20_000);
   const fetchFn: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, limit]) : limit });
   let revoked = 'not revoked: no token was kept';
@@ -46,5 +48,6 @@ export async function signOut(serverUrl: string, store: OAuthStore): Promise<{ h
       revoked = `not revoked (${error instanceof Error ? error.message : String(error)})`;
     }
   }
-  return { had: true, revoked };
+  // The SDK's words may carry a server's (a resource it names, a URL): bounded.
+  return { had: true, revoked: revoked.length > 500 ? `${revoked.slice(0, 500)}…` : revoked };
 }

@@ -68,8 +68,8 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
   const url = new URL(config.url);
   const requestInit = { headers: { ...config.headers } };
   // With a sign-in: requests refused together refresh once, and one refused after another refreshed goes again with the new token.
-  const provider = options.authProvider;
-  const auth = provider ? { authProvider: provider, fetch: signedInFetch(async () => (await provider.tokens())?.access_token) } : {};
+  const provider = options.authProvider as (OAuthClientProvider & { keptAccessToken?: () => Promise<string | undefined> }) | undefined;
+  const auth = provider ? { authProvider: provider, fetch: signedInFetch(url, provider.keptAccessToken) } : {};
   if (config.kind === 'sse') {
     const transport = new SSEClientTransport(url, { requestInit, ...auth });
     try {

@@ -19,6 +19,11 @@ export const refreshOnce: typeof fetch = async (input, init) => {
     const started = fetch(input, init);
     shared = started;
     share(key, started);
+    // A refresh with the token this one just issued (a request refused a moment before the new ones were kept) gets the same answer: those tokens are new, and a second rotation could look like reuse to the authorization server.
+    void started.then(async (response) => {
+      const issued = response.ok ? ((await response.clone().json().catch(() => undefined)) as { refresh_token?: unknown } | undefined)?.refresh_token : undefined;
+      if (typeof issued === 'string') share(`${endpoint}\n${issued}`, started);
+    }, () => {});
   }
   return (await shared).clone();
 };
@@ -35,10 +40,12 @@ function share(key: string, answer: Promise<Response>): void {
  * process, refreshed it meanwhile) goes again once with the one kept, with no refresh of its own.
  * Only a request whose body can be sent again (JSON-RPC's text, or none).
  */
-export function signedInFetch(kept: () => Promise<string | undefined>): typeof fetch {
+export function signedInFetch(server: URL, kept: (() => Promise<string | undefined>) | undefined): typeof fetch {
   return async (input, init) => {
     const response = await refreshOnce(input, init);
-    if (response.status !== 401 || (init?.body !== undefined && init.body !== null && typeof init.body !== 'string')) return response;
+    if (!kept || response.status !== 401 || (init?.body !== undefined && init.body !== null && typeof init.body !== 'string')) return response;
+    // Only the MCP server's own requests: the SDK's fetch also reaches metadata on other origins, which never get a token.
+    if (new URL(input instanceof Request ? input.url : String(input)).origin !== server.origin) return response;
     const headers = new Headers(init?.headers);
     const sent = /^Bearer (.+)$/i.exec(headers.get('authorization') ?? '')?.[1];
     const now = sent ? await kept().catch(() => undefined) : undefined;

@@ -62,11 +62,11 @@ function AuthActions({ server }: { server: ServerSnapshot }) {
           // The secret goes to the host once; it is not kept in the page.
           setOptions({ ...options, clientSecret: '' });
         }}
-        disabled={!auth}
+        disabled={!auth || signingOut}
       >
         {stepUp && !options.scope.trim() ? `Sign in with ${stepUp}` : auth?.kept ? 'Sign in again' : 'Sign in'}
       </button>
-      {running ? (
+      {running && !auth?.flow?.steps.some((step) => step.kind === 'connect') ? (
         <button type="button" onClick={() => cancel(server.id)}>
           Cancel
         </button>
