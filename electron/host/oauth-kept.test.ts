@@ -42,4 +42,18 @@ describe('sign-in rules', () => {
     await parts.saveTokens({ ...tokens, access_token: 'a3' });
     expect(await store.get(url)).toBeUndefined();
   });
+
+  it("a refresh refused because another process won waits for that process's tokens to be written, and keeps them", async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'mcp-kept-')), 'sign-ins.json');
+    const url = 'https://mcp.example/mcp';
+    const tokens = { access_token: 'a1', token_type: 'Bearer', refresh_token: 'r1' };
+    await createOAuthStore(file).update(url, () => ({ client: { client_id: 'c' }, tokens }));
+    const here = keptParts(createOAuthStore(file), url);
+    await here.tokens();
+    // Our refresh of r1 was refused; the other process's answer (r2) is written a moment later. The SDK asks for the tokens again as soon as ours are set aside.
+    const retried = here.invalidateCredentials('tokens').then(() => here.tokens());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await createOAuthStore(file).update(url, (current) => ({ ...current, tokens: { ...tokens, access_token: 'a2', refresh_token: 'r2' } }));
+    expect((await retried)?.refresh_token).toBe('r2');
+  });
 });

@@ -36,6 +36,8 @@ export const cliSignIn: SignInHow = (url) => `mcp-context login ${url}`;
 export const appSignIn: SignInHow = () => 'the Sign in button on its card';
 
 export const CLIENT_NAME = 'MCP Context Inspector';
+/** How long a refused refresh waits for another process's new tokens to reach the file before its own are set aside. */
+export const LOST_REFRESH_WAIT_MS = 300;
 
 export function clientMetadata(redirect: string | undefined): OAuthClientMetadata {
   return { client_name: CLIENT_NAME, redirect_uris: redirect ? [redirect] : [], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
@@ -53,14 +55,17 @@ export function keptParts(store: OAuthStore, serverUrl: string) {
     keptAccessToken: async () => (await store.get(serverUrl))?.tokens?.access_token,
     // Kept only beside its client: a refresh that ends after a sign-out brings no sign-in back.
     saveTokens: (tokens: NonNullable<SignIn['tokens']>) => store.update(serverUrl, (current) => (current.client ? { ...current, tokens, savedAt: Date.now() } : Object.keys(current).length > 0 ? current : undefined)),
-    invalidateCredentials: (scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') =>
-      store.update(serverUrl, (current) => {
+    invalidateCredentials: async (scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') => {
+      // A refused refresh may have lost to another process whose new tokens are being written this moment: they are waited for a little, and kept.
+      if (scope === 'all' || scope === 'tokens') await new Promise((resolve) => setTimeout(resolve, LOST_REFRESH_WAIT_MS));
+      await store.update(serverUrl, (current) => {
         const same = current.tokens === undefined || given === undefined || current.tokens.refresh_token === given.refresh_token;
         if (scope === 'all') return same ? undefined : current;
         if (scope === 'tokens') return same ? { ...current, tokens: undefined } : current;
         if (scope === 'client') return { ...current, client: undefined };
         return current;
-      }),
+      });
+    },
   };
 }
 
