@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
-import { signIn, signInMachine } from '../host/oauth-sign-in';
+import { AUTH_STEP_TITLES } from '../../shared/auth-steps';
+import { signIn, signInMachine, type StepReport } from '../host/oauth-sign-in';
 import { signOut } from '../host/oauth-sign-out';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalSafe } from './terminal';
@@ -32,6 +33,11 @@ function openBrowser(url: URL): void {
   child.unref();
 }
 
+/** Each step of the sign-in as it ends, as the Auth panel shows it (its words are the authorization server's too: terminal-safe). */
+const printStep: StepReport = (kind, state, detail) => {
+  if (state !== 'running') process.stderr.write(`  ${state === 'done' ? '✓' : '✗'} ${AUTH_STEP_TITLES[kind]}: ${terminalSafe(detail)}\n`);
+};
+
 export async function runLogin(servers: readonly ServerConfig[], args: ParsedArgs): Promise<number> {
   const url = remoteUrl(servers, 'login');
   const store = createOAuthStore(defaultOAuthFile());
@@ -40,7 +46,7 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
   const secret = args.clientSecret ?? process.env.MCP_CONTEXT_CLIENT_SECRET ?? (args.clientCredentials && canAsk() ? await askLine(`Client secret of ${args.clientId}: `, true) : undefined);
   if (args.clientCredentials) {
     if (!secret) throw new UsageError('--client-credentials needs the client secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or a terminal to type it on');
-    const machine = await signInMachine(url, store, { id: args.clientId as string, secret }, { ...(args.scope !== undefined && { scope: args.scope }) });
+    const machine = await signInMachine(url, store, { id: args.clientId as string, secret }, { ...(args.scope !== undefined && { scope: args.scope }), onStep: printStep });
     process.stderr.write(`Signed in to ${terminalSafe(host)} as the machine client ${terminalSafe(args.clientId as string)}${machine.tokens?.scope ? ` (scopes: ${terminalSafe(machine.tokens.scope)})` : ''}; new tokens are asked for with its secret. Kept in ${terminalSafe(store.file)}.\n`);
     return 0;
   }
@@ -49,6 +55,7 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
     ...(!args.noBrowser && { open: openBrowser }),
     ...(args.clientId !== undefined && { client: { id: args.clientId, ...(secret !== undefined && { secret }) } }),
     giveClient: 'give it with --client-id ID (and --client-secret)',
+    onStep: printStep,
     ...(args.clientMetadataUrl !== undefined && { clientMetadataUrl: args.clientMetadataUrl }),
     ...(args.scope !== undefined && { scope: args.scope }),
   });

@@ -55,6 +55,10 @@ describe('mcp-context login and logout', () => {
 
     const signedIn = await login(fixture.url, env, followRedirect);
     expect(signedIn.stderr).toContain('Sign in to 127.0.0.1:');
+    // Each step as it ends, as the Auth panel shows it.
+    expect(signedIn.stderr).toMatch(/✓ Protected resource metadata: the authorization server is http:\/\/127\.0\.0\.1:\d+\/; scopes it offers: mcp:read mcp:write/);
+    expect(signedIn.stderr).toMatch(/✓ Client: registered \(RFC 7591\): client id \S+\n/);
+    expect(signedIn.stderr).toContain('✓ Tokens: scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself');
     expect(signedIn.stderr).toMatch(/Signed in to 127\.0\.0\.1:\d+ \(scopes: mcp:read mcp:write\); the token lasts 60 min, and is refreshed by itself/);
     expect(signedIn.stderr).not.toContain('[mcp-sdk]');
     expect(signedIn.code).toBe(0);

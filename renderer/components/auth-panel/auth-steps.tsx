@@ -1,13 +1,5 @@
-import { AUTH_STEP_KINDS, type AuthFlow, type AuthStepKind } from '../../../shared/mcp-types';
-
-const TITLES: Record<AuthStepKind, string> = {
-  'resource-metadata': 'Protected resource metadata',
-  'server-metadata': 'Authorization server metadata',
-  client: 'Client',
-  authorize: 'Sign-in in the browser',
-  token: 'Tokens',
-  connect: 'Connection',
-};
+import { AUTH_STEP_TITLES as TITLES } from '../../../shared/auth-steps';
+import { AUTH_STEP_KINDS, type AuthFlow } from '../../../shared/mcp-types';
 
 const MARK = { done: '✓', failed: '✕', running: '', waiting: '·' } as const;
 
