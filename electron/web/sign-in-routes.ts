@@ -13,6 +13,8 @@ import { allowedHosts, readCookie, sameToken } from './request-guard';
 
 /** How long the tab waits for the host to have the authorization URL (a registration can be slow). */
 const START_WAIT_MS = 60_000;
+/** Tabs that may wait for their page's call at once. */
+const MAX_WAITING_TABS = 20;
 
 interface Pending {
   state: string;
@@ -42,6 +44,7 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
   const byAttempt = new Map<string, Pending>();
   // A tab may arrive before the page's call does: it waits for its attempt.
   const awaited = new Map<string, Set<(pending: Pending) => void>>();
+  let waiting = 0;
 
   const text = (response: ServerResponse, headers: (response: ServerResponse) => void, status: number, body: string, extra: Record<string, string | string[]> = {}) => {
     headers(response);
@@ -53,23 +56,32 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
     const attempt = url.searchParams.get(ATTEMPT_PARAM) ?? '';
     let pending = byAttempt.get(attempt);
     if (!pending && /^[A-Za-z0-9_-]{16,100}$/.test(attempt)) {
+      // Any local page can aim tabs here: a bounded number wait at once, and each leaves nothing behind.
+      if (waiting >= MAX_WAITING_TABS) return text(response, headers, 429, 'Too many sign-in tabs are waiting: close some, and start again from MCP Context Inspector.');
+      waiting += 1;
       pending = await new Promise<Pending | undefined>((resolve) => {
         const waiters = awaited.get(attempt) ?? new Set();
         awaited.set(attempt, waiters);
+        const leave = () => {
+          waiters.delete(found);
+          if (waiters.size === 0 && awaited.get(attempt) === waiters) awaited.delete(attempt);
+        };
         const found = (one: Pending) => {
           clearTimeout(timer);
           resolve(one);
         };
         const timer = setTimeout(() => {
-          waiters.delete(found);
+          leave();
           resolve(undefined);
         }, options.tabWaitMs ?? 10_000);
         waiters.add(found);
-        request.on('close', () => {
+        response.on('close', () => {
           clearTimeout(timer);
-          waiters.delete(found);
+          leave();
+          resolve(undefined);
         });
       });
+      waiting -= 1;
     }
     if (!pending) return text(response, headers, 404, 'No sign-in is waiting for this tab. Start it again from MCP Context Inspector.');
     let timer: NodeJS.Timeout | undefined;

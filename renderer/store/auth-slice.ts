@@ -64,7 +64,8 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
             if (running.get(serverId) !== requestId) return;
             running.delete(serverId);
             const { code, message } = describeError(error);
-            say(serverId, code === 'cancelled' ? undefined : { error: true, text: `The sign-in failed: ${message}` });
+            // Signed in, but the server did not connect with it: said as such, not as a failed sign-in.
+            say(serverId, code === 'cancelled' ? undefined : { error: true, text: code === 'disconnected' ? `${message.charAt(0).toUpperCase()}${message.slice(1)}` : `The sign-in failed: ${message}` });
           },
         );
       },

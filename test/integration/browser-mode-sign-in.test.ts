@@ -90,6 +90,10 @@ describe('signing in from browser mode', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('No sign-in is waiting for this tab');
     expect((await fetch(signInStartUrl(served.port, 'x'))).status).toBe(404);
+    // A flood of tabs no page asked for: a bounded number wait, the rest are told at once.
+    const flood = await Promise.all(Array.from({ length: 25 }, (_, i) => fetch(signInStartUrl(served.port, `flood-attempt-number-${String(i).padStart(4, '0')}`)).then((response) => response.status)));
+    expect(flood.filter((status) => status === 429)).toHaveLength(5);
+    expect(flood.filter((status) => status === 404)).toHaveLength(20);
     expect(await getWithHost(`${served.origin}/oauth/callback?state=a`, 'evil.example:80')).toBe(421);
   });
 });
