@@ -105,6 +105,14 @@ type ClientKind = NonNullable<SignIn['clientKind']>;
 const clientWords = (client: OAuthClientInformationMixed, kind: ClientKind, earlier: boolean) =>
   kind === 'metadata-document' ? `our client metadata document, ${client.client_id}, is the client id` : kind === 'given' ? `the client id you gave${earlier ? ' before' : ''}: ${client.client_id}` : earlier ? `registered earlier for this redirect: ${client.client_id}` : `registered (RFC 7591): client id ${client.client_id}`;
 
+/**
+ * Registered clients a sign-in in this process used and that never came back from the browser.
+ * An authorization server that dropped a client answers its authorization page with an error
+ * the app never sees (RFC 6749 §4.1.2.1: no redirect), so the next sign-in registers anew
+ * instead of sending the user to the same error. What is kept is left as it is.
+ */
+const unproven = new Set<string>();
+
 /** The client kept from an earlier sign-in that this one may use: the kind the user asks for now, registered for this redirect. */
 function reusable(kept: SignIn | undefined, redirect: string, metadataUrl: string | undefined): { client: OAuthClientInformationMixed; kind: ClientKind } | undefined {
   const client = kept?.grant === 'client_credentials' ? undefined : kept?.client;
@@ -114,6 +122,7 @@ function reusable(kept: SignIn | undefined, redirect: string, metadataUrl: strin
   if (metadataUrl !== undefined) return client.client_id === metadataUrl ? { client, kind: 'metadata-document' } : undefined;
   if (kind === 'metadata-document') return undefined;
   if (kind === 'registered' && Array.isArray(uris) && !uris.includes(redirect)) return undefined;
+  if (kind === 'registered' && unproven.has(client.client_id)) return undefined;
   return { client, kind };
 }
 
@@ -229,11 +238,14 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     if (!client || !tokens) throw new Error('the authorization server gave no tokens');
     // Now, and only now, the sign-in replaces what was kept (a machine client's too).
     const made: SignIn = { client, clientKind: kind, tokens, savedAt: Date.now() };
+    unproven.delete(client.client_id);
     await store.update(serverUrl, () => made);
     back.finish({ ok: true, words: `Signed in to ${new URL(serverUrl).host}. MCP Context Inspector connects with it now.` });
     return made;
   } catch (error) {
     const said = failure(stop.signal.aborted ? stop.signal.reason : error, () => current, step, io.giveClient);
+    // Stopped while the user was in the browser with a client registered before: the next sign-in does not count on it.
+    if (earlier?.kind === 'registered' && shown && client?.client_id === earlier.client.client_id && unproven.size < 1000) unproven.add(earlier.client.client_id);
     // A client registered before that the authorization server no longer knows is forgotten, so the next sign-in registers anew.
     if (earlier?.kind === 'registered' && /invalid_client(?!_)|unauthorized_client|refused this app's client/.test(said.message)) await store.update(serverUrl, (kept) => (kept.client?.client_id === earlier.client.client_id ? { ...kept, client: undefined } : kept)).catch(() => {});
     back.finish({ ok: false, words: `The sign-in to ${new URL(serverUrl).host} did not complete: ${bounded(said.message)}` });

@@ -82,6 +82,33 @@ describe('signing in from browser mode', () => {
     expect((await fetch(back, { headers: { cookie } })).status).toBe(400);
   });
 
+  it('a client the authorization server dropped is not counted on again: the next sign-in registers anew', async () => {
+    const { id, host, served } = await serve();
+    const through = async (attempt: string) => {
+      const started = await fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
+      const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      const approved = await fetch(started.headers.get('location') as string, { redirect: 'manual' });
+      return { approved, cookie };
+    };
+    const first = host.signIn(id, { attempt: 'attempt-first-0123456789' });
+    const one = await through('attempt-first-0123456789');
+    await fetch(one.approved.headers.get('location') as string, { headers: { cookie: one.cookie } });
+    await first;
+    // The authorization server drops the client: its page answers the tab with an error and sends it nowhere.
+    (fixture as OAuthFixture).forgetRegisteredClients();
+    const second = host.signIn(id, { attempt: 'attempt-second-012345678' }, 'second');
+    const two = await through('attempt-second-012345678');
+    expect(two.approved.status).toBe(400);
+    await host.cancelRequest('second');
+    await expect(second).rejects.toMatchObject({ code: 'cancelled' });
+    const third = host.signIn(id, { attempt: 'attempt-third-0123456789' });
+    const three = await through('attempt-third-0123456789');
+    await fetch(three.approved.headers.get('location') as string, { headers: { cookie: three.cookie } });
+    await third;
+    expect((fixture as OAuthFixture).log.registered).toHaveLength(2);
+    expect((await host.getSnapshot()).servers[0]?.status).toBe('connected');
+  });
+
   it('refuses a sign-in with no tab, a tab no page asked for, and a foreign Host', async () => {
     const { id, host, served } = await serve();
     await expect(host.signIn(id, {})).rejects.toThrow('in browser mode a sign-in goes through a tab the page opens: sign in from the page');
