@@ -1,7 +1,7 @@
 import { AUTH_STEP_TITLES as TITLES } from '../../../shared/auth-steps';
 import { AUTH_STEP_KINDS, type AuthFlow } from '../../../shared/mcp-types';
 
-const MARK = { done: '✓', failed: '✕', running: '', waiting: '·' } as const;
+const MARK = { done: '✓', failed: '✕', cancelled: '–', running: '', waiting: '·' } as const;
 
 /** The steps of a sign-in in order: each one's state and what it found, or why it stopped; those not reached are named too. */
 export function AuthSteps({ flow }: { flow: AuthFlow }) {
@@ -11,7 +11,8 @@ export function AuthSteps({ flow }: { flow: AuthFlow }) {
     <ol className="auth-steps" aria-label="Sign-in steps">
       {kinds.map((kind) => {
         const step = flow.steps.find((one) => one.kind === kind);
-        const state = step?.state ?? 'waiting';
+        // The step a cancel stopped is not a failure of it.
+        const state = step?.state === 'failed' && flow.state === 'cancelled' ? 'cancelled' : (step?.state ?? 'waiting');
         return (
           <li key={kind} className={`auth-step step-${state}`}>
             <span className="auth-step-mark" aria-hidden="true">
