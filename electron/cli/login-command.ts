@@ -50,7 +50,7 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
     process.stderr.write(`Signed in to ${terminalSafe(host)} as the machine client ${terminalSafe(args.clientId as string)}${machine.tokens?.scope ? ` (scopes: ${terminalSafe(machine.tokens.scope)})` : ''}; new tokens are asked for with its secret. Kept in ${terminalSafe(store.file)}.\n`);
     return 0;
   }
-  const kept = await signIn(url, store, {
+  await signIn(url, store, {
     show: (at) => process.stderr.write(`Sign in to ${terminalSafe(host)} in your browser:\n  ${terminalSafe(at.href)}\nWaiting for the browser to come back (Ctrl+C to give up)…\n`),
     ...(!args.noBrowser && { open: openBrowser }),
     ...(args.clientId !== undefined && { client: { id: args.clientId, ...(secret !== undefined && { secret }) } }),
@@ -59,9 +59,8 @@ export async function runLogin(servers: readonly ServerConfig[], args: ParsedArg
     ...(args.clientMetadataUrl !== undefined && { clientMetadataUrl: args.clientMetadataUrl }),
     ...(args.scope !== undefined && { scope: args.scope }),
   });
-  const tokens = kept.tokens;
-  const expires = tokens?.expires_in !== undefined ? `; the token lasts ${Math.round(tokens.expires_in / 60)} min, and is refreshed by itself` : '';
-  process.stderr.write(`Signed in to ${terminalSafe(host)}${tokens?.scope ? ` (scopes: ${terminalSafe(tokens.scope)})` : ''}${expires}. Kept in ${terminalSafe(store.file)}.\n`);
+  // The scopes and the token's life were said by the Tokens step.
+  process.stderr.write(`Signed in to ${terminalSafe(host)}. Kept in ${terminalSafe(store.file)}.\n`);
   return 0;
 }
 

@@ -8,9 +8,10 @@ import type { HostOptions } from './host-types';
 import { HostError } from '../../shared/host-error';
 import type { AuthFlow, AuthState, AuthStepKind, KeptSignIn, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
 import { cliSignIn, keptProviderFor, type SignInHow } from './oauth-kept';
-import { bounded, signIn, signInMachine } from './oauth-sign-in';
+import { signIn, signInMachine } from './oauth-sign-in';
+import { bounded } from './oauth-words';
 import { signOut } from './oauth-sign-out';
-import type { OAuthStore, SignIn } from './oauth-store';
+import { clientKindOf, type OAuthStore, type SignIn } from './oauth-store';
 import type { SignInReturn } from './sign-in-return';
 
 export interface HostAuthDeps {
@@ -37,15 +38,15 @@ interface Entry {
 }
 
 /** What a window may see of what is kept: never a token or a secret. */
-export function keptSummary(kept: SignIn | undefined): KeptSignIn | undefined {
+function keptSummary(kept: SignIn | undefined): KeptSignIn | undefined {
   const machine = kept?.grant === 'client_credentials';
   if (!kept?.client || (!kept.tokens && !machine)) return undefined;
-  const client = kept.client as { client_id: string; redirect_uris?: unknown };
+  const client = kept.client;
   const tokens = kept.tokens;
   return {
     grant: machine ? 'client-credentials' : 'authorization-code',
     clientId: bounded(client.client_id, 200),
-    client: machine ? 'given' : (kept.clientKind ?? ('redirect_uris' in client ? 'registered' : 'given')),
+    client: clientKindOf(kept) ?? 'given',
     scopes: (tokens?.scope ?? kept.scope ?? '').split(' ').filter(Boolean).slice(0, 50).map((scope) => bounded(scope, 200)),
     ...(tokens?.expires_in !== undefined && kept.savedAt !== undefined && { expiresAt: new Date(kept.savedAt + tokens.expires_in * 1000).toISOString() }),
     refreshable: machine || Boolean(tokens?.refresh_token),
@@ -76,7 +77,7 @@ export function createHostAuth(deps: HostAuthDeps) {
   };
   // Every change to what is kept (a sign-in, a refresh mid-listing, a token refused) is shown.
   const store: OAuthStore = {
-    ...deps.store,
+    file: deps.store.file,
     get: (url) => deps.store.get(url),
     update: async (url, change) => {
       await deps.store.update(url, change);

@@ -37,7 +37,7 @@ export const appSignIn: SignInHow = () => 'the Sign in button on its card';
 
 export const CLIENT_NAME = 'MCP Context Inspector';
 /** How long a refused refresh waits for another process's new tokens to reach the file before its own are set aside. */
-export const LOST_REFRESH_WAIT_MS = 300;
+const LOST_REFRESH_WAIT_MS = 300;
 
 export function clientMetadata(redirect: string | undefined): OAuthClientMetadata {
   return { client_name: CLIENT_NAME, redirect_uris: redirect ? [redirect] : [], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };

@@ -10,8 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { auth, discoverOAuthServerInfo, extractWWWAuthenticateParams, type OAuthClientInformationMixed, type OAuthClientProvider, type OAuthDiscoveryState, type OAuthTokens } from '@modelcontextprotocol/client';
 import type { AuthStepKind } from '../../shared/mcp-types';
 import { clientMetadata, machineProvider } from './oauth-kept';
-import type { OAuthStore, SignIn } from './oauth-store';
-import { refusedServer, saidForUser } from './oauth-words';
+import { clientKindOf, type OAuthStore, type SignIn } from './oauth-store';
+import { bounded, refusedServer, saidForUser } from './oauth-words';
+import { stoppable } from './refresh-once';
 import { loopbackReturn, type SignInReturn } from './sign-in-return';
 
 const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
@@ -49,9 +50,6 @@ export function describeTokens(tokens: OAuthTokens | undefined): string {
   const lasts = tokens.expires_in !== undefined ? `; the access token lasts ${tokens.expires_in >= 120 ? `${Math.round(tokens.expires_in / 60)} min` : `${tokens.expires_in} s`}` : '; the access token names no expiry';
   return `${scopes}${lasts}${tokens.refresh_token ? ', and is refreshed by itself' : ', with no refresh token: sign in again when it ends'}`;
 }
-
-/** A fetch that stops when `signal` does: a cancelled or timed-out sign-in sends nothing more. */
-const stoppable = (signal: AbortSignal): typeof fetch => (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
 
 /** The protected resource metadata's address the server's 401 names (RFC 9728 §5.1), where it names one. */
 async function namedByServer(serverUrl: string, fetchFn: typeof fetch): Promise<URL | undefined> {
@@ -115,14 +113,13 @@ const unproven = new Set<string>();
 
 /** The client kept from an earlier sign-in that this one may use: the kind the user asks for now, registered for this redirect. */
 function reusable(kept: SignIn | undefined, redirect: string, metadataUrl: string | undefined): { client: OAuthClientInformationMixed; kind: ClientKind } | undefined {
-  const client = kept?.grant === 'client_credentials' ? undefined : kept?.client;
-  if (!client) return undefined;
-  const uris = (client as { redirect_uris?: unknown }).redirect_uris;
-  const kind: ClientKind = kept?.clientKind ?? (client.client_id === metadataUrl ? 'metadata-document' : Array.isArray(uris) ? 'registered' : 'given');
+  const kind = kept && kept.grant !== 'client_credentials' ? clientKindOf(kept) : undefined;
+  const client = kept?.client;
+  if (!client || !kind) return undefined;
   if (metadataUrl !== undefined) return client.client_id === metadataUrl ? { client, kind: 'metadata-document' } : undefined;
   if (kind === 'metadata-document') return undefined;
-  if (kind === 'registered' && Array.isArray(uris) && !uris.includes(redirect)) return undefined;
-  if (kind === 'registered' && unproven.has(client.client_id)) return undefined;
+  const uris = (client as { redirect_uris?: unknown }).redirect_uris;
+  if (kind === 'registered' && (unproven.has(client.client_id) || (Array.isArray(uris) && !uris.includes(redirect)))) return undefined;
   return { client, kind };
 }
 
@@ -257,9 +254,6 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     back.close();
   }
 }
-
-/** An authorization server's words are its own: at most this many characters of them go anywhere. */
-export const bounded = (text: string, max = 1000) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong secret is said at once. */
 export async function signInMachine(serverUrl: string, store: OAuthStore, client: { id: string; secret: string }, options: { scope?: string; onStep?: StepReport; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SignIn> {

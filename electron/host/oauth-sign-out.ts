@@ -5,7 +5,8 @@
  */
 import { discoverOAuthServerInfo } from '@modelcontextprotocol/client';
 import type { OAuthStore } from './oauth-store';
-import { insecureAuthorizationServer } from './oauth-words';
+import { bounded, insecureAuthorizationServer } from './oauth-words';
+import { stoppable } from './refresh-once';
 
 /**
  * Forgets the sign-in kept for `serverUrl` at once, then asks the authorization server to revoke
@@ -19,7 +20,7 @@ export async function signOut(serverUrl: string, store: OAuthStore, forgotten?: 
   // The connections using it go now (the app reconnects its server), not after the revocation.
   await forgotten?.().catch(() => {});
   const limit = AbortSignal.timeout(20_000);
-  const fetchFn: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, limit]) : limit });
+  const fetchFn = stoppable(limit);
   let revoked = 'not revoked: no token was kept';
   const tokens = [kept.tokens?.refresh_token, kept.tokens?.access_token].filter((token): token is string => Boolean(token));
   if (tokens.length > 0) {
@@ -49,5 +50,5 @@ export async function signOut(serverUrl: string, store: OAuthStore, forgotten?: 
     }
   }
   // The SDK's words may carry a server's (a resource it names, a URL): bounded.
-  return { had: true, revoked: revoked.length > 500 ? `${revoked.slice(0, 500)}…` : revoked };
+  return { had: true, revoked: bounded(revoked, 500) };
 }

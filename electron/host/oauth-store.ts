@@ -28,6 +28,13 @@ export interface SignIn {
   scope?: string;
 }
 
+/** Where a kept client came from: as kept, or (a file from before that was kept) by its shape; a machine client is always given by hand. */
+export function clientKindOf(kept: SignIn): NonNullable<SignIn['clientKind']> | undefined {
+  if (!kept.client) return undefined;
+  if (kept.grant === 'client_credentials') return 'given';
+  return kept.clientKind ?? ('redirect_uris' in kept.client ? 'registered' : 'given');
+}
+
 export interface OAuthStore {
   get(serverUrl: string): Promise<SignIn | undefined>;
   update(serverUrl: string, change: (current: SignIn) => SignIn | undefined): Promise<void>;

@@ -29,6 +29,9 @@ export function refusedServer(serverUrl: string, found: { authorizationServerUrl
   return undefined;
 }
 
+/** An authorization server's words are its own: at most this many characters of them go anywhere. */
+export const bounded = (text: string, max = 1000) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 /** The SDK's words for what went wrong while signing in, said for a user. */
 export function saidForUser(error: unknown, giveClient = 'give its client id (and secret, if it has one)'): Error {
   const message = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,9 @@
  * fetch they share one request to the token endpoint and its answer. (Another process refreshing
  * at the same moment loses to it once; the SDK then retries with the tokens that process kept.)
  */
+/** A fetch that stops when `signal` does: a cancelled or timed-out sign-in sends nothing more. */
+export const stoppable = (signal: AbortSignal): typeof fetch => (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+
 const inFlight = new Map<string, Promise<Response>>();
 /** How long an answer is shared after it came: requests that met the 401 a moment later. */
 const SHARED_MS = 2000;

@@ -27,7 +27,7 @@ export interface SignInReturn {
 
 const PLAIN = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 /** The browser's tab waits this long for the outcome of the code's exchange before it is told to look in the app. */
-export const OUTCOME_WAIT_MS = 30_000;
+const OUTCOME_WAIT_MS = 30_000;
 
 /** Holds a response to the callback until the sign-in says how it ended. */
 export function outcomeReply(): { send(respond: (status: number, text: string) => void): void; finish(outcome: { ok: boolean; words: string }): void } {

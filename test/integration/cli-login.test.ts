@@ -59,7 +59,7 @@ describe('mcp-context login and logout', () => {
     expect(signedIn.stderr).toMatch(/✓ Protected resource metadata: the authorization server is http:\/\/127\.0\.0\.1:\d+\/; scopes it offers: mcp:read mcp:write/);
     expect(signedIn.stderr).toMatch(/✓ Client: registered \(RFC 7591\): client id \S+\n/);
     expect(signedIn.stderr).toContain('✓ Tokens: scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself');
-    expect(signedIn.stderr).toMatch(/Signed in to 127\.0\.0\.1:\d+ \(scopes: mcp:read mcp:write\); the token lasts 60 min, and is refreshed by itself/);
+    expect(signedIn.stderr).toMatch(/\nSigned in to 127\.0\.0\.1:\d+\. Kept in \S+sign-ins\.json\.\n/);
     expect(signedIn.stderr).not.toContain('[mcp-sdk]');
     expect(signedIn.code).toBe(0);
     expect(fixture.log.authorizations[0]?.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
