@@ -11,6 +11,28 @@ const electronOnly = { name: 'electron', message: 'Only electron/main.ts, preloa
 const nodeBuiltins = { group: ['node:*'], message: 'This folder must run outside Node.' };
 const reactOnly = { group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'react-arborist'], message: 'React belongs in renderer/.' };
 
+// The host's folders, each with the folders it may import (ARCHITECTURE.md). No circle: every
+// folder named on the right sits higher in this list than the folder that names it.
+const hostFolders = {
+  store: [],
+  observe: [],
+  context: [],
+  catalog: [],
+  auth: ['store'],
+  connection: ['auth', 'observe'],
+  check: ['connection'],
+  capture: ['context', 'observe'],
+};
+// A relative import that climbs one level (into the host's root or a sibling folder) and does
+// not land in an allowed folder. A test may also drive a whole host (../host).
+function hostLayer(folder, below, { test = false } = {}) {
+  const allowed = [...below.map((name) => `${name}/`), ...(test ? ['host$'] : [])];
+  return {
+    regex: `^\\.\\./(?!\\.\\./)${allowed.length > 0 ? `(?!${allowed.join('|')})` : ''}`,
+    message: `electron/host/${folder}/ may import ${below.length > 0 ? `only ${below.map((name) => `${name}/`).join(' and ')}` : 'no other folder'} of the host, and never its root (ARCHITECTURE.md).`,
+  };
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -31,6 +53,18 @@ export default tseslint.config(
     files: ['electron/host/**/*.ts', 'electron/web/**/*.ts', 'electron/cli/**/*.ts', 'electron/config/**/*.ts', 'electron/demo-server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [reactOnly] }] },
   },
+  // Then folder = concern: inside electron/host/, each folder imports only the folders below it
+  // (hostFolders), never the composition root above them (host.ts and its host-*.ts parts).
+  ...Object.entries(hostFolders).flatMap(([folder, below]) => [
+    {
+      files: [`electron/host/${folder}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [reactOnly, hostLayer(folder, below)] }] },
+    },
+    {
+      files: [`electron/host/${folder}/**/*.test.ts`],
+      rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [reactOnly, hostLayer(folder, below, { test: true })] }] },
+    },
+  ]),
   {
     // The shell's helpers take Electron objects as parameters so they run under vitest, where
     // Electron cannot load: types only. main.ts and preload.ts do the real imports.

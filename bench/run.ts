@@ -174,7 +174,7 @@ is the median whole-catalog time over the median floor.
 ${table}
 
 ## Curating the context
-The host curates (\`electron/host/context-views.ts\`) and sends the window \`context\` frames;
+The host curates (\`electron/host/context/context-views.ts\`) and sends the window \`context\` frames;
 auto-include is on by default. Every step is timed in the page, from its input event (the
 keydown, the click, or the input event of a keystroke) to the animation frame after all of: a
 \`working\` frame for the new settings, the \`done\` frame of that run, and the \`view\` frame

@@ -1,10 +1,10 @@
 /**
- * What keeping the protocol trace costs the host (electron/host/trace-store.ts), alone in a
+ * What keeping the protocol trace costs the host (electron/host/observe/trace-store.ts), alone in a
  * process: 1,000,000 messages of the update load's mix (a `resources/updated` in, a
  * `resources/read` out, its answer in), timed on the process's CPU clock, and the heap
  * after them, after a forced GC. Run with --expose-gc; prints one JSON object.
  */
-import { createTraceStore, TRACE_LIMITS } from '../electron/host/trace-store';
+import { createTraceStore, TRACE_LIMITS } from '../electron/host/observe/trace-store';
 
 const MESSAGES = Number(process.env.TRACE_MESSAGES ?? 1_000_000);
 const gc = (globalThis as { gc?: () => void }).gc;

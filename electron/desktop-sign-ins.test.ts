@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createOAuthStore } from './host/oauth-store';
+import { createOAuthStore } from './host/auth/oauth-store';
 import { desktopSignIns, keychainSeal, systemBrowser, type SafeStorageLike } from './desktop-sign-ins';
 
 /** A keychain stand-in with safeStorage's shape: its key never leaves it. */

@@ -5,7 +5,7 @@
  */
 import type { SafeStorage } from 'electron';
 import { join } from 'node:path';
-import { createOAuthStore, type OAuthStore, type Seal } from './host/oauth-store';
+import { createOAuthStore, type OAuthStore, type Seal } from './host/auth/oauth-store';
 
 export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> & { getSelectedStorageBackend?: SafeStorage['getSelectedStorageBackend'] };
 

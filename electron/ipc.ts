@@ -1,4 +1,4 @@
-import { batchCatalogPages, windowCalls } from './host/batch-pages';
+import { batchCatalogPages, windowCalls } from './host/catalog/batch-pages';
 import type { IpcMain, WebContents, WebFrameMain } from 'electron';
 import type { HostApi } from '../shared/host-api';
 import type { RpcResponse } from '../shared/host-remote';

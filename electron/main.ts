@@ -7,7 +7,7 @@ import { loadServerConfigs, thisMachine } from './config/load-config';
 import { machineConfigFiles } from './config/config-files';
 import { demoServerConfig } from './host/demo-server-config';
 import { appHostOptions } from './host/app-host';
-import { appSignIn } from './host/oauth-kept';
+import { appSignIn } from './host/auth/oauth-kept';
 import { desktopSignIns, systemBrowser } from './desktop-sign-ins';
 import { createHost, type Host } from './host/host';
 import { CAPTURE_PARAM } from '../shared/ws-protocol';

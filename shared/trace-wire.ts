@@ -6,7 +6,7 @@
 /** `send`: from the host to the server; `receive`: from the server. */
 export type TraceDirection = 'send' | 'receive';
 
-/** One JSON-RPC message, as kept by the host (electron/host/trace-store.ts). */
+/** One JSON-RPC message, as kept by the host (electron/host/observe/trace-store.ts). */
 export interface TraceRecord {
   /** Counts up across every server of one host run. */
   seq: number;

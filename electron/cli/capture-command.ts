@@ -5,7 +5,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Profile } from '../../shared/profile/profile';
-import { writeFileAtomic } from '../host/atomic-file';
+import { writeFileAtomic } from '../host/store/atomic-file';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
 import { runAssemble } from './assemble-command';

@@ -1,14 +1,14 @@
 /**
  * `mcp-context check [server selection] [--json] [--junit FILE]`: each server's verdict on
- * the resources rules (electron/host/conformance.ts). Exit status 0 when nothing fails, 1
+ * the resources rules (electron/host/check/conformance.ts). Exit status 0 when nothing fails, 1
  * when a rule fails, 2 when a server could not be reached.
  */
 import { writeFileSync } from 'node:fs';
 import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import type { ServerConfig } from '../../shared/mcp-types';
-import { checkServer } from '../host/conformance';
-import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
-import { keptProviderFor } from '../host/oauth-kept';
+import { checkServer } from '../host/check/conformance';
+import { createOAuthStore, defaultOAuthFile } from '../host/auth/oauth-store';
+import { keptProviderFor } from '../host/auth/oauth-kept';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalJson, terminalSafe } from './terminal';
 

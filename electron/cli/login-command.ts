@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { ServerConfig } from '../../shared/mcp-types';
-import { createOAuthStore, defaultOAuthFile } from '../host/oauth-store';
+import { createOAuthStore, defaultOAuthFile } from '../host/auth/oauth-store';
 import { AUTH_STEP_TITLES } from '../../shared/auth-steps';
-import { signIn, signInMachine, type StepReport } from '../host/oauth-sign-in';
-import { signOut } from '../host/oauth-sign-out';
+import { signIn, signInMachine, type StepReport } from '../host/auth/oauth-sign-in';
+import { signOut } from '../host/auth/oauth-sign-out';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalSafe } from './terminal';
 import { askLine, canAsk } from './prompt';

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { HostError } from '../../shared/host-error';
-import type { TraceStore } from '../host/trace-store';
+import type { TraceStore } from '../host/observe/trace-store';
 
 export interface TraceFile {
   follow(trace: TraceStore): void;

@@ -4,8 +4,8 @@
  */
 import { dirname, join } from 'node:path';
 import type { HostOptions } from './host';
-import { defaultSessionFile } from './session-store';
-import { createTokenPool } from './token-pool';
+import { defaultSessionFile } from './store/session-store';
+import { createTokenPool } from './context/token-pool';
 
 /** The apps' host options, and what to close with the host. */
 export function appHostOptions(env: NodeJS.ProcessEnv = process.env): { options: Pick<HostOptions, 'sessionFile' | 'preferencesFile' | 'countTokens' | 'reconnect'>; close(): Promise<void> } {

@@ -7,12 +7,12 @@ import type { HostApi, SignInRequest } from '../../shared/host-api';
 import type { HostOptions } from './host-types';
 import { HostError } from '../../shared/host-error';
 import type { AuthFlow, AuthState, AuthStepKind, KeptSignIn, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
-import { cliSignIn, keptProviderFor, type SignInHow } from './oauth-kept';
-import { signIn, signInMachine } from './oauth-sign-in';
-import { bounded } from './oauth-words';
-import { signOut } from './oauth-sign-out';
-import { clientKindOf, type OAuthStore, type SignIn } from './oauth-store';
-import type { SignInReturn } from './sign-in-return';
+import { cliSignIn, keptProviderFor, type SignInHow } from './auth/oauth-kept';
+import { signIn, signInMachine } from './auth/oauth-sign-in';
+import { bounded } from './auth/oauth-words';
+import { signOut } from './auth/oauth-sign-out';
+import { clientKindOf, type OAuthStore, type SignIn } from './auth/oauth-store';
+import type { SignInReturn } from './auth/sign-in-return';
 
 export interface HostAuthDeps {
   store: OAuthStore;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { parseCapture, type Capture } from '../../shared/capture/capture-format';
 import { MAX_OPEN_CAPTURES, type CaptureTaken } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
-import { takeCapture, type CaptureSources } from './capture';
+import { takeCapture, type CaptureSources } from './capture/capture';
 
 
 

@@ -5,7 +5,7 @@
 import type { CheckReport } from '../../shared/check/check-types';
 import { HostError } from '../../shared/host-error';
 import type { ServerConfig } from '../../shared/mcp-types';
-import { checkServer, type SignedIn } from './conformance';
+import { checkServer, type SignedIn } from './check/conformance';
 
 export function createHostChecks(timeoutMs: number, signedIn?: SignedIn) {
   const running = new Set<AbortController>();

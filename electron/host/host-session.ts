@@ -10,10 +10,10 @@ import type { ProfileLoaded } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import type { ProfileSummary, ServerConfig, ServerId } from '../../shared/mcp-types';
 import { PROFILE_KIND, PROFILE_VERSION, type Profile } from '../../shared/profile/profile';
-import type { ContextViews } from './context-views';
-import type { ProfileStore } from './profile-store';
-import { redactTransport } from './redact';
-import type { SessionStore } from './session-store';
+import type { ContextViews } from './context/context-views';
+import type { ProfileStore } from './store/profile-store';
+import { redactTransport } from './observe/redact';
+import type { SessionStore } from './store/session-store';
 
 /** A connection as the session needs it. */
 export interface SessionConnection {

@@ -9,13 +9,13 @@ import type { ParsedConfigFile } from '../../shared/config/config-file';
 import type { FoundConfig } from '../../shared/config/found-config';
 import type { ServerConfig } from '../../shared/mcp-types';
 import type { Profile } from '../../shared/profile/profile';
-import type { ContextViews } from './context-views';
-import type { SignInHow } from './oauth-kept';
-import type { OAuthStore } from './oauth-store';
-import type { SignInReturn } from './sign-in-return';
-import type { ProfileStore } from './profile-store';
-import type { Timeline } from './timeline';
-import type { TRACE_LIMITS, TraceStore } from './trace-store';
+import type { ContextViews } from './context/context-views';
+import type { SignInHow } from './auth/oauth-kept';
+import type { OAuthStore } from './auth/oauth-store';
+import type { SignInReturn } from './auth/sign-in-return';
+import type { ProfileStore } from './store/profile-store';
+import type { Timeline } from './observe/timeline';
+import type { TRACE_LIMITS, TraceStore } from './observe/trace-store';
 
 /** The clients' config files a host may read (electron/config gives the apps this machine's). */
 export interface ConfigFiles {

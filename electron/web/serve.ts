@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MAX_OPEN_CAPTURES, type HostApi, type HostEvent } from '../../shared/host-api';
 import { dispatchHostCall } from '../../shared/host-rpc';
-import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/batch-pages';
+import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/catalog/batch-pages';
 import { windowSnapshot, type WindowApi } from '../../shared/window-api';
 import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';

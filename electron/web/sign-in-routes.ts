@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ATTEMPT_PARAM, SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH } from '../../shared/ws-protocol';
-import { outcomeReply, type SignInReturn } from '../host/sign-in-return';
+import { outcomeReply, type SignInReturn } from '../host/auth/sign-in-return';
 import { allowedHosts, readCookie, sameToken } from './request-guard';
 
 /** How long the tab waits for the host to have the authorization URL (a registration can be slow). */

@@ -3,7 +3,7 @@
  * with no secrets; what each declared; its whole catalog with its warnings; the contents read,
  * hashed; the settings, focus, marks and decisions; the assembled text; the timeline and the
  * trace). Versioned JSON: binary contents stay base64 inside it, as the server sent them.
- * `mcp-context assemble --from` curates it again offline (electron/host/replay.ts), and
+ * `mcp-context assemble --from` curates it again offline (electron/host/capture/replay.ts), and
  * capture-diff.ts tells two apart. A capture file is untrusted input: it is checked here.
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * the host for every window, and the frame each window is cut from the curation. Marks live by
  * resource key while their server is connected, and by server name and URI ("dormant") while
  * it is not, so a server that goes away and comes back, or a profile whose server is not
- * connected yet, loses nothing. electron/host/context-views.ts runs it: reads, counts, timing.
+ * connected yet, loses nothing. electron/host/context/context-views.ts runs it: reads, counts, timing.
  */
 import { parseResourceKey, resourceKeyString } from '../catalog/resource-key';
 import type { ServerId } from '../mcp-types';

@@ -1,4 +1,4 @@
-// A window's view of the catalogs, held by the host (electron/host/catalog-views.ts), against
+// A window's view of the catalogs, held by the host (electron/host/catalog/catalog-views.ts), against
 // a real server listing over stdio: frames follow the listing and end with it, a search and
 // a folder's checkbox are answered by the host, the context's candidates come in slices or
 // by URI, and a view closed or never opened is refused.

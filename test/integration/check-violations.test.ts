@@ -3,7 +3,7 @@
 // finding its violation and saying where, in words.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport, RuleResult } from '../../shared/check/check-types';
-import { checkServer } from '../../electron/host/conformance';
+import { checkServer } from '../../electron/host/check/conformance';
 import { fixture } from './harness';
 
 type Variant = 'legacy' | 'undeclared' | 'modern';

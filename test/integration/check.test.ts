@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport, Verdict } from '../../shared/check/check-types';
-import { checkServer } from '../../electron/host/conformance';
+import { checkServer } from '../../electron/host/check/conformance';
 import { everything, fixture, settled, startHost } from './harness';
 
 async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckReport> {

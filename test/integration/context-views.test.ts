@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoServer } from '../../electron/demo-server/server';
 import { DRAFTS_PREFIX, STATUS_URI } from '../../electron/demo-server/live';
 import type { Host } from '../../electron/host/host';
-import { createProfileStore } from '../../electron/host/profile-store';
+import { createProfileStore } from '../../electron/host/store/profile-store';
 import { resourceKeyString } from '../../shared/catalog/resource-key';
 import { followContextFrame, type ContextFrame, type FullContextFrame } from '../../shared/context/context-wire';
 import type { HostOptions } from '../../electron/host/host';

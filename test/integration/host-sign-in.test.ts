@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../shared/host-api';
 import type { ServerSnapshot } from '../../shared/mcp-types';
 import { createHost, type Host } from '../../electron/host/host';
-import { appSignIn } from '../../electron/host/oauth-kept';
-import { createOAuthStore } from '../../electron/host/oauth-store';
+import { appSignIn } from '../../electron/host/auth/oauth-kept';
+import { createOAuthStore } from '../../electron/host/auth/oauth-store';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
 
 let fixture: OAuthFixture | undefined;

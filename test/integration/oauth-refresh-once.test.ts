@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../../electron/host/host';
-import { createOAuthStore } from '../../electron/host/oauth-store';
-import { signIn } from '../../electron/host/oauth-sign-in';
+import { createOAuthStore } from '../../electron/host/auth/oauth-store';
+import { signIn } from '../../electron/host/auth/oauth-sign-in';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
 
 let fixture: OAuthFixture | undefined;
