@@ -7,9 +7,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const electronOnly = { name: 'electron', message: 'Only electron/main.ts, preload.ts and the shell files may import electron.' };
+const electronOnly = {
+  name: 'electron',
+  message: 'Only electron/main.ts, preload.ts and the shell files may import electron.',
+};
 const nodeBuiltins = { group: ['node:*'], message: 'This folder must run outside Node.' };
-const reactOnly = { group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'react-arborist'], message: 'React belongs in renderer/.' };
+const reactOnly = {
+  group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'react-arborist'],
+  message: 'React belongs in renderer/.',
+};
 
 // The host's folders, each with the folders it may import (ARCHITECTURE.md). No circle: every
 // folder named on the right sits higher in this list than the folder that names it.
@@ -34,23 +40,46 @@ function hostLayer(folder, below, { test = false } = {}) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, reactOnly] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnly], patterns: [nodeBuiltins, reactOnly] },
+      ],
+    },
   },
   {
-    files: ['electron/host/**/*.ts', 'electron/web/**/*.ts', 'electron/cli/**/*.ts', 'electron/config/**/*.ts', 'electron/demo-server/**/*.ts'],
+    files: [
+      'electron/host/**/*.ts',
+      'electron/web/**/*.ts',
+      'electron/cli/**/*.ts',
+      'electron/config/**/*.ts',
+      'electron/demo-server/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [reactOnly] }] },
   },
   // Then folder = concern: inside electron/host/, each folder imports only the folders below it
@@ -58,11 +87,24 @@ export default tseslint.config(
   ...Object.entries(hostFolders).flatMap(([folder, below]) => [
     {
       files: [`electron/host/${folder}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [reactOnly, hostLayer(folder, below)] }] },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { paths: [electronOnly], patterns: [reactOnly, hostLayer(folder, below)] },
+        ],
+      },
     },
     {
       files: [`electron/host/${folder}/**/*.test.ts`],
-      rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [reactOnly, hostLayer(folder, below, { test: true })] }] },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [electronOnly],
+            patterns: [reactOnly, hostLayer(folder, below, { test: true })],
+          },
+        ],
+      },
     },
   ]),
   {
@@ -70,7 +112,22 @@ export default tseslint.config(
     // Electron cannot load: types only. main.ts and preload.ts do the real imports.
     files: ['electron/*.ts'],
     ignores: ['electron/main.ts', 'electron/preload.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ ...electronOnly, allowTypeImports: true, message: 'Only electron/main.ts and preload.ts may import electron at run time; use import type here.' }], patterns: [reactOnly] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              ...electronOnly,
+              allowTypeImports: true,
+              message:
+                'Only electron/main.ts and preload.ts may import electron at run time; use import type here.',
+            },
+          ],
+          patterns: [reactOnly],
+        },
+      ],
+    },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
@@ -78,7 +135,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/electron/**'], message: 'The renderer sees the host only through HostApi.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnly],
+          patterns: [
+            nodeBuiltins,
+            {
+              group: ['**/electron/**'],
+              message: 'The renderer sees the host only through HostApi.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

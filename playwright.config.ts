@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium where there is one (Playwright cannot download its own here);
 // Playwright's own browser everywhere else.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 export default defineConfig({

@@ -7,5 +7,10 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [react()],
-  build: { outDir: '../out/renderer', emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
+  build: {
+    outDir: '../out/renderer',
+    emptyOutDir: true,
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+  },
 });

@@ -22,15 +22,39 @@ export interface BrowseFigures {
 }
 
 const QUERIES = [
-  'alpha', 'billing guide', 'kilo search', 'runbook', 'papa payments', 'group-07', 'decision auth', 'echo 4',
-  'storage incident', 'notifications', 'lima reports 9', 'juliet', 'analytics reference', 'hotel 12',
-  'oscar 77', 'golf billing', 'mike storage runbook', 'charlie', 'delta auth guide', 'november 5',
+  'alpha',
+  'billing guide',
+  'kilo search',
+  'runbook',
+  'papa payments',
+  'group-07',
+  'decision auth',
+  'echo 4',
+  'storage incident',
+  'notifications',
+  'lima reports 9',
+  'juliet',
+  'analytics reference',
+  'hotel 12',
+  'oscar 77',
+  'golf billing',
+  'mike storage runbook',
+  'charlie',
+  'delta auth guide',
+  'november 5',
 ];
 
 function launch(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return chromium.launch({ executablePath, args: [...(asRoot ? ['--no-sandbox'] : []), '--disable-background-networking', '--disable-component-update'] });
+  return chromium.launch({
+    executablePath,
+    args: [
+      ...(asRoot ? ['--no-sandbox'] : []),
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
 }
 
 async function heapMb(cdp: CDPSession): Promise<number> {
@@ -50,7 +74,8 @@ async function typeAndTime(page: Page, query: string): Promise<number[]> {
     const tree = document.querySelector('[role="tree"]');
     if (!input || !tree) throw new Error('no search field or tree');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const frame = () =>
+      new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
     const latencies: number[] = [];
     // An object, because the observer writes it between awaits.
     const seen = { lastMutation: 0, searched: 0 };
@@ -58,10 +83,16 @@ async function typeAndTime(page: Page, query: string): Promise<number[]> {
     // The app measures every search it runs ('catalog-search'): a keystroke whose search ran
     // and changed nothing on screen for 10 frames after is not waited for until the deadline.
     const searches = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.name === 'catalog-search')) seen.searched = performance.now();
+      if (list.getEntries().some((entry) => entry.name === 'catalog-search'))
+        seen.searched = performance.now();
     });
     searches.observe({ entryTypes: ['measure'] });
-    observer.observe(tree, { subtree: true, childList: true, characterData: true, attributes: true });
+    observer.observe(tree, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
     const counter = document.getElementById(input.getAttribute('aria-describedby') ?? '');
     if (counter) observer.observe(counter, { subtree: true, childList: true, characterData: true });
     for (let i = 1; i <= text.length; i += 1) {
@@ -102,13 +133,20 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** Opens the app and fills its connect form for the synthetic server; returns the form, ready to submit. */
+/**
+ * Opens the app and fills its connect form for the synthetic server; returns the form, ready to
+ * submit.
+ */
 export async function fillSyntheticForm(page: Page, url: string, count: number) {
   await page.goto(url);
   await page.getByRole('tree').waitFor();
   const form = page.getByRole('form', { name: 'Connect a server' });
   await form.getByLabel('Name').fill('synthetic');
-  await form.getByLabel('Command').fill(`"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`);
+  await form
+    .getByLabel('Command')
+    .fill(
+      `"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`,
+    );
   return form;
 }
 
@@ -116,7 +154,13 @@ export async function fillSyntheticForm(page: Page, url: string, count: number) 
 export async function benchBrowse(count: number): Promise<BrowseFigures> {
   const phase = (what: string) => process.stderr.write(`bench:   ${what}\n`);
   // A first server that stays still: the demo's live updates would land mid-measurement.
-  const served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts']);
+  const served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/legacy-server.ts',
+  ]);
   const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -133,7 +177,10 @@ export async function benchBrowse(count: number): Promise<BrowseFigures> {
     await page.evaluate((total) => {
       const marks: Record<string, number> = {};
       (globalThis as unknown as { __marks: Record<string, number> }).__marks = marks;
-      document.addEventListener('click', (event) => (marks.click ??= event.timeStamp), { capture: true, once: true });
+      document.addEventListener('click', (event) => (marks.click ??= event.timeStamp), {
+        capture: true,
+        once: true,
+      });
       const asked = new Set<string>();
       // The frame after a change is the one that paints it.
       const stamp = (name: string) => {
@@ -152,12 +199,24 @@ export async function benchBrowse(count: number): Promise<BrowseFigures> {
         }
       };
       const observer = new MutationObserver(check);
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
       check();
     }, count.toLocaleString('en'));
     const reached = (mark: string) =>
-      // Polled on a timer: Playwright's default, every animation frame, would keep the page painting.
-      page.waitForFunction((name) => (globalThis as unknown as { __marks: Record<string, number> }).__marks[name] !== undefined, mark, { timeout: 120_000, polling: 50 });
+      // Polled on a timer: Playwright's default, every animation frame, would keep the page
+      // painting.
+      page.waitForFunction(
+        (name) =>
+          (globalThis as unknown as { __marks: Record<string, number> }).__marks[name] !==
+          undefined,
+        mark,
+        { timeout: 120_000, polling: 50 },
+      );
     const since = async (mark: string) =>
       page.evaluate((name) => {
         const marks = (globalThis as unknown as { __marks: Record<string, number> }).__marks;
@@ -169,7 +228,9 @@ export async function benchBrowse(count: number): Promise<BrowseFigures> {
     const connectedMs = await since('connected');
     await reached('firstRows');
     const firstRowsMs = await since('firstRows');
-    phase(`connected after ${connectedMs.toFixed(0)} ms, first rows after ${firstRowsMs.toFixed(0)} ms`);
+    phase(
+      `connected after ${connectedMs.toFixed(0)} ms, first rows after ${firstRowsMs.toFixed(0)} ms`,
+    );
     await reached('allShown');
     const allShownMs = await since('allShown');
     phase(`whole catalog after ${allShownMs.toFixed(0)} ms`);

@@ -18,7 +18,26 @@ const heapMb = () => {
 
 const out = [];
 for (const count of SIZES) {
-  const host = createHost({ servers: [{ name: 'synthetic', transport: { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/synthetic-server.ts', '--count', String(count), '--page-size', '500'] } }] });
+  const host = createHost({
+    servers: [
+      {
+        name: 'synthetic',
+        transport: {
+          kind: 'stdio',
+          command: process.execPath,
+          args: [
+            '--import',
+            'tsx',
+            'test/fixtures/synthetic-server.ts',
+            '--count',
+            String(count),
+            '--page-size',
+            '500',
+          ],
+        },
+      },
+    ],
+  });
   await host.ready;
   await settledSnapshot(host);
   const curated = await host.context.settled();

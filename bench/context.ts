@@ -39,21 +39,33 @@ export interface ContextFigures {
   toggleMs: number[];
   toggleResources: number;
   toggleParts: string;
-  /** Auto-include turned on at 100,000 (off first, as it is on by default): click → every decision shown; per cycle. */
+  /**
+   * Auto-include turned on at 100,000 (off first, as it is on by default): click → every decision
+   * shown; per cycle.
+   */
   autoOnMs: number[];
   autoOnReads: number[];
   autoOnCount: number;
   autoOnParts: string;
-  /** The first curation after the page opened at 100,000 (auto-include on by default, nothing read yet): the whole catalog shown in the tree → its done frame. */
+  /**
+   * The first curation after the page opened at 100,000 (auto-include on by default, nothing read
+   * yet): the whole catalog shown in the tree → its done frame.
+   */
   firstCurationMs: number;
   firstCurationReads: number;
   focus: FocusFigures[];
-  /** Renderer JS heap after a forced GC, the context done at 100,000: after auto-include, and after the focus typing. */
+  /**
+   * Renderer JS heap after a forced GC, the context done at 100,000: after auto-include, and after
+   * the focus typing.
+   */
   heapMb: number;
   heapAfterFocusMb: number;
 }
 
-/** Focus lines typed key by key, words of the synthetic catalog (test/fixtures/synthetic-catalog.ts). */
+/**
+ * Focus lines typed key by key, words of the synthetic catalog
+ * (test/fixtures/synthetic-catalog.ts).
+ */
 export const FOCUS_LINES = ['billing runbooks alpha', 'storage incident kilo 12'];
 export const AUTO_LABEL = 'Include automatically (by focus, annotations and size)';
 const STEP_TIMEOUT_MS = 120_000;
@@ -61,13 +73,39 @@ const STEP_TIMEOUT_MS = 120_000;
 export function launch(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return chromium.launch({ executablePath, args: [...(asRoot ? ['--no-sandbox'] : []), '--disable-background-networking', '--disable-component-update'] });
+  return chromium.launch({
+    executablePath,
+    args: [
+      ...(asRoot ? ['--no-sandbox'] : []),
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
 }
 
 /** Counts a 4 MB corpus of Markdown-like text, cold (every text new to the cache). */
 export function tokenThroughput(): { tokensPerSecond: number; megabytesPerSecond: number } {
-  const words = ['sync', 'notebook', 'the', 'offline', 'conflict', 'resolution', 'API', 'v2', '—', 'é', '42', '`code`', 'https://lumen.example/docs', '{"key": "value"}'];
-  const texts = Array.from({ length: 2000 }, (_, i) => `# Document ${i}\n\n${Array.from({ length: 330 }, (_, k) => words[(i * 7 + k * 13) % words.length]).join(' ')}\n`);
+  const words = [
+    'sync',
+    'notebook',
+    'the',
+    'offline',
+    'conflict',
+    'resolution',
+    'API',
+    'v2',
+    '—',
+    'é',
+    '42',
+    '`code`',
+    'https://lumen.example/docs',
+    '{"key": "value"}',
+  ];
+  const texts = Array.from(
+    { length: 2000 },
+    (_, i) =>
+      `# Document ${i}\n\n${Array.from({ length: 330 }, (_, k) => words[(i * 7 + k * 13) % words.length]).join(' ')}\n`,
+  );
   const counter = createTokenCounter('o200k_base', 10);
   counter.count('warm up the tables');
   const started = performance.now();
@@ -93,9 +131,15 @@ interface Step {
   match: { focus?: string; auto?: boolean };
   start: number;
   working: boolean;
-  /** The first context frame for the new settings (the change's own frame, sent before its call's reply). */
+  /**
+   * The first context frame for the new settings (the change's own frame, sent before its call's
+   * reply).
+   */
   ackAt: number;
-  /** Page clock: the first working frame of the step, its done frame, the view frame after it, and the frame that shows it. */
+  /**
+   * Page clock: the first working frame of the step, its done frame, the view frame after it, and
+   * the frame that shows it.
+   */
   workingAt: number;
   doneAt: number;
   viewAt: number;
@@ -109,8 +153,17 @@ interface Watch {
   /** The first done frame that holds something (the first curation at load). */
   firstDone: { doneAt: number; reads: number } | null;
   step: Step | null;
-  /** Every done frame that ends a run: when, and what it holds (for the notes on what a run left). */
-  dones: { at: number; read: number; used: number; includedCount: number; focus: string; auto: boolean }[];
+  /**
+   * Every done frame that ends a run: when, and what it holds (for the notes on what a run left).
+   */
+  dones: {
+    at: number;
+    read: number;
+    used: number;
+    includedCount: number;
+    focus: string;
+    auto: boolean;
+  }[];
   arm(match: Step['match'], startOn: 'keydown' | 'click' | 'now'): void;
 }
 
@@ -127,26 +180,57 @@ function watchFrames(): void {
     step: null,
     dones: [],
     arm(match, startOn) {
-      const step: Step = { match, start: 0, working: false, ackAt: 0, workingAt: 0, doneAt: 0, viewAt: 0, shownAt: 0, reads: 0, failed: '' };
+      const step: Step = {
+        match,
+        start: 0,
+        working: false,
+        ackAt: 0,
+        workingAt: 0,
+        doneAt: 0,
+        viewAt: 0,
+        shownAt: 0,
+        reads: 0,
+        failed: '',
+      };
       watch.step = step;
       if (startOn === 'now') step.start = performance.now();
-      else document.addEventListener(startOn, (event) => (step.start ||= event.timeStamp), { capture: true, once: true });
+      else
+        document.addEventListener(startOn, (event) => (step.start ||= event.timeStamp), {
+          capture: true,
+          once: true,
+        });
     },
   };
   (globalThis as unknown as { __frames: Watch }).__frames = watch;
   const painted = (step: Step) => {
-    // The clock in the callback, not the frame's start time it is given (which may precede the view frame's arrival).
+    // The clock in the callback, not the frame's start time it is given (which may precede the view
+    // frame's arrival).
     requestAnimationFrame(() => {
       // The pane shows the frame's state: wait for it, should React not have rendered yet.
-      if (document.querySelector('.context-pane')?.getAttribute('data-curation') === 'done') step.shownAt = performance.now();
+      if (document.querySelector('.context-pane')?.getAttribute('data-curation') === 'done')
+        step.shownAt = performance.now();
       else painted(step);
     });
   };
-  JSON.parse = function benchParse(this: unknown, text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) {
-    const value = parse.call(this, text, reviver) as { event?: { type?: string; frame?: Record<string, unknown> } } | null;
+  JSON.parse = function benchParse(
+    this: unknown,
+    text: string,
+    reviver?: (this: unknown, key: string, value: unknown) => unknown,
+  ) {
+    const value = parse.call(this, text, reviver) as {
+      event?: { type?: string; frame?: Record<string, unknown> };
+    } | null;
     const event = typeof value === 'object' && value !== null ? value.event : undefined;
     if (event?.type === 'context' && event.frame) {
-      const frame = event.frame as { state: string; settings: { focus?: string; auto: boolean }; includedCount: number; read: number; used: number; totalPending?: boolean; error?: string };
+      const frame = event.frame as {
+        state: string;
+        settings: { focus?: string; auto: boolean };
+        includedCount: number;
+        read: number;
+        used: number;
+        totalPending?: boolean;
+        error?: string;
+      };
       const now = performance.now();
       const summary: FrameSummary = {
         state: frame.state,
@@ -158,20 +242,30 @@ function watchFrames(): void {
         totalPending: frame.totalPending === true,
         ...(frame.error !== undefined && { error: frame.error }),
       };
-      if (summary.state === 'done' && watch.last?.state === 'working') watch.dones.push({ at: now, read: summary.read, used: summary.used, includedCount: summary.includedCount, focus: summary.focus, auto: summary.auto });
+      if (summary.state === 'done' && watch.last?.state === 'working')
+        watch.dones.push({
+          at: now,
+          read: summary.read,
+          used: summary.used,
+          includedCount: summary.includedCount,
+          focus: summary.focus,
+          auto: summary.auto,
+        });
       watch.last = summary;
       watch.lastFrameAt = now;
-      if (summary.state === 'done' && summary.includedCount > 0 && !watch.firstDone) watch.firstDone = { doneAt: now, reads: summary.read };
+      if (summary.state === 'done' && summary.includedCount > 0 && !watch.firstDone)
+        watch.firstDone = { doneAt: now, reads: summary.read };
       const step = watch.step;
       if (step && step.doneAt === 0) {
-        const matches = (step.match.focus === undefined || step.match.focus === summary.focus) && (step.match.auto === undefined || step.match.auto === summary.auto);
+        const matches =
+          (step.match.focus === undefined || step.match.focus === summary.focus) &&
+          (step.match.auto === undefined || step.match.auto === summary.auto);
         if (matches && step.ackAt === 0) step.ackAt = now;
         if (summary.state === 'failed') step.failed = summary.error ?? 'failed';
         else if (summary.state === 'working' && matches) {
           if (!step.working) step.workingAt = now;
           step.working = true;
-        }
-        else if (summary.state === 'done' && step.working && matches) {
+        } else if (summary.state === 'done' && step.working && matches) {
           step.doneAt = now;
           step.reads = summary.read;
         }
@@ -212,9 +306,20 @@ export function medianParts(steps: readonly StepTime[]): string {
   return `call ${at(0)}, run ${at(1)}, to view ${at(2)}, to shown ${at(3)} ms (medians)`;
 }
 
-/** Arms a step, does it, and resolves with ms from its input event to every decision shown, and the reads the run took. */
-export async function timeStep(page: Page, match: Step['match'], startOn: 'keydown' | 'click', act: () => Promise<void>): Promise<StepTime> {
-  await page.evaluate(([m, on]) => (globalThis as unknown as { __frames: Watch }).__frames.arm(m, on), [match, startOn] as const);
+/**
+ * Arms a step, does it, and resolves with ms from its input event to every decision shown, and the
+ * reads the run took.
+ */
+export async function timeStep(
+  page: Page,
+  match: Step['match'],
+  startOn: 'keydown' | 'click',
+  act: () => Promise<void>,
+): Promise<StepTime> {
+  await page.evaluate(
+    ([m, on]) => (globalThis as unknown as { __frames: Watch }).__frames.arm(m, on),
+    [match, startOn] as const,
+  );
   await act();
   return finishStep(page);
 }
@@ -228,11 +333,21 @@ export async function finishStep(page: Page): Promise<StepTime> {
     undefined,
     { timeout: STEP_TIMEOUT_MS, polling: 20 },
   );
-  const step = await page.evaluate(() => (globalThis as unknown as { __frames: Watch }).__frames.step as Step);
+  const step = await page.evaluate(
+    () => (globalThis as unknown as { __frames: Watch }).__frames.step as Step,
+  );
   if (step.failed) throw new Error(`the curation failed: ${step.failed}`);
   if (step.start === 0) throw new Error('no input event seen for the step');
   await settle(page);
-  return { ms: step.shownAt - step.start, reads: step.reads, parts: [step.ackAt - step.start, step.doneAt - step.ackAt, step.viewAt - step.doneAt, step.shownAt - step.viewAt],
+  return {
+    ms: step.shownAt - step.start,
+    reads: step.reads,
+    parts: [
+      step.ackAt - step.start,
+      step.doneAt - step.ackAt,
+      step.viewAt - step.doneAt,
+      step.shownAt - step.viewAt,
+    ],
     at: [step.start, step.ackAt, step.workingAt, step.doneAt, step.viewAt, step.shownAt],
   };
 }
@@ -242,16 +357,27 @@ export async function settle(page: Page, quietMs = 250): Promise<void> {
   await page.waitForFunction(
     (quiet) => {
       const watch = (globalThis as unknown as { __frames: Watch }).__frames;
-      return watch.last?.state === 'done' && !watch.last.totalPending && performance.now() - watch.lastFrameAt >= quiet;
+      return (
+        watch.last?.state === 'done' &&
+        !watch.last.totalPending &&
+        performance.now() - watch.lastFrameAt >= quiet
+      );
     },
     quietMs,
     { timeout: STEP_TIMEOUT_MS, polling: 50 },
   );
 }
 
-/** After the page opens: waits for the first curation that includes something (auto-include is on by default), then for quiet. */
+/**
+ * After the page opens: waits for the first curation that includes something (auto-include is on by
+ * default), then for quiet.
+ */
 export async function settleAtLoad(page: Page): Promise<void> {
-  await page.waitForFunction(() => (globalThis as unknown as { __frames: Watch }).__frames.firstDone !== null, undefined, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __frames: Watch }).__frames.firstDone !== null,
+    undefined,
+    { timeout: STEP_TIMEOUT_MS, polling: 50 },
+  );
   await settle(page, 500);
 }
 
@@ -275,8 +401,15 @@ async function heapMb(cdp: CDPSession): Promise<number> {
   return usedSize / 1048576;
 }
 
-/** Opens the app; resolves once the tree counts `resources` (stamped in the page as `__listedAt`) and the Context tab is shown. */
-export async function openContextTab(browser: Browser, url: string, resources: string): Promise<Page> {
+/**
+ * Opens the app; resolves once the tree counts `resources` (stamped in the page as `__listedAt`)
+ * and the Context tab is shown.
+ */
+export async function openContextTab(
+  browser: Browser,
+  url: string,
+  resources: string,
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   // tsx compiles this file with keepNames, so functions sent to the page call __name.
@@ -286,7 +419,9 @@ export async function openContextTab(browser: Browser, url: string, resources: s
   // Stamped in the page as soon as the tree counts every resource (a locator's wait polls).
   await page.evaluate((text) => {
     const mark = () => {
-      const found = [...document.querySelectorAll('[role="treeitem"]')].some((row) => row.textContent?.includes(text));
+      const found = [...document.querySelectorAll('[role="treeitem"]')].some((row) =>
+        row.textContent?.includes(text),
+      );
       if (found) (globalThis as unknown as { __listedAt: number }).__listedAt ||= performance.now();
       return found;
     };
@@ -300,7 +435,10 @@ export async function openContextTab(browser: Browser, url: string, resources: s
   return page;
 }
 
-/** Types each focus line key by key into the Focus field, each keystroke timed to every decision and the preview shown. */
+/**
+ * Types each focus line key by key into the Focus field, each keystroke timed to every decision and
+ * the preview shown.
+ */
 export async function typeFocus(page: Page, count: number): Promise<FocusFigures> {
   const phase = (what: string) => process.stderr.write(`bench:   ${what}\n`);
   const all: StepTime[] = [];
@@ -313,32 +451,66 @@ export async function typeFocus(page: Page, count: number): Promise<FocusFigures
         const input = document.querySelector<HTMLInputElement>('.focus-field input');
         if (!input) throw new Error('no Focus field');
         (globalThis as unknown as { __frames: Watch }).__frames.arm({ focus, auto: true }, 'now');
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, focus);
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(
+          input,
+          focus,
+        );
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }, text);
       all.push(await finishStep(page));
     }
-    phase(`focus "${line}" at ${count.toLocaleString('en')}: ${all.slice(-line.length).map((step) => step.ms.toFixed(0)).join(' ')} ms`);
+    phase(
+      `focus "${line}" at ${count.toLocaleString('en')}: ${all
+        .slice(-line.length)
+        .map((step) => step.ms.toFixed(0))
+        .join(' ')} ms`,
+    );
     // Cleared for the next line, and settled; not timed.
     await page.evaluate(() => {
       const input = document.querySelector<HTMLInputElement>('.focus-field input');
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '');
       input?.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await page.waitForFunction(() => (globalThis as unknown as { __frames: Watch }).__frames.last?.focus === '', undefined, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+    await page.waitForFunction(
+      () => (globalThis as unknown as { __frames: Watch }).__frames.last?.focus === '',
+      undefined,
+      { timeout: STEP_TIMEOUT_MS, polling: 50 },
+    );
     await settle(page, 500);
   }
   const first = all[0] as StepTime;
-  phase(`  first keystroke ${first.ms.toFixed(0)} ms: ${medianParts([first])}; the others: ${medianParts(all.slice(1))}`);
-  return { count, firstMs: first.ms, restMs: all.slice(1).map((step) => step.ms), parts: medianParts(all.slice(1)), steps: all, text: FOCUS_LINES };
+  phase(
+    `  first keystroke ${first.ms.toFixed(0)} ms: ${medianParts([first])}; the others: ${medianParts(all.slice(1))}`,
+  );
+  return {
+    count,
+    firstMs: first.ms,
+    restMs: all.slice(1).map((step) => step.ms),
+    parts: medianParts(all.slice(1)),
+    steps: all,
+    text: FOCUS_LINES,
+  };
 }
 
 function synthetic(count: number): Promise<Served> {
-  return startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/synthetic-server.ts', '--count', String(count), '--page-size', '500']);
+  return startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/synthetic-server.ts',
+    '--count',
+    String(count),
+    '--page-size',
+    '500',
+  ]);
 }
 
 /** Starts a `serve`, runs `body` against it, and always stops it. */
-async function withServe<T>(start: () => Promise<Served>, body: (served: Served) => Promise<T>): Promise<T> {
+async function withServe<T>(
+  start: () => Promise<Served>,
+  body: (served: Served) => Promise<T>,
+): Promise<T> {
   const served = await start();
   try {
     return await body(served);
@@ -355,7 +527,18 @@ export async function benchContext(): Promise<ContextFigures> {
     // 2,000 resources of about 2 KB, auto-include off (the figure is about picks), every one
     // picked; then one pick toggled, eleven times (out, in, out, …); the first is dropped.
     const toggles = await withServe(
-      () => startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts', '--count', '2000', '--body-bytes', '2048']),
+      () =>
+        startServe([
+          '--',
+          process.execPath,
+          '--import',
+          'tsx',
+          'test/fixtures/context-server.ts',
+          '--count',
+          '2000',
+          '--body-bytes',
+          '2048',
+        ]),
       async (served) => {
         const page = await openContextTab(browser, served.url, '2,001');
         await settleAtLoad(page);
@@ -370,10 +553,16 @@ export async function benchContext(): Promise<ContextFigures> {
         await page.keyboard.press('ArrowRight');
         await page.keyboard.press('ArrowDown');
         const times: StepTime[] = [];
-        for (let i = 0; i < 11; i += 1) times.push(await timeStep(page, { auto: false }, 'keydown', () => page.keyboard.press('Space')));
-        // The first toggle after opening folders may share its frame with layout work; keep the rest.
+        for (let i = 0; i < 11; i += 1)
+          times.push(
+            await timeStep(page, { auto: false }, 'keydown', () => page.keyboard.press('Space')),
+          );
+        // The first toggle after opening folders may share its frame with layout work; keep the
+        // rest.
         times.shift();
-        phase(`toggles: ${times.map((step) => step.ms.toFixed(0)).join(' ')} ms; ${medianParts(times)}`);
+        phase(
+          `toggles: ${times.map((step) => step.ms.toFixed(0)).join(' ')} ms; ${medianParts(times)}`,
+        );
         await page.close();
         return times;
       },
@@ -407,13 +596,17 @@ export async function benchContext(): Promise<ContextFigures> {
           return done ? { ms: done.doneAt - listedAt, reads: done.reads } : null;
         });
         if (!first) throw new Error('no first curation seen');
-        phase(`first curation ${first.ms.toFixed(0)} ms after the whole catalog was shown, ${first.reads} reads`);
+        phase(
+          `first curation ${first.ms.toFixed(0)} ms after the whole catalog was shown, ${first.reads} reads`,
+        );
         const autoOnMs: number[] = [];
         const autoOnReads: number[] = [];
         const autoOnSteps: StepTime[] = [];
         for (let cycle = 0; cycle < 3; cycle += 1) {
           await autoOff(page);
-          const on = await timeStep(page, { auto: true }, 'click', () => page.getByLabel(AUTO_LABEL).check());
+          const on = await timeStep(page, { auto: true }, 'click', () =>
+            page.getByLabel(AUTO_LABEL).check(),
+          );
           autoOnMs.push(on.ms);
           autoOnReads.push(on.reads);
           autoOnSteps.push(on);
@@ -424,7 +617,15 @@ export async function benchContext(): Promise<ContextFigures> {
         const figures = await typeFocus(page, count);
         const heapAfterFocus = await heapMb(cdp);
         await page.close();
-        return { autoOnMs, autoOnReads, autoOnParts: medianParts(autoOnSteps), first, heap, heapAfterFocus, figures };
+        return {
+          autoOnMs,
+          autoOnReads,
+          autoOnParts: medianParts(autoOnSteps),
+          first,
+          heap,
+          heapAfterFocus,
+          figures,
+        };
       },
     );
     focus.push(big.figures);

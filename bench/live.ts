@@ -1,5 +1,6 @@
 /**
- * The live figures of `npm run bench` (issue 12). The update load: test/fixtures/update-load-server.ts
+ * The live figures of `npm run bench` (issue 12). The update load:
+ * test/fixtures/update-load-server.ts
  * updates the 20 resources in the context 20 times a second each (400 updates/s); the page
  * notes when each new version's text shows in the preview, against the time the server sent
  * its update (the same machine's clock). Then 100 rounds of a short load: after each stops,
@@ -23,8 +24,17 @@ export interface LiveFigures {
   roundsWhole: number;
   /** After a round: from the load's stop to the preview holding every last version. */
   settleMs: number[];
-  trace: { messages: number; cpuUsPerMessage: number; kept: { messages: number; bytes: number }; limits: { messages: number; bytes: number }; heapMb: number };
-  /** The Trace panel scrolled from its first row to its last, a wheel step a frame: rows, and the frames' intervals. */
+  trace: {
+    messages: number;
+    cpuUsPerMessage: number;
+    kept: { messages: number; bytes: number };
+    limits: { messages: number; bytes: number };
+    heapMb: number;
+  };
+  /**
+   * The Trace panel scrolled from its first row to its last, a wheel step a frame: rows, and the
+   * frames' intervals.
+   */
   scroll: { rows: number; steps: number; frameMs: number[] };
 }
 
@@ -35,8 +45,19 @@ const HZ = 20;
 export async function benchLive(): Promise<LiveFigures> {
   const trace = await traceCost();
   const port = await freePort();
-  const served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/update-load-server.ts', '--control-port', String(port)]);
-  const control = (path: string, method = 'POST') => fetch(`http://127.0.0.1:${port}${path}`, { method }).then((response) => response.json().catch(() => ({}))) as Promise<{ subscribed?: number; versions?: Record<string, number> }>;
+  const served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/update-load-server.ts',
+    '--control-port',
+    String(port),
+  ]);
+  const control = (path: string, method = 'POST') =>
+    fetch(`http://127.0.0.1:${port}${path}`, { method }).then((response) =>
+      response.json().catch(() => ({})),
+    ) as Promise<{ subscribed?: number; versions?: Record<string, number> }>;
   const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -45,7 +66,11 @@ export async function benchLive(): Promise<LiveFigures> {
     await page.getByText('20 resources', { exact: true }).waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /Context/ }).click();
     // Every resource in the context: the server's folder picked.
-    await page.getByRole('treeitem', { name: /update-load-server/ }).locator('.tree-check').first().click();
+    await page
+      .getByRole('treeitem', { name: /update-load-server/ })
+      .locator('.tree-check')
+      .first()
+      .click();
     await page.getByLabel('Assembled context').getByText('load://r/20').waitFor();
     for (let waited = 0; (await control('/versions', 'GET')).subscribed !== 20; waited += 100) {
       if (waited > 10_000) throw new Error('the context never subscribed to the 20 resources');
@@ -58,8 +83,13 @@ export async function benchLive(): Promise<LiveFigures> {
     await control('/stop');
     const after = (await control('/versions', 'GET')).versions ?? {};
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const seen = await page.evaluate(() => (globalThis as unknown as { __seen: { key: string; latency: number }[] }).__seen);
-    const sent = Object.keys(after).reduce((sum, uri) => sum + (after[uri] ?? 0) - (before[uri] ?? 0), 0);
+    const seen = await page.evaluate(
+      () => (globalThis as unknown as { __seen: { key: string; latency: number }[] }).__seen,
+    );
+    const sent = Object.keys(after).reduce(
+      (sum, uri) => sum + (after[uri] ?? 0) - (before[uri] ?? 0),
+      0,
+    );
 
     let whole = 0;
     const settleMs: number[] = [];
@@ -73,7 +103,9 @@ export async function benchLive(): Promise<LiveFigures> {
         .waitForFunction(
           (expected) => {
             const text = document.querySelector('.preview-text')?.textContent ?? '';
-            return Object.entries(expected).every(([uri, version]) => new RegExp(`- URI: ${uri}\\n[^]*?version ${version} sent`).test(text));
+            return Object.entries(expected).every(([uri, version]) =>
+              new RegExp(`- URI: ${uri}\\n[^]*?version ${version} sent`).test(text),
+            );
           },
           last,
           { timeout: 5000, polling: 20 },
@@ -86,17 +118,34 @@ export async function benchLive(): Promise<LiveFigures> {
       }
     }
     const scroll = await scrollTrace(page);
-    return { updatesPerSecond: HZ * 20, loadSeconds: LOAD_SECONDS, shown: seen.length, sent, latencyMs: seen.map((entry) => entry.latency), rounds: ROUNDS, roundsWhole: whole, settleMs, trace, scroll };
+    return {
+      updatesPerSecond: HZ * 20,
+      loadSeconds: LOAD_SECONDS,
+      shown: seen.length,
+      sent,
+      latencyMs: seen.map((entry) => entry.latency),
+      rounds: ROUNDS,
+      roundsWhole: whole,
+      settleMs,
+      trace,
+      scroll,
+    };
   } finally {
     await browser.close();
     await served.stop();
   }
 }
 
-/** In the page: each version of a resource, the first time the preview shows it, at the frame that paints it. */
+/**
+ * In the page: each version of a resource, the first time the preview shows it, at the frame that
+ * paints it.
+ */
 async function watchPreview(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const state = globalThis as unknown as { __seen: { key: string; latency: number }[]; __known: Set<string> };
+    const state = globalThis as unknown as {
+      __seen: { key: string; latency: number }[];
+      __known: Set<string>;
+    };
     state.__seen = [];
     state.__known = new Set();
     let queued = false;
@@ -104,7 +153,9 @@ async function watchPreview(page: Page): Promise<void> {
       queued = false;
       const now = performance.timeOrigin + performance.now();
       const text = document.querySelector('.preview-text')?.textContent ?? '';
-      for (const match of text.matchAll(/- URI: (load:\/\/r\/\d+)\n[^]*?version (\d+) sent (\d+)/g)) {
+      for (const match of text.matchAll(
+        /- URI: (load:\/\/r\/\d+)\n[^]*?version (\d+) sent (\d+)/g,
+      )) {
         const key = `${match[1]} ${match[2]}`;
         if (state.__known.has(key)) continue;
         state.__known.add(key);
@@ -121,7 +172,10 @@ async function watchPreview(page: Page): Promise<void> {
   });
 }
 
-/** Opens the Protocol trace (thousands of messages after the load) and scrolls it top to bottom, timing every frame. */
+/**
+ * Opens the Protocol trace (thousands of messages after the load) and scrolls it top to bottom,
+ * timing every frame.
+ */
 async function scrollTrace(page: Page): Promise<LiveFigures['scroll']> {
   await page.getByRole('button', { name: 'Protocol trace' }).click();
   const list = page.getByRole('listbox', { name: 'Messages' });
@@ -149,7 +203,12 @@ async function scrollTrace(page: Page): Promise<LiveFigures['scroll']> {
 
 function traceCost(): Promise<LiveFigures['trace']> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/trace-cost.ts'], (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as LiveFigures['trace'])));
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'bench/trace-cost.ts'],
+      (error, stdout) =>
+        error ? reject(error) : resolve(JSON.parse(stdout) as LiveFigures['trace']),
+    );
   });
 }
 

@@ -18,7 +18,10 @@ function cpuByProcess(): Map<number, { cpu: number; name: string }> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-      const name = /--type=(\S+)/.exec(cmd)?.[1] ?? (/--utility-sub-type=(\S+)/.exec(cmd)?.[1] ?? cmd.slice(0, 90));
+      const name =
+        /--type=(\S+)/.exec(cmd)?.[1] ??
+        /--utility-sub-type=(\S+)/.exec(cmd)?.[1] ??
+        cmd.slice(0, 90);
       out.set(Number(pid), { cpu, name });
     } catch {
       // gone meanwhile
@@ -33,7 +36,12 @@ const count = Number(process.argv[2] ?? 100000);
 const hostProfile = process.env.PROFILE_HOST;
 const served = await startServe(
   ['--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts'],
-  [...(hostProfile ? ['--cpu-prof', `--cpu-prof-dir=${hostProfile}`, '--cpu-prof-interval=250'] : []), ...(process.env.HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+  [
+    ...(hostProfile
+      ? ['--cpu-prof', `--cpu-prof-dir=${hostProfile}`, '--cpu-prof-interval=250']
+      : []),
+    ...(process.env.HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ],
 );
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const browser = await chromium.launch({
@@ -50,7 +58,11 @@ try {
   const cdp = await page.context().newCDPSession(page);
   const form = await fillSyntheticForm(page, served.url, count);
   const tracing = process.env.TRACE;
-  if (tracing) await browser.startTracing(page, { path: tracing, categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'blink'] });
+  if (tracing)
+    await browser.startTracing(page, {
+      path: tracing,
+      categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline', 'blink'],
+    });
   // CPU=1: only the processes' CPU times, without the sampling profiler's own cost.
   const sampling = !process.env.CPU;
   if (sampling) {
@@ -62,7 +74,10 @@ try {
   const t0 = await page.evaluate(() => performance.now());
   await form.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.waitForFunction(
-    (n) => (document.querySelector('[role="treeitem"][aria-label="synthetic"]')?.textContent ?? '').includes(n),
+    (n) =>
+      (
+        document.querySelector('[role="treeitem"][aria-label="synthetic"]')?.textContent ?? ''
+      ).includes(n),
     count.toLocaleString('en'),
     { polling: 50, timeout: 120_000 },
   );
@@ -81,9 +96,13 @@ try {
     }
     t1 = await page.evaluate(() => performance.now());
   }
-  const { profile } = sampling ? await cdp.send('Profiler.stop') : { profile: { nodes: [], samples: [] as number[], timeDeltas: [] as number[] } };
+  const { profile } = sampling
+    ? await cdp.send('Profiler.stop')
+    : { profile: { nodes: [], samples: [] as number[], timeDeltas: [] as number[] } };
   if (tracing) await browser.stopTracing();
-  const measures = await page.evaluate(() => (globalThis as unknown as { __measures: [string, number, number][] }).__measures);
+  const measures = await page.evaluate(
+    () => (globalThis as unknown as { __measures: [string, number, number][] }).__measures,
+  );
   console.log(`whole catalog after ${(t1 - t0).toFixed(0)} ms (page clock)`);
   for (const [pid, { cpu, name }] of cpuAfter) {
     const used = cpu - (cpuBefore.get(pid)?.cpu ?? 0);
@@ -98,13 +117,18 @@ try {
     entry.max = Math.max(entry.max, duration);
     byName.set(name, entry);
   }
-  if (process.env.MEASURES) for (const [name, start, duration] of measures) if (start >= t0) console.log(`  ${name} at +${(start - t0).toFixed(0)}: ${duration.toFixed(1)} ms`);
-  for (const [name, e] of byName) console.log(`measure ${name}: n=${e.n} total=${e.total.toFixed(0)} max=${e.max.toFixed(0)}`);
+  if (process.env.MEASURES)
+    for (const [name, start, duration] of measures)
+      if (start >= t0)
+        console.log(`  ${name} at +${(start - t0).toFixed(0)}: ${duration.toFixed(1)} ms`);
+  for (const [name, e] of byName)
+    console.log(`measure ${name}: n=${e.n} total=${e.total.toFixed(0)} max=${e.max.toFixed(0)}`);
   // Self time per function.
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i += 1) self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i] ?? 0));
+  for (let i = 0; i < samples.length; i += 1)
+    self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i] ?? 0));
   const byFn = new Map<string, number>();
   for (const node of profile.nodes) {
     const f = node.callFrame;
@@ -113,7 +137,8 @@ try {
   }
   const total = [...byFn.values()].reduce((a, b) => a + b, 0);
   console.log(`profile total ${total.toFixed(0)} ms`);
-  for (const [key, ms] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 35)) console.log(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  for (const [key, ms] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 35))
+    console.log(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
 } finally {
   await browser.close();
   await served.stop();

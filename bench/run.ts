@@ -22,14 +22,31 @@ for (const count of sizes) {
   const floors: number[] = [];
   const browses: BrowseFigures[] = [];
   for (let run = 1; run <= runs; run += 1) {
-    process.stderr.write(`bench: ${count.toLocaleString('en')} resources, run ${run} of ${runs}…\n`);
-    floors.push((await pageWithBareClient(process.execPath, [...fixture, '--count', String(count), '--page-size', '500'])).ms);
+    process.stderr.write(
+      `bench: ${count.toLocaleString('en')} resources, run ${run} of ${runs}…\n`,
+    );
+    floors.push(
+      (
+        await pageWithBareClient(process.execPath, [
+          ...fixture,
+          '--count',
+          String(count),
+          '--page-size',
+          '500',
+        ])
+      ).ms,
+    );
     process.stderr.write(`bench:   bare SDK floor ${Math.round(floors.at(-1) as number)} ms\n`);
     browses.push(await benchBrowse(count));
   }
   const median = (pick: (figures: BrowseFigures) => number) => percentile(browses.map(pick), 50);
   rows.push({
-    singles: floors.map((floor, index) => `${Math.round(floor)} / ${Math.round((browses[index] as BrowseFigures).allShownMs)}`).join(', '),
+    singles: floors
+      .map(
+        (floor, index) =>
+          `${Math.round(floor)} / ${Math.round((browses[index] as BrowseFigures).allShownMs)}`,
+      )
+      .join(', '),
     floorMs: percentile(floors, 50),
     browse: {
       count,
@@ -62,8 +79,9 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 const table = [
   '| resources | connected | first rows (after connect) | whole catalog in the tree | bare SDK floor | ratio to floor | search per keystroke, median / p95 (n) | renderer heap |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(({ floorMs, browse }) =>
-    `| ${browse.count.toLocaleString('en')} | ${ms(browse.connectedMs)} | ${ms(browse.firstRowsMs)} (${ms(browse.firstRowsMs - browse.connectedMs)}) | ${ms(browse.allShownMs)} | ${ms(floorMs)} | ${(browse.allShownMs / floorMs).toFixed(2)}× | ${browse.searchMedianMs.toFixed(1)} / ${browse.searchP95Ms.toFixed(1)} ms (${browse.keystrokes}) | ${browse.heapMb.toFixed(0)} MB |`,
+  ...rows.map(
+    ({ floorMs, browse }) =>
+      `| ${browse.count.toLocaleString('en')} | ${ms(browse.connectedMs)} | ${ms(browse.firstRowsMs)} (${ms(browse.firstRowsMs - browse.connectedMs)}) | ${ms(browse.allShownMs)} | ${ms(floorMs)} | ${(browse.allShownMs / floorMs).toFixed(2)}× | ${browse.searchMedianMs.toFixed(1)} / ${browse.searchP95Ms.toFixed(1)} ms (${browse.keystrokes}) | ${browse.heapMb.toFixed(0)} MB |`,
   ),
   '',
   `Single runs, floor / whole catalog in ms: ${rows.map(({ browse, singles }) => `${browse.count.toLocaleString('en')}: ${singles}`).join('; ')}.`,
@@ -71,7 +89,12 @@ const table = [
 
 // The context figures before issue 11's host-side curation (docs/BENCHMARKS.md as committed
 // with 6b3ba76, measured 2026-11-30); the issue's table gives 4.8–8.1 s for auto-include.
-const BEFORE = { toggle: '130 ms / 186 ms', autoOn: '8,125 ms (1,000 reads; 4.8–8.1 s over that day\'s runs)', focus: '—', heap: '—' };
+const BEFORE = {
+  toggle: '130 ms / 186 ms',
+  autoOn: "8,125 ms (1,000 reads; 4.8–8.1 s over that day's runs)",
+  focus: '—',
+  heap: '—',
+};
 const median = (values: number[]) => percentile(values, 50);
 const contextTable = context
   ? [
@@ -110,7 +133,13 @@ const captures =
     ? undefined
     : await new Promise<CaptureFigures[]>((resolve, reject) => {
         process.stderr.write('bench: captures…\n');
-        execFile(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/capture.ts'], { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as CaptureFigures[])));
+        execFile(
+          process.execPath,
+          ['--expose-gc', '--import', 'tsx', 'bench/capture.ts'],
+          { maxBuffer: 1024 * 1024 },
+          (error, stdout) =>
+            error ? reject(error) : resolve(JSON.parse(stdout) as CaptureFigures[]),
+        );
       });
 const captureTable = captures
   ? [

@@ -16,9 +16,19 @@ const cpu = process.cpuUsage();
 const started = performance.now();
 for (let i = 0; i < MESSAGES; i += 3) {
   const uri = `load://r/${String((i % 20) + 1).padStart(2, '0')}`;
-  store.record('s1', 'receive', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+  store.record('s1', 'receive', {
+    jsonrpc: '2.0',
+    method: 'notifications/resources/updated',
+    params: { uri },
+  });
   store.record('s1', 'send', { jsonrpc: '2.0', id: i, method: 'resources/read', params: { uri } });
-  store.record('s1', 'receive', { jsonrpc: '2.0', id: i, result: { contents: [{ uri, mimeType: 'text/plain', text: `version ${i} sent ${Date.now()}` }] } });
+  store.record('s1', 'receive', {
+    jsonrpc: '2.0',
+    id: i,
+    result: {
+      contents: [{ uri, mimeType: 'text/plain', text: `version ${i} sent ${Date.now()}` }],
+    },
+  });
 }
 const used = process.cpuUsage(cpu);
 const wallMs = performance.now() - started;

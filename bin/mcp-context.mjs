@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The CLI entry: the built bundle does the work (npm pack builds it, and npm start and npm test in a checkout).
+// The CLI entry: the built bundle does the work (npm pack builds it, and npm start and npm test in
+// a checkout).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 

@@ -44,7 +44,10 @@ test('a nested resource opens from the tree with the keyboard alone', async ({ p
   await expect(guides).toHaveAttribute('aria-level', '3');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.type('Getting');
-  const gettingStarted = tree.getByRole('treeitem', { name: 'Getting started with Lumen', exact: true });
+  const gettingStarted = tree.getByRole('treeitem', {
+    name: 'Getting started with Lumen',
+    exact: true,
+  });
   await expect(gettingStarted).toBeFocused();
   await expect(gettingStarted).toHaveAttribute('aria-level', '4');
   await expect(gettingStarted).not.toHaveAttribute('aria-expanded');
@@ -59,7 +62,9 @@ test('a nested resource opens from the tree with the keyboard alone', async ({ p
   await expect(gettingStarted).toHaveAttribute('aria-selected', 'true');
   const detail = page.getByRole('region', { name: 'Resource' });
   await expect(detail).toContainText('docs://lumen/guides/getting-started.md');
-  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('Getting started with Lumen');
+  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText(
+    'Getting started with Lumen',
+  );
 
   // Left from a leaf goes to its folder; Enter there shows the folder's counts.
   await page.keyboard.press('ArrowLeft');

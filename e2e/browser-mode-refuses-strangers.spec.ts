@@ -15,7 +15,10 @@ test.afterAll(async () => {
 });
 
 /** A raw GET, so the test controls the Host header as a rebinding attacker would. */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: served.port, path, headers }, (res) => {
       let body = '';
@@ -27,10 +30,16 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
   });
 }
 
-/** Opens the socket with the given token and Origin; resolves with the HTTP status of a refusal, or 101. */
+/**
+ * Opens the socket with the given token and Origin; resolves with the HTTP status of a refusal, or
+ * 101.
+ */
 function openSocket(token: string, origin: string | undefined): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${served.port}/ws?token=${token}`, origin ? { origin } : {});
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${served.port}/ws?token=${token}`,
+      origin ? { origin } : {},
+    );
     ws.on('open', () => {
       ws.close();
       resolve(101);
@@ -62,7 +71,9 @@ test('the socket refuses a wrong token and a foreign Origin, and accepts its own
   expect(await openSocket(served.token, served.origin)).toBe(101);
 });
 
-test('another website in the same browser cannot reach the socket, even knowing the token', async ({ page }) => {
+test('another website in the same browser cannot reach the socket, even knowing the token', async ({
+  page,
+}) => {
   // A page on another loopback port stands in for any website the user has open.
   const evil: Server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -93,15 +104,30 @@ test('another website in the same browser cannot reach the socket, even knowing 
     });
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     const recorderAddress = recorder.address();
-    const recorderPort = typeof recorderAddress === 'object' && recorderAddress ? recorderAddress.port : 0;
+    const recorderPort =
+      typeof recorderAddress === 'object' && recorderAddress ? recorderAddress.port : 0;
     try {
-      await page.evaluate((events) => fetch(events, { mode: 'no-cors' }).then(() => undefined, () => undefined), `http://127.0.0.1:${recorderPort}/events?token=${served.token}`);
+      await page.evaluate(
+        (events) =>
+          fetch(events, { mode: 'no-cors' }).then(
+            () => undefined,
+            () => undefined,
+          ),
+        `http://127.0.0.1:${recorderPort}/events?token=${served.token}`,
+      );
     } finally {
       recorder.close();
     }
     expect(recorded['sec-fetch-site']).toBe('same-site');
-    const sent = Object.fromEntries(Object.entries(recorded).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    const replayed = await get(`/events?token=${served.token}`, { ...sent, host: `127.0.0.1:${served.port}` });
+    const sent = Object.fromEntries(
+      Object.entries(recorded).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const replayed = await get(`/events?token=${served.token}`, {
+      ...sent,
+      host: `127.0.0.1:${served.port}`,
+    });
     expect(replayed.status).toBe(403);
   } finally {
     evil.close();
@@ -113,29 +139,50 @@ test('the event stream wants the token in its URL, its own Host and Origin, and 
   expect((await get('/events', own)).status).toBe(401);
   expect((await get('/events?token=wrong', own)).status).toBe(401);
   // The page's cookie opens its assets, never the events.
-  expect((await get('/events', { ...own, Cookie: `mcp_context_token=${served.token}` })).status).toBe(401);
-  expect((await get(`/events?token=${served.token}`, { Host: `attacker.example:${served.port}` })).status).toBe(421);
-  expect((await get(`/events?token=${served.token}`, { ...own, Origin: 'https://attacker.example' })).status).toBe(403);
-  expect((await get(`/events?token=${served.token}`, { ...own, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+  expect(
+    (await get('/events', { ...own, Cookie: `mcp_context_token=${served.token}` })).status,
+  ).toBe(401);
+  expect(
+    (await get(`/events?token=${served.token}`, { Host: `attacker.example:${served.port}` }))
+      .status,
+  ).toBe(421);
+  expect(
+    (await get(`/events?token=${served.token}`, { ...own, Origin: 'https://attacker.example' }))
+      .status,
+  ).toBe(403);
+  expect(
+    (await get(`/events?token=${served.token}`, { ...own, 'Sec-Fetch-Site': 'cross-site' })).status,
+  ).toBe(403);
 });
 
-test('the page\'s own event stream carries the host\'s events, a JSON message per line', async ({ page }) => {
+test("the page's own event stream carries the host's events, a JSON message per line", async ({
+  page,
+}) => {
   await page.goto(served.url);
   const lines = await page.evaluate(
     async ({ events, socket }) => {
       const response = await fetch(events);
       const reader = response.body?.getReader();
       if (!reader) return { type: response.headers.get('content-type'), events: [] };
-      // A refresh of the demo catalog, asked over the socket, makes the host send events (the new listing whole).
+      // A refresh of the demo catalog, asked over the socket, makes the host send events (the new
+      // listing whole).
       const ws = new WebSocket(socket);
-      const reply = (id: number) => new Promise<{ value?: { servers: { id: string }[] } }>((resolve) => ws.addEventListener('message', (m) => {
-        const frame = JSON.parse(String(m.data)) as { id?: number; response?: { value?: { servers: { id: string }[] } } };
-        if (frame.id === id) resolve(frame.response ?? {});
-      }));
+      const reply = (id: number) =>
+        new Promise<{ value?: { servers: { id: string }[] } }>((resolve) =>
+          ws.addEventListener('message', (m) => {
+            const frame = JSON.parse(String(m.data)) as {
+              id?: number;
+              response?: { value?: { servers: { id: string }[] } };
+            };
+            if (frame.id === id) resolve(frame.response ?? {});
+          }),
+        );
       await new Promise((resolve) => (ws.onopen = resolve));
       ws.send(JSON.stringify({ id: 1, method: 'getSnapshot', args: [] }));
       const snapshot = await reply(1);
-      ws.send(JSON.stringify({ id: 2, method: 'refreshCatalog', args: [snapshot.value?.servers[0]?.id] }));
+      ws.send(
+        JSON.stringify({ id: 2, method: 'refreshCatalog', args: [snapshot.value?.servers[0]?.id] }),
+      );
       const decoder = new TextDecoder();
       let text = '';
       while (!text.includes('"catalog-relisted"')) {
@@ -145,13 +192,20 @@ test('the page\'s own event stream carries the host\'s events, a JSON message pe
       }
       await reader.cancel();
       ws.close();
-      return { type: response.headers.get('content-type'), events: text.split('\n').filter(Boolean) };
+      return {
+        type: response.headers.get('content-type'),
+        events: text.split('\n').filter(Boolean),
+      };
     },
-    { events: `/events?token=${served.token}`, socket: `ws://127.0.0.1:${served.port}/ws?token=${served.token}` },
+    {
+      events: `/events?token=${served.token}`,
+      socket: `ws://127.0.0.1:${served.port}/ws?token=${served.token}`,
+    },
   );
   expect(lines.type).toContain('application/x-ndjson');
   expect(lines.events.some((line) => line.includes('"catalog-relisted"'))).toBe(true);
   // First the host's state as the stream began, then events.
   expect(JSON.parse(lines.events[0] ?? '')).toHaveProperty('snapshot.seq');
-  for (const line of lines.events.slice(1, -1)) expect(JSON.parse(line)).toHaveProperty('event.seq');
+  for (const line of lines.events.slice(1, -1))
+    expect(JSON.parse(line)).toHaveProperty('event.seq');
 });

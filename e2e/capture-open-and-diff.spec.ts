@@ -20,7 +20,9 @@ async function capture(page: Page, file: string): Promise<void> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Capture', exact: true }).click();
   await (await download).saveAs(file);
-  await expect(page.locator('.capture-status')).toContainText(/Saved capture-.*\.json: 1 server, \d+ contents/);
+  await expect(page.locator('.capture-status')).toContainText(
+    /Saved capture-.*\.json: 1 server, \d+ contents/,
+  );
 }
 
 test('take two captures, open one read-only, and diff them', async ({ page, context }) => {
@@ -32,10 +34,15 @@ test('take two captures, open one read-only, and diff them', async ({ page, cont
   const tree = page.getByRole('tree', { name: 'Resources' });
   await expect(tree.getByRole('treeitem').first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: /Context/ }).click();
-  await expect(page.getByLabel('Assembled context')).toContainText('- URI: status://lumen/sync', { timeout: 30_000 });
+  await expect(page.getByLabel('Assembled context')).toContainText('- URI: status://lumen/sync', {
+    timeout: 30_000,
+  });
 
   await capture(page, first);
-  const captured = JSON.parse(readFileSync(first, 'utf8')) as { context: { text: string }; servers: { name: string }[] };
+  const captured = JSON.parse(readFileSync(first, 'utf8')) as {
+    context: { text: string };
+    servers: { name: string }[];
+  };
   expect(captured.servers.map((server) => server.name)).toEqual(['Demo: Lumen docs']);
   // The demo's status page changes on every tick; its drafts every few.
   await page.waitForTimeout(7000);
@@ -48,13 +55,17 @@ test('take two captures, open one read-only, and diff them', async ({ page, cont
   await (await chooser).setFiles(first);
   const replay = await tab;
   await replay.setViewportSize({ width: 1280, height: 800 });
-  await expect(replay.getByRole('status').filter({ hasText: 'Replay of a capture' })).toContainText('Read-only: nothing here reaches a server');
+  await expect(replay.getByRole('status').filter({ hasText: 'Replay of a capture' })).toContainText(
+    'Read-only: nothing here reaches a server',
+  );
   await expect(replay.getByRole('button', { name: 'Open capture…' })).toHaveCount(0);
   await expect(replay.getByRole('form', { name: /Connect/ })).toHaveCount(0);
   const replayTree = replay.getByRole('tree', { name: 'Resources' });
   await replay.getByRole('searchbox', { name: 'Search resources' }).fill('sync status');
   await replayTree.getByRole('treeitem', { name: /Sync status \(live\)/ }).click();
-  await expect(replay.getByRole('region', { name: 'Resource' })).toContainText('status://lumen/sync');
+  await expect(replay.getByRole('region', { name: 'Resource' })).toContainText(
+    'status://lumen/sync',
+  );
   await replay.getByRole('tab', { name: /Context/ }).click();
   const preview = replay.getByLabel('Assembled context');
   await expect(preview).toContainText('- URI: status://lumen/sync');
@@ -81,7 +92,9 @@ test('take two captures, open one read-only, and diff them', async ({ page, cont
   // With its decision, and both reasons: the tokens it takes moved with the text.
   await expect(status.locator('.diff-decision')).toContainText(/A: .*tokens/);
   await expect(status.locator('.diff-decision')).toContainText(/B: .*tokens/);
-  await expect(dialog.getByLabel("The context's text, as a unified diff")).toContainText('+Updated');
+  await expect(dialog.getByLabel("The context's text, as a unified diff")).toContainText(
+    '+Updated',
+  );
   await page.screenshot({ path: 'test-results/capture-diff-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/capture-diff-dark.png' });

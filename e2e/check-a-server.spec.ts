@@ -5,7 +5,13 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/legacy-server.ts',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();
@@ -14,12 +20,17 @@ test.afterAll(async () => {
 test('run the checks from the UI', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(served.url);
-  await expect(page.getByText('10 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('10 resources', { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Protocol trace' }).click();
   await page.getByRole('tab', { name: 'Checks' }).click();
   const drawer = page.getByRole('region', { name: 'Protocol' });
   await drawer.getByRole('button', { name: 'Run checks' }).click();
-  await expect(drawer.getByRole('status')).toContainText('13 pass, 0 warn, 1 fail, 10 not applicable · read back 10 of 10 · protocol 2025-11-25', { timeout: 20_000 });
+  await expect(drawer.getByRole('status')).toContainText(
+    '13 pass, 0 warn, 1 fail, 10 not applicable · read back 10 of 10 · protocol 2025-11-25',
+    { timeout: 20_000 },
+  );
   const results = drawer.getByRole('region', { name: 'Check results' });
   const failed = results.locator('li.verdict-fail');
   await expect(failed).toHaveCount(1);

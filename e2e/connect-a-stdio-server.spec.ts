@@ -20,9 +20,15 @@ async function connectStdio(page: Page, name: string, command: string) {
   return page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name });
 }
 
-test('a legacy stdio server connects through the form and lists beside the demo', async ({ page }) => {
+test('a legacy stdio server connects through the form and lists beside the demo', async ({
+  page,
+}) => {
   await page.goto(served.url);
-  const server = await connectStdio(page, 'legacy fixture', `"${process.execPath}" --import tsx test/fixtures/legacy-server.ts`);
+  const server = await connectStdio(
+    page,
+    'legacy fixture',
+    `"${process.execPath}" --import tsx test/fixtures/legacy-server.ts`,
+  );
   await expect(server).toContainText('Connected');
   await expect(server).toContainText('legacy');
   await expect(server).toContainText('2025-11-25');
@@ -35,26 +41,39 @@ test('a legacy stdio server connects through the form and lists beside the demo'
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('Source folder');
   await tree.getByRole('treeitem', { name: /Source folder/ }).click();
   const detail = page.getByRole('region', { name: 'Resource' });
-  await expect(detail.getByRole('article', { name: 'Content item 1 of 2' })).toContainText('legacy://dir/src/index.ts');
-  await expect(detail.getByRole('article', { name: 'Content item 2 of 2' })).toContainText('legacy://dir/src/util.ts');
+  await expect(detail.getByRole('article', { name: 'Content item 1 of 2' })).toContainText(
+    'legacy://dir/src/index.ts',
+  );
+  await expect(detail.getByRole('article', { name: 'Content item 2 of 2' })).toContainText(
+    'legacy://dir/src/util.ts',
+  );
 
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('Empty read');
   await tree.getByRole('treeitem', { name: /Empty read/ }).click();
-  await expect(detail.getByRole('alert')).toContainText('spec violation: the server returned an empty contents array for legacy://empty');
+  await expect(detail.getByRole('alert')).toContainText(
+    'spec violation: the server returned an empty contents array for legacy://empty',
+  );
 });
 
 test('a server that dies shows as disconnected with its exit code and stderr', async ({ page }) => {
   await page.goto(served.url);
-  const server = await connectStdio(page, 'dies at start', `"${process.execPath}" --import tsx test/fixtures/hostile-server.ts --mode exit-at-start`);
+  const server = await connectStdio(
+    page,
+    'dies at start',
+    `"${process.execPath}" --import tsx test/fixtures/hostile-server.ts --mode exit-at-start`,
+  );
   await expect(server).toContainText('Disconnected');
   await expect(server).toContainText('exited with code 2');
   // Its stderr's lines, counted in words that agree.
   await expect(server.getByText(/^stderr \(1 line\)$/)).toBeVisible();
 
-  // Remove asks first; Keep (focused) leaves it, a second click where Remove was does not remove it.
+  // Remove asks first; Keep (focused) leaves it, a second click where Remove was does not remove
+  // it.
   await server.getByRole('button', { name: 'Remove', exact: true }).click();
   const ask = server.getByRole('group', { name: 'Remove dies at start?' });
-  await expect(ask).toContainText('Remove “dies at start”? It is disconnected, its process stopped, and it leaves the list.');
+  await expect(ask).toContainText(
+    'Remove “dies at start”? It is disconnected, its process stopped, and it leaves the list.',
+  );
   await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(ask).toBeHidden();
@@ -71,15 +90,23 @@ test('script in names, descriptions and content stays inert text', async ({ page
     void dialog.dismiss();
   });
   await page.goto(served.url);
-  const server = await connectStdio(page, 'html', `"${process.execPath}" --import tsx test/fixtures/hostile-server.ts --mode html`);
+  const server = await connectStdio(
+    page,
+    'html',
+    `"${process.execPath}" --import tsx test/fixtures/hostile-server.ts --mode html`,
+  );
   await expect(server).toContainText('Connected');
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('hostile://html/script');
-  const row = page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: /^Title <script>/ });
+  const row = page
+    .getByRole('tree', { name: 'Resources' })
+    .getByRole('treeitem', { name: /^Title <script>/ });
   await expect(row).toContainText('Title <script>alert(1)</script>');
   await row.click();
   const detail = page.getByRole('region', { name: 'Resource' });
   await expect(detail).toContainText('Description <img src=x onerror=alert(1)>');
-  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('<h1><script>alert(1)</script></h1>');
+  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText(
+    '<h1><script>alert(1)</script></h1>',
+  );
   expect(await page.locator('script:not([src])').count()).toBe(0);
   expect(dialogs).toEqual([]);
 });

@@ -11,9 +11,13 @@ test.afterAll(async () => {
   await served.stop();
 });
 
-test('the demo server connects, lists its catalog, and a resource opens with its content', async ({ page }) => {
+test('the demo server connects, lists its catalog, and a resource opens with its content', async ({
+  page,
+}) => {
   await page.goto(served.url);
-  const server = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'Demo: Lumen docs' });
+  const server = page
+    .getByRole('list', { name: 'Servers' })
+    .getByRole('listitem', { name: 'Demo: Lumen docs' });
   await expect(server).toContainText('Connected');
   await expect(server).toContainText('2026-07-28');
   await expect(server).toContainText('modern');
@@ -28,7 +32,9 @@ test('the demo server connects, lists its catalog, and a resource opens with its
 
   await search.fill('{table}');
   await tree.getByRole('treeitem', { name: 'Table schema' }).click();
-  await expect(page.getByRole('region', { name: 'Template' })).toContainText('db://lumen/schema/tables/{table}');
+  await expect(page.getByRole('region', { name: 'Template' })).toContainText(
+    'db://lumen/schema/tables/{table}',
+  );
 
   await search.fill('getting started');
   await expect(page.getByText(new RegExp(`^\\d+ of ${total} resources$`))).toBeVisible();
@@ -38,23 +44,39 @@ test('the demo server connects, lists its catalog, and a resource opens with its
   await expect(detail).toContainText('docs://lumen/guides/getting-started.md');
   await expect(detail).toContainText('text/markdown');
   await expect(detail).toContainText('assistant');
-  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('Getting started with Lumen');
+  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText(
+    'Getting started with Lumen',
+  );
 });
 
 test('an image resource shows as an image', async ({ page }) => {
   await page.goto(served.url);
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('logo.png');
-  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: 'Lumen logo' }).click();
-  const image = page.getByRole('region', { name: 'Resource' }).getByRole('img', { name: /^Image content/ });
+  await page
+    .getByRole('tree', { name: 'Resources' })
+    .getByRole('treeitem', { name: 'Lumen logo' })
+    .click();
+  const image = page
+    .getByRole('region', { name: 'Resource' })
+    .getByRole('img', { name: /^Image content/ });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(64);
+  expect(
+    await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+  ).toBe(64);
 });
 
-test('the live status page refreshes by itself when the server says it changed', async ({ page }) => {
+test('the live status page refreshes by itself when the server says it changed', async ({
+  page,
+}) => {
   await page.goto(served.url);
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('status://');
-  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: 'Sync status (live)' }).click();
-  const content = page.getByRole('region', { name: 'Resource' }).getByRole('article', { name: 'Content item 1 of 1' });
+  await page
+    .getByRole('tree', { name: 'Resources' })
+    .getByRole('treeitem', { name: 'Sync status (live)' })
+    .click();
+  const content = page
+    .getByRole('region', { name: 'Resource' })
+    .getByRole('article', { name: 'Content item 1 of 1' });
   await expect(content).not.toBeEmpty();
   const before = await content.innerText();
   await expect.poll(() => content.innerText(), { timeout: 15_000 }).not.toBe(before);

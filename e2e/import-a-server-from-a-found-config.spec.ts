@@ -9,13 +9,25 @@ import { expect, test } from '@playwright/test';
 import { startServe, type Served } from './serve';
 
 const repo = resolve('.');
-const legacy = { command: process.execPath, args: ['--import', pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href, join(repo, 'test/fixtures/legacy-server.ts')] };
+const legacy = {
+  command: process.execPath,
+  args: [
+    '--import',
+    pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href,
+    join(repo, 'test/fixtures/legacy-server.ts'),
+  ],
+};
 const home = mkdtempSync(join(tmpdir(), 'mcp-import-home-'));
 function put(path: string, text: string) {
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, text);
 }
-put(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'cursor-legacy': legacy, broken: { command: 'x', colour: 'red' } } }));
+put(
+  join(home, '.cursor', 'mcp.json'),
+  JSON.stringify({
+    mcpServers: { 'cursor-legacy': legacy, broken: { command: 'x', colour: 'red' } },
+  }),
+);
 put(
   join(home, '.config', 'Code', 'User', 'mcp.json'),
   `{
@@ -27,19 +39,33 @@ put(
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe([], [], { HOME: home, XDG_CONFIG_HOME: '', CLAUDE_CONFIG_DIR: '', CLINE_DIR: '', CLINE_DATA_DIR: '', CLINE_MCP_SETTINGS_PATH: '' });
+  served = await startServe([], [], {
+    HOME: home,
+    XDG_CONFIG_HOME: '',
+    CLAUDE_CONFIG_DIR: '',
+    CLINE_DIR: '',
+    CLINE_DATA_DIR: '',
+    CLINE_MCP_SETTINGS_PATH: '',
+  });
 });
 test.afterAll(async () => {
   await served.stop();
 });
 
-test('servers of the config files found are imported, their input typed, and connect', async ({ page }) => {
+test('servers of the config files found are imported, their input typed, and connect', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(served.url);
-  await page.screenshot({ path: 'test-results/import-button.png', clip: { x: 0, y: 300, width: 320, height: 120 } });
+  await page.screenshot({
+    path: 'test-results/import-button.png',
+    clip: { x: 0, y: 300, width: 320, height: 120 },
+  });
   await page.getByRole('button', { name: 'Import from…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import servers from a config file' });
-  await expect(dialog.getByRole('group', { name: /Cursor \(user\)/ })).toContainText(join(home, '.cursor', 'mcp.json'));
+  await expect(dialog.getByRole('group', { name: /Cursor \(user\)/ })).toContainText(
+    join(home, '.cursor', 'mcp.json'),
+  );
   await expect(dialog.getByRole('checkbox', { name: /broken/ })).toBeDisabled();
   await expect(dialog).toContainText('"colour" is not a field we know');
   await expect(dialog.getByRole('status')).toContainText('2 files found on this machine');
@@ -67,18 +93,30 @@ test('servers of the config files found are imported, their input typed, and con
   await expect(page.getByRole('region', { name: 'Resource' })).toContainText('REGION=eu-west-3');
 });
 
-test('a file picked in the page is read as its client would, and its server added', async ({ page }) => {
+test('a file picked in the page is read as its client would, and its server added', async ({
+  page,
+}) => {
   await page.goto(served.url);
   await page.getByRole('button', { name: 'Import from…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import servers from a config file' });
-  await dialog.getByLabel('Choose a file…').setInputFiles({ name: 'claude_desktop_config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ mcpServers: { picked: legacy } })) });
+  await dialog.getByLabel('Choose a file…').setInputFiles({
+    name: 'claude_desktop_config.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ mcpServers: { picked: legacy } })),
+  });
   await expect(dialog.getByRole('group', { name: /Claude Desktop \(picked\)/ })).toBeVisible();
   await dialog.getByRole('checkbox', { name: /picked/ }).check();
   await dialog.getByRole('button', { name: 'Add 1 server' }).click();
-  await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'picked' })).toContainText('Connected');
+  await expect(
+    page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'picked' }),
+  ).toContainText('Connected');
   // A file that is not a config says why, in one line.
   await page.getByRole('button', { name: 'Import from…' }).click();
-  await dialog.getByLabel('Choose a file…').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"other": 1}') });
+  await dialog.getByLabel('Choose a file…').setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"other": 1}'),
+  });
   await expect(dialog.getByRole('status')).toContainText('notes.json cannot be used:');
   await expect(dialog.getByRole('status')).toContainText('no "mcpServers"');
 });

@@ -6,7 +6,13 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/legacy-server.ts',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();
@@ -15,7 +21,9 @@ test.afterAll(async () => {
 test('the trace shows the requests, with filter and export', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(served.url);
-  await expect(page.getByText('10 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('10 resources', { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Protocol trace' }).click();
   const drawer = page.getByRole('region', { name: 'Protocol' });
   const rows = drawer.getByRole('listbox', { name: 'Messages' }).getByRole('option');
@@ -43,8 +51,13 @@ test('the trace shows the requests, with filter and export', async ({ page }) =>
   const download = page.waitForEvent('download');
   await drawer.getByRole('button', { name: 'Export JSONL' }).click();
   const file = await (await download).path();
-  const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: { method?: string } });
+  const lines = (await readFile(file, 'utf8'))
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { direction: string; message: { method?: string } });
   expect(lines).toHaveLength(8);
-  expect(lines.filter((line) => line.direction === 'send').map((line) => line.message.method)).toEqual(['resources/list', 'resources/list', 'resources/list', 'resources/list']);
+  expect(
+    lines.filter((line) => line.direction === 'send').map((line) => line.message.method),
+  ).toEqual(['resources/list', 'resources/list', 'resources/list', 'resources/list']);
   await expect(drawer.getByRole('status').filter({ hasText: 'Exported 8 messages' })).toBeVisible();
 });

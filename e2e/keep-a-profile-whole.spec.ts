@@ -13,17 +13,41 @@ import { startServe, type Served } from './serve';
 const command = [process.execPath, '--import', 'tsx', 'test/fixtures/context-server.ts'];
 // The name `mcp-context serve -- COMMAND` gives the server.
 const fixture = deriveServerName(command[0] as string, command.slice(1));
-const notes = { name: 'notes', transport: { kind: 'stdio' as const, command: 'notes-server', args: ['--read-only'], env: { NOTES_TOKEN: 's3cret-token' } } };
+const notes = {
+  name: 'notes',
+  transport: {
+    kind: 'stdio' as const,
+    command: 'notes-server',
+    args: ['--read-only'],
+    env: { NOTES_TOKEN: 's3cret-token' },
+  },
+};
 
 const written: Profile = {
   kind: PROFILE_KIND,
   version: PROFILE_VERSION,
   name: 'Team review',
   savedAt: '2026-11-30T12:00:00.000Z',
-  servers: [{ name: fixture, transport: { kind: 'stdio', command: command[0] as string, args: command.slice(1) } }, notes],
-  picks: [{ server: fixture, uri: 'ctx://notes/alpha/note-0.md' }, ...[1, 2, 3].map((n) => ({ server: 'notes', uri: `notes://team/${n}.md` }))],
+  servers: [
+    {
+      name: fixture,
+      transport: { kind: 'stdio', command: command[0] as string, args: command.slice(1) },
+    },
+    notes,
+  ],
+  picks: [
+    { server: fixture, uri: 'ctx://notes/alpha/note-0.md' },
+    ...[1, 2, 3].map((n) => ({ server: 'notes', uri: `notes://team/${n}.md` })),
+  ],
   marks: [{ server: 'notes', uri: 'notes://team/4.md', mark: 'pin' }],
-  policy: { auto: false, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 8000, order: 'rank' },
+  policy: {
+    auto: false,
+    audience: 'assistant',
+    threshold: 0.5,
+    requirePriorityOne: true,
+    budget: 8000,
+    order: 'rank',
+  },
   output: { format: 'markdown', encoding: 'o200k_base' },
 };
 
@@ -54,31 +78,46 @@ test.describe('a profile with a server that is not connected', () => {
     await served.stop();
   });
 
-  test('is listed as not connected after a load, saved back whole, and dropped only when the user removes it', async ({ page }) => {
+  test('is listed as not connected after a load, saved back whole, and dropped only when the user removes it', async ({
+    page,
+  }) => {
     const file = join(profiles, 'Team review.json');
     const original = await readFile(file, 'utf8');
     await page.goto(served.url);
-    await expect(page.getByText('301 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('301 resources', { exact: false }).first()).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole('tab', { name: /Context/ }).click();
     await page.getByRole('button', { name: 'Load Team review' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Loaded “Team review”; 1 of its servers is not connected.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Loaded “Team review”; 1 of its servers is not connected.' }),
+    ).toBeVisible();
 
     // The server stays in sight, with its marks (3 picks and a pin), and no secret.
     const away = page.getByRole('group', { name: 'Not connected now' });
-    await expect(away.getByRole('listitem')).toHaveText(/notes notes-server --read-only with environment NOTES_TOKEN · 4 marks/);
+    await expect(away.getByRole('listitem')).toHaveText(
+      /notes notes-server --read-only with environment NOTES_TOKEN · 4 marks/,
+    );
     await expect(away.getByRole('button', { name: 'Connect notes' })).toBeVisible();
     await expect(page.locator('body')).not.toContainText('s3cret');
     // Its picks are not counted as picked here: only the one on the connected server is.
     await expect(page.getByRole('status', { name: 'Picked resources' })).toHaveText('1 picked');
 
     const question = await saveOver(page, 'Team review');
-    expect(question).toBe('Replace the profile “Team review”? A copy of the file it replaces is kept beside it.');
+    expect(question).toBe(
+      'Replace the profile “Team review”? A copy of the file it replaces is kept beside it.',
+    );
     // Nothing was lost: the same servers (the real env too), picks and mark.
     const saved = JSON.parse(await readFile(file, 'utf8')) as Profile;
     expect(saved.servers).toEqual(written.servers);
     expect(saved.picks).toEqual(written.picks);
     expect(saved.marks).toEqual(written.marks);
-    const copies = async () => (await readdir(profiles)).filter((entry) => entry.startsWith('Team review.json.') && entry.endsWith('.bak'));
+    const copies = async () =>
+      (await readdir(profiles)).filter(
+        (entry) => entry.startsWith('Team review.json.') && entry.endsWith('.bak'),
+      );
     expect(await copies()).toHaveLength(1);
     expect(await readFile(join(profiles, (await copies())[0] as string), 'utf8')).toBe(original);
 

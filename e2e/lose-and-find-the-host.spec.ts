@@ -9,7 +9,9 @@ test.afterEach(async () => {
   await served?.stop();
 });
 
-test('a stopped host shows a retrying banner, a restarted one a refused token, and its new URL works', async ({ page }) => {
+test('a stopped host shows a retrying banner, a restarted one a refused token, and its new URL works', async ({
+  page,
+}) => {
   served = await startServe();
   const { port } = served;
   await page.goto(served.url);
@@ -29,5 +31,7 @@ test('a stopped host shows a retrying banner, a restarted one a refused token, a
 
   await page.goto(served.url);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('treeitem', { name: 'Demo: Lumen docs', exact: true })).toContainText(/\d/);
+  await expect(page.getByRole('treeitem', { name: 'Demo: Lumen docs', exact: true })).toContainText(
+    /\d/,
+  );
 });

@@ -5,9 +5,13 @@ import { serveSyntheticCatalog } from './synthetic-catalog';
 
 const served = serveSyntheticCatalog(10_000);
 
-test('Right then Down, pressed at once, lands on the first row of the folder just opened', async ({ page }) => {
+test('Right then Down, pressed at once, lands on the first row of the folder just opened', async ({
+  page,
+}) => {
   await page.goto(served().url);
-  await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('10,000 resources', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   const tree = page.getByRole('tree', { name: 'Resources' });
   // Down to reports → incidents: the last folders of the tree, the ones the host sends last.
   for (const folder of ['synth://corp', 'reports']) {
@@ -27,5 +31,7 @@ test('Right then Down, pressed at once, lands on the first row of the folder jus
   const focused = tree.locator('.tree-row.is-focused');
   await expect(focused).toHaveAttribute('aria-level', '6');
   await expect(focused).toHaveAttribute('aria-posinset', '1');
-  await expect(tree.getByRole('treeitem', { name: 'group-00', exact: true }).nth(0)).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    tree.getByRole('treeitem', { name: 'group-00', exact: true }).nth(0),
+  ).toHaveAttribute('aria-expanded', 'true');
 });

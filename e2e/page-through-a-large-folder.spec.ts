@@ -6,7 +6,16 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/synthetic-server.ts', '--count', '2500', '--flat']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/synthetic-server.ts',
+    '--count',
+    '2500',
+    '--flat',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();
@@ -24,7 +33,10 @@ test('a folder of 2,500 resources shows 1,000 rows, then more on request', async
 
   // The folder's last row stands for the rows not sent.
   await page.keyboard.press('End');
-  const more = tree.getByRole('treeitem', { name: 'Show 1,000 more (1,500 not shown)', exact: true });
+  const more = tree.getByRole('treeitem', {
+    name: 'Show 1,000 more (1,500 not shown)',
+    exact: true,
+  });
   await expect(more).toBeFocused();
   await expect(more).toHaveAttribute('aria-posinset', '1001');
   await expect(more).not.toHaveAttribute('aria-checked', /.*/);
@@ -37,7 +49,9 @@ test('a folder of 2,500 resources shows 1,000 rows, then more on request', async
   const name = await first.getAttribute('aria-label');
   expect(name).toMatch(/^[A-Z][a-z]+ \w+ \w+ \d+$/);
   await page.keyboard.press('End');
-  await expect(tree.getByRole('treeitem', { name: 'Show 500 more (500 not shown)', exact: true })).toBeFocused();
+  await expect(
+    tree.getByRole('treeitem', { name: 'Show 500 more (500 not shown)', exact: true }),
+  ).toBeFocused();
 
   // A resource among the new rows opens like any other.
   await page.keyboard.press('ArrowUp');

@@ -7,10 +7,16 @@ import { serveSyntheticCatalog, syntheticCatalog } from './synthetic-catalog';
 const COUNT = 10_000;
 const served = serveSyntheticCatalog(COUNT);
 
-test('checking a folder picks every resource under it, and the boxes above show mixed', async ({ page }) => {
-  const inGuides = syntheticCatalog(COUNT).filter((r) => r.area === 'billing' && r.kind === 'guides');
+test('checking a folder picks every resource under it, and the boxes above show mixed', async ({
+  page,
+}) => {
+  const inGuides = syntheticCatalog(COUNT).filter(
+    (r) => r.area === 'billing' && r.kind === 'guides',
+  );
   await page.goto(served().url);
-  await expect(page.getByText(`${COUNT.toLocaleString('en')} resources`, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText(`${COUNT.toLocaleString('en')} resources`, { exact: true }),
+  ).toBeVisible({ timeout: 30_000 });
 
   const tree = page.getByRole('tree', { name: 'Resources' });
   const corp = tree.getByRole('treeitem', { name: 'synth://corp', exact: true });
@@ -57,8 +63,17 @@ test('checking a folder picks every resource under it, and the boxes above show 
   await page.keyboard.press('Space');
   await expect(picked).toHaveText(`${inGuides.length} picked`);
   await page.reload();
-  await expect(page.getByRole('status', { name: 'Picked resources' })).toHaveText(`${inGuides.length} picked`, { timeout: 30_000 });
-  await page.getByRole('tree', { name: 'Resources' }).getByRole('treeitem', { name: 'synth://corp', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Picked resources' })).toHaveText(
+    `${inGuides.length} picked`,
+    { timeout: 30_000 },
+  );
+  await page
+    .getByRole('tree', { name: 'Resources' })
+    .getByRole('treeitem', { name: 'synth://corp', exact: true })
+    .click();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('treeitem', { name: 'billing', exact: true })).toHaveAttribute('aria-checked', 'mixed');
+  await expect(page.getByRole('treeitem', { name: 'billing', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'mixed',
+  );
 });

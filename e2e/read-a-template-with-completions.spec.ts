@@ -11,10 +11,16 @@ test.afterAll(async () => {
   await served.stop();
 });
 
-/** Opens a template from the catalog: a tree item where the catalog is a tree, else an item of the Templates list. */
+/**
+ * Opens a template from the catalog: a tree item where the catalog is a tree, else an item of the
+ * Templates list.
+ */
 async function selectTemplate(page: Page, title: string): Promise<void> {
   const treeItem = page.getByRole('treeitem', { name: new RegExp(title) });
-  const listItem = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').filter({ hasText: title });
+  const listItem = page
+    .getByRole('list', { name: 'Templates' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
   await treeItem.or(listItem).first().click();
 }
 
@@ -22,7 +28,9 @@ function variablesForm(page: Page) {
   return page.getByRole('form', { name: 'Template variables' });
 }
 
-test('release notes: a typed prefix narrows the suggestions, the keyboard picks one, Read shows it', async ({ page }) => {
+test('release notes: a typed prefix narrows the suggestions, the keyboard picks one, Read shows it', async ({
+  page,
+}) => {
   await page.goto(served.url);
   await selectTemplate(page, 'Release notes');
   const template = page.getByRole('region', { name: 'Release notes' });
@@ -41,22 +49,31 @@ test('release notes: a typed prefix narrows the suggestions, the keyboard picks 
   await version.press('ArrowDown');
   const second = suggestions.getByRole('option', { name: '2.3.0' });
   await expect(second).toHaveAttribute('aria-selected', 'true');
-  await expect(version).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id')) ?? 'missing id');
+  await expect(version).toHaveAttribute(
+    'aria-activedescendant',
+    (await second.getAttribute('id')) ?? 'missing id',
+  );
   await version.press('Enter');
 
   await expect(version).toHaveValue('2.3.0');
   await expect(version).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('status', { name: 'Expanded URI' })).toHaveText('changelog://lumen/releases/2.3.0');
+  await expect(page.getByRole('status', { name: 'Expanded URI' })).toHaveText(
+    'changelog://lumen/releases/2.3.0',
+  );
 
   await page.getByRole('button', { name: 'Read', exact: true }).click();
   const content = template.getByRole('region', { name: 'Content' });
-  await expect(content.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('Templates for everyone');
+  await expect(content.getByRole('article', { name: 'Content item 1 of 1' })).toContainText(
+    'Templates for everyone',
+  );
 
   // A value the server does not know reads as an unknown resource, where the content would be.
   await version.fill('9.9.9');
   await version.press('Escape');
   await page.getByRole('button', { name: 'Read', exact: true }).click();
-  await expect(content.getByRole('alert')).toContainText(/unknown resource: changelog:\/\/lumen\/releases\/9\.9\.9 \(-32\d{3}\)/);
+  await expect(content.getByRole('alert')).toContainText(
+    /unknown resource: changelog:\/\/lumen\/releases\/9\.9\.9 \(-32\d{3}\)/,
+  );
 });
 
 test('design tokens: the token suggestions follow the group already chosen', async ({ page }) => {
@@ -67,7 +84,9 @@ test('design tokens: the token suggestions follow the group already chosen', asy
   const token = form.getByRole('combobox', { name: 'token' });
 
   await group.pressSequentially('spa');
-  await expect(page.getByRole('listbox', { name: 'Suggestions for group' }).getByRole('option')).toHaveText(['spacing']);
+  await expect(
+    page.getByRole('listbox', { name: 'Suggestions for group' }).getByRole('option'),
+  ).toHaveText(['spacing']);
   await group.press('ArrowDown');
   // Tab takes the highlighted suggestion and moves on to the next field, which asks at once.
   await group.press('Tab');
@@ -75,16 +94,32 @@ test('design tokens: the token suggestions follow the group already chosen', asy
   await expect(token).toBeFocused();
 
   const tokenSuggestions = page.getByRole('listbox', { name: 'Suggestions for token' });
-  await expect(tokenSuggestions.getByRole('option')).toHaveText(['xxs', 'xs', 'sm', 'md', 'lg', 'xl']);
+  await expect(tokenSuggestions.getByRole('option')).toHaveText([
+    'xxs',
+    'xs',
+    'sm',
+    'md',
+    'lg',
+    'xl',
+  ]);
   await token.pressSequentially('x');
   await expect(tokenSuggestions.getByRole('option')).toHaveText(['xxs', 'xs', 'xl']);
   // ArrowUp starts from the bottom.
   await token.press('ArrowUp');
   await token.press('ArrowUp');
-  await expect(tokenSuggestions.getByRole('option', { name: 'xs', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(tokenSuggestions.getByRole('option', { name: 'xs', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await token.press('Enter');
-  await expect(page.getByRole('status', { name: 'Expanded URI' })).toHaveText('design://tokens/spacing/xs.json');
+  await expect(page.getByRole('status', { name: 'Expanded URI' })).toHaveText(
+    'design://tokens/spacing/xs.json',
+  );
 
   await page.getByRole('button', { name: 'Read', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Content' }).getByRole('article', { name: 'Content item 1 of 1' })).toContainText('Inside compact controls');
+  await expect(
+    page
+      .getByRole('region', { name: 'Content' })
+      .getByRole('article', { name: 'Content item 1 of 1' }),
+  ).toContainText('Inside compact controls');
 });

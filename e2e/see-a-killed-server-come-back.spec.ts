@@ -5,7 +5,13 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/legacy-server.ts',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();

@@ -5,17 +5,27 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/vanishing-server.ts']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/vanishing-server.ts',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();
 });
 
-test('an added resource appears highlighted, and the card says what changed until seen', async ({ page }) => {
+test('an added resource appears highlighted, and the card says what changed until seen', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(served.url);
   const tree = page.getByRole('tree', { name: 'Resources' });
-  await expect(page.getByText('5 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('5 resources', { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await tree.getByRole('treeitem', { name: 'notes://team', exact: true }).click();
   await page.keyboard.press('ArrowRight');
   await tree.getByRole('treeitem', { name: 'control', exact: true }).click();
@@ -30,7 +40,10 @@ test('an added resource appears highlighted, and the card says what changed unti
   await expect(change).toContainText('\u22121');
   await expect(change).toContainText('the server said its list changed');
   // The selected control row keeps its place: the selection survived the new listing.
-  await expect(tree.getByRole('treeitem', { name: /Delete the leaving notes/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(tree.getByRole('treeitem', { name: /Delete the leaving notes/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 
   // Added back: the row lights up with a "new" badge.
   await tree.getByRole('treeitem', { name: /Bring the leaving notes back/ }).click();

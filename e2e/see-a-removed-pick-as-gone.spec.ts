@@ -5,7 +5,13 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/vanishing-server.ts']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/vanishing-server.ts',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();
@@ -14,7 +20,9 @@ test.afterAll(async () => {
 test('a picked resource the server removes shows as gone until it is dropped', async ({ page }) => {
   await page.goto(served.url);
   const tree = page.getByRole('tree', { name: 'Resources' });
-  await expect(page.getByText('5 resources', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('5 resources', { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('tab', { name: /Context/ }).click();
   await page.getByLabel('Include automatically (by focus, annotations and size)').uncheck();
 
@@ -38,8 +46,15 @@ test('a picked resource the server removes shows as gone until it is dropped', a
   const gone = page.getByRole('region', { name: /Gone/ });
   await expect(gone).toContainText('notes://team/leaving.md');
   await expect(gone).toContainText('no longer lists it');
-  await expect(page.getByText('Pick resources in the tree', { exact: false }).or(page.getByText('Nothing is included', { exact: false })).first()).toBeVisible();
-  await expect(page.locator('.context-preview')).not.toContainText('- URI: notes://team/leaving.md');
+  await expect(
+    page
+      .getByText('Pick resources in the tree', { exact: false })
+      .or(page.getByText('Nothing is included', { exact: false }))
+      .first(),
+  ).toBeVisible();
+  await expect(page.locator('.context-preview')).not.toContainText(
+    '- URI: notes://team/leaving.md',
+  );
   await page.screenshot({ path: 'test-results/gone-resource.png' });
 
   await gone.getByRole('button', { name: 'Drop notes://team/leaving.md' }).click();

@@ -21,14 +21,26 @@ export interface Served {
  * and resolves with the URL it prints. Each run keeps its session in a fresh file unless `env`
  * names one (MCP_CONTEXT_SESSION), so specs never see each other's curation.
  */
-export function startServe(args: string[] = [], nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const session = { MCP_CONTEXT_SESSION: join(mkdtempSync(join(tmpdir(), 'mcp-context-e2e-')), 'session.json') };
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...session, ...env } });
+export function startServe(
+  args: string[] = [],
+  nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<Served> {
+  const session = {
+    MCP_CONTEXT_SESSION: join(mkdtempSync(join(tmpdir(), 'mcp-context-e2e-')), 'session.json'),
+  };
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...session, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 20 s; stderr: ${stderr}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL in 20 s; stderr: ${stderr}`)),
+      20_000,
+    );
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();

@@ -24,7 +24,10 @@ async function open(page: Page, options: Parameters<typeof startOAuthFixture>[0]
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(served.url);
   const card = page.locator('.server-item');
-  await expect(card).toContainText('asks you to sign in first (HTTP 401): the Sign in button on its card', { timeout: 30_000 });
+  await expect(card).toContainText(
+    'asks you to sign in first (HTTP 401): the Sign in button on its card',
+    { timeout: 30_000 },
+  );
   return card;
 }
 
@@ -41,7 +44,9 @@ test('sign in to a remote server in a new tab, and see its catalog', async ({ pa
   const tab = page.waitForEvent('popup');
   await card.getByRole('button', { name: 'Sign in' }).click();
   const popup = await tab;
-  await expect(popup.locator('body')).toContainText(`Signed in to ${new URL((fixture as OAuthFixture).url).host}`);
+  await expect(popup.locator('body')).toContainText(
+    `Signed in to ${new URL((fixture as OAuthFixture).url).host}`,
+  );
   await popup.close();
 
   await expect(card).toContainText('Connected');
@@ -51,9 +56,13 @@ test('sign in to a remote server in a new tab, and see its catalog', async ({ pa
   const steps = page.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem');
   await expect(steps).toHaveCount(6);
   await expect(steps.nth(2)).toContainText(/Client.*registered \(RFC 7591\): client id/);
-  await expect(steps.nth(4)).toContainText('scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself');
+  await expect(steps.nth(4)).toContainText(
+    'scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself',
+  );
   await expect(steps.nth(5)).toContainText('connected (protocol');
-  await expect(panel).toContainText(/Signed in as a client registered for this app .*, with the scopes mcp:read mcp:write; the token expires at .* \(in (59|60) min\), and is refreshed by itself/);
+  await expect(panel).toContainText(
+    /Signed in as a client registered for this app .*, with the scopes mcp:read mcp:write; the token expires at .* \(in (59|60) min\), and is refreshed by itself/,
+  );
   await shoot(page, 'auth-panel-signed-in');
 
   // Signing out forgets the sign-in and revokes it; the server asks again.
@@ -63,15 +72,21 @@ test('sign in to a remote server in a new tab, and see its catalog', async ({ pa
   expect((fixture as OAuthFixture).log.revoked).toHaveLength(2);
 });
 
-test('a sign-in that cannot register the app says why, in the tab and at the step', async ({ page }) => {
+test('a sign-in that cannot register the app says why, in the tab and at the step', async ({
+  page,
+}) => {
   const card = await open(page, { registration: false });
   const tab = page.waitForEvent('popup');
   await card.getByRole('button', { name: 'Sign in' }).click();
   const popup = await tab;
-  await expect(popup.locator('body')).toContainText('the authorization server has no registration endpoint and no client id was given');
+  await expect(popup.locator('body')).toContainText(
+    'the authorization server has no registration endpoint and no client id was given',
+  );
   await popup.close();
   const steps = page.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem');
-  await expect(steps.nth(2)).toContainText('the authorization server has no registration endpoint and no client id was given: register a client there, then give its client id');
+  await expect(steps.nth(2)).toContainText(
+    'the authorization server has no registration endpoint and no client id was given: register a client there, then give its client id',
+  );
   await expect(steps.nth(3)).toContainText('not reached');
   await expect(page.getByRole('region', { name: 'Sign-in' })).toContainText('Last sign-in: failed');
   await expect(card).toContainText('asks you to sign in first');

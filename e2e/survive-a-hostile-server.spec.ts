@@ -5,7 +5,15 @@ import { startServe, type Served } from './serve';
 
 let served: Served;
 test.beforeAll(async () => {
-  served = await startServe(['--', process.execPath, '--import', 'tsx', 'test/fixtures/hostile-server.ts', '--mode', 'huge']);
+  served = await startServe([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/hostile-server.ts',
+    '--mode',
+    'huge',
+  ]);
 });
 test.afterAll(async () => {
   await served.stop();
@@ -23,6 +31,9 @@ test('a 30 MB text opens truncated, and the page still answers', async ({ page }
   // Still interactive: the search narrows the tree and the other huge item opens.
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('json');
   await tree.getByRole('treeitem', { name: /huge JSON/ }).click();
-  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText('Too large to format as JSON', { timeout: 30_000 });
+  await expect(detail.getByRole('article', { name: 'Content item 1 of 1' })).toContainText(
+    'Too large to format as JSON',
+    { timeout: 30_000 },
+  );
   await expect(page.getByRole('searchbox', { name: 'Search resources' })).toHaveValue('json');
 });

@@ -11,10 +11,20 @@ export function syntheticCatalog(count: number): ReturnType<typeof syntheticReso
 
 /** The command line that serves `count` synthetic resources in browser mode. */
 export function syntheticServeArgs(count: number): string[] {
-  return ['--', process.execPath, '--import', 'tsx', 'test/fixtures/synthetic-server.ts', '--count', String(count)];
+  return [
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/synthetic-server.ts',
+    '--count',
+    String(count),
+  ];
 }
 
-/** Serves `count` synthetic resources for the spec file that calls it; returns the running server. */
+/**
+ * Serves `count` synthetic resources for the spec file that calls it; returns the running server.
+ */
 export function serveSyntheticCatalog(count: number): () => Served {
   let served: Served | undefined;
   test.beforeAll(async () => {
@@ -24,7 +34,8 @@ export function serveSyntheticCatalog(count: number): () => Served {
     await served?.stop();
   });
   return () => {
-    if (!served) throw new Error('the synthetic catalog is served only inside the tests of this file');
+    if (!served)
+      throw new Error('the synthetic catalog is served only inside the tests of this file');
     return served;
   };
 }

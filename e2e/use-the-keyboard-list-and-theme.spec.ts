@@ -17,7 +17,8 @@ test('? opens the list of every shortcut, from anywhere but a text field', async
     await page.keyboard.press('?');
     const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(list).toBeVisible();
-    for (const key of ['Alt+P', 'Alt+E', 'Space', 'Ctrl+F', '/', '*']) await expect(list.locator('kbd', { hasText: key }).first()).toBeVisible();
+    for (const key of ['Alt+P', 'Alt+E', 'Space', 'Ctrl+F', '/', '*'])
+      await expect(list.locator('kbd', { hasText: key }).first()).toBeVisible();
     await expect(list.getByRole('button', { name: 'Close' })).toBeFocused();
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
@@ -41,7 +42,9 @@ test('? opens the list of every shortcut, from anywhere but a text field', async
   }
 });
 
-test('the theme chosen stays, over the OS, after a reload and after a restart', async ({ page }) => {
+test('the theme chosen stays, over the OS, after a reload and after a restart', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   let served = await startServe([], [], { MCP_CONTEXT_SESSION: session });
   try {

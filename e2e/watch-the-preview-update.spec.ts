@@ -22,7 +22,9 @@ test('the preview updates by itself, and the timeline shows the updates', async 
   await detail.getByRole('button', { name: 'Pin', exact: true }).click();
 
   // The open resource: re-read by itself, and it says so.
-  await expect(detail.getByText(/updated by the server \d+ s ago/)).toBeVisible({ timeout: 15_000 });
+  await expect(detail.getByText(/updated by the server \d+ s ago/)).toBeVisible({
+    timeout: 15_000,
+  });
 
   await page.getByRole('tab', { name: /Context/ }).click();
   const preview = page.getByLabel('Assembled context');
@@ -30,12 +32,16 @@ test('the preview updates by itself, and the timeline shows the updates', async 
   const tick = async () => Number(/\(tick (\d+)\)/.exec((await preview.textContent()) ?? '')?.[1]);
   const first = await tick();
   await expect.poll(tick, { timeout: 15_000 }).toBeGreaterThan(first);
-  await expect(page.locator('.context-preview').getByText(/updated by the server \d+ s ago/)).toBeVisible();
+  await expect(
+    page.locator('.context-preview').getByText(/updated by the server \d+ s ago/),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Protocol trace' }).click();
   await page.getByRole('tab', { name: 'Timeline' }).click();
   const timeline = page.getByRole('log', { name: 'Timeline' });
-  await expect(timeline.locator('tr.kind-updated').filter({ hasText: 'status://lumen/sync' }).first()).toBeVisible();
+  await expect(
+    timeline.locator('tr.kind-updated').filter({ hasText: 'status://lumen/sync' }).first(),
+  ).toBeVisible();
   await expect(timeline.locator('tr.kind-connected').first()).toContainText('protocol 2026-07-28');
   await page.screenshot({ path: 'test-results/timeline-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });

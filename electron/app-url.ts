@@ -8,7 +8,8 @@
  */
 export function appUrlMatcher(appHref: string): (url: string) => boolean {
   const app = new URL(appHref);
-  if (app.protocol !== 'file:') throw new Error(`the app page must be a file:// URL, got ${app.protocol}`);
+  if (app.protocol !== 'file:')
+    throw new Error(`the app page must be a file:// URL, got ${app.protocol}`);
   return function isAppUrl(url: string): boolean {
     let candidate: URL;
     try {
@@ -16,6 +17,10 @@ export function appUrlMatcher(appHref: string): (url: string) => boolean {
     } catch {
       return false;
     }
-    return candidate.protocol === 'file:' && candidate.host === app.host && candidate.pathname === app.pathname;
+    return (
+      candidate.protocol === 'file:' &&
+      candidate.host === app.host &&
+      candidate.pathname === app.pathname
+    );
   };
 }

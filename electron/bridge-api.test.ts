@@ -27,8 +27,13 @@ describe('createBridgeApi', () => {
   });
 
   it('rejects with an error whose code survives the context bridge’s copy', async () => {
-    const { ipc } = fakeIpc(() => ({ ok: false, error: { code: 'timeout', message: 'no answer in 30 s' } }));
-    const error = await createBridgeApi(ipc).getSnapshot().catch((caught: unknown) => caught);
+    const { ipc } = fakeIpc(() => ({
+      ok: false,
+      error: { code: 'timeout', message: 'no answer in 30 s' },
+    }));
+    const error = await createBridgeApi(ipc)
+      .getSnapshot()
+      .catch((caught: unknown) => caught);
     // contextBridge copies values much like structuredClone; an Error would arrive without `code`.
     expect(structuredClone(error)).toEqual({ code: 'timeout', message: 'no answer in 30 s' });
   });
@@ -37,7 +42,10 @@ describe('createBridgeApi', () => {
     const { ipc } = fakeIpc(() => {
       throw new Error("No handler registered for 'host:call'");
     });
-    await expect(createBridgeApi(ipc).getSnapshot()).rejects.toEqual({ code: 'internal', message: "No handler registered for 'host:call'" });
+    await expect(createBridgeApi(ipc).getSnapshot()).rejects.toEqual({
+      code: 'internal',
+      message: "No handler registered for 'host:call'",
+    });
   });
 
   it('hands the page only the HostEvent, never the IPC event, until it unsubscribes', () => {

@@ -27,7 +27,8 @@ export function isAppMainFrame(
 ): boolean {
   if (!frame || !mainFrame) return false;
   // Compared by (process, frame token), Electron's own key for a frame, not by object identity.
-  const sameFrame = frame.processId === mainFrame.processId && frame.frameToken === mainFrame.frameToken;
+  const sameFrame =
+    frame.processId === mainFrame.processId && frame.frameToken === mainFrame.frameToken;
   return sameFrame && frame.parent === null && isAppUrl(frame.url);
 }
 
@@ -60,13 +61,19 @@ export function linkWindow(host: HostApi, eventSink: () => EventSink | undefined
  * and undefined for any other frame, which is refused. `dispatchHostCall` then validates the
  * method name and every argument. Returns a function that removes the channel.
  */
-export function serveHostIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, callsFor: (frame: SenderFrame | null) => WindowLink['calls'] | undefined): () => void {
-  ipcMain.handle(HOST_CALL_CHANNEL, (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
-    // Any frame that reaches the channel (an injected iframe, a page we navigated away
-    // from) must not drive the host: it can spawn processes through addServer.
-    const calls = callsFor(event.senderFrame);
-    if (!calls) return REFUSED;
-    return dispatchHostCall(calls, method, args);
-  });
+export function serveHostIpc(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  callsFor: (frame: SenderFrame | null) => WindowLink['calls'] | undefined,
+): () => void {
+  ipcMain.handle(
+    HOST_CALL_CHANNEL,
+    (event, method: unknown, args: unknown): Promise<RpcResponse> | RpcResponse => {
+      // Any frame that reaches the channel (an injected iframe, a page we navigated away
+      // from) must not drive the host: it can spawn processes through addServer.
+      const calls = callsFor(event.senderFrame);
+      if (!calls) return REFUSED;
+      return dispatchHostCall(calls, method, args);
+    },
+  );
   return () => ipcMain.removeHandler(HOST_CALL_CHANNEL);
 }

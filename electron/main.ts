@@ -60,7 +60,11 @@ function mainWindowHost(started: Host): HostApi {
 }
 
 function openCaptureWindow(captureId: string, captureHost: Host): void {
-  const window = new BrowserWindow({ ...mainWindowOptions(paths.preload, nativeTheme), title: 'MCP Context Inspector: capture (read-only)', show: true });
+  const window = new BrowserWindow({
+    ...mainWindowOptions(paths.preload, nativeTheme),
+    title: 'MCP Context Inspector: capture (read-only)',
+    show: true,
+  });
   track(window, captureHost);
   // The capture closed on the host (the oldest of too many): its window goes with it.
   void captureHost.closed.then(() => window.isDestroyed() || window.destroy());
@@ -70,9 +74,16 @@ function openCaptureWindow(captureId: string, captureHost: Host): void {
 /** The servers to open: those of `--config FILE [--server NAME]`, else the built-in demo. */
 async function initialServers(): Promise<ServerConfig[]> {
   const { configFile, serverName, inputs } = parseShellArgs(process.argv);
-  if (configFile !== undefined) return loadServerConfigs(configFile, serverName, thisMachine(), inputs);
+  if (configFile !== undefined)
+    return loadServerConfigs(configFile, serverName, thisMachine(), inputs);
   // The demo server runs on Electron's own Node, so the packaged app needs no separate Node.
-  return [demoServerConfig({ execPath: process.execPath, script: paths.demoServer, env: { ELECTRON_RUN_AS_NODE: '1' } })];
+  return [
+    demoServerConfig({
+      execPath: process.execPath,
+      script: paths.demoServer,
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    }),
+  ];
 }
 
 /** Opens the main window on the app page; shown once it has painted. */
@@ -90,13 +101,28 @@ function createMainWindow(): BrowserWindow {
 /** Starts the host, then the window; IPC is wired before the page can call it. */
 async function start(): Promise<void> {
   const extras = appHostOptions();
-  // Sign-ins: sealed with the system keychain; the system browser, back to a loopback listener per sign-in.
-  const signIns = desktopSignIns(safeStorage, process.platform, app.getPath('userData'), app.whenReady());
-  const started = createHost({ servers: await initialServers(), ...extras.options, configFiles: machineConfigFiles(), signIns, openBrowser: systemBrowser((url) => shell.openExternal(url)), signInHow: appSignIn });
+  // Sign-ins: sealed with the system keychain; the system browser, back to a loopback listener per
+  // sign-in.
+  const signIns = desktopSignIns(
+    safeStorage,
+    process.platform,
+    app.getPath('userData'),
+    app.whenReady(),
+  );
+  const started = createHost({
+    servers: await initialServers(),
+    ...extras.options,
+    configFiles: machineConfigFiles(),
+    signIns,
+    openBrowser: systemBrowser((url) => shell.openExternal(url)),
+    signInHow: appSignIn,
+  });
   host = started;
   // A call is the calls of the window whose main frame, showing the app page, sent it.
   const disposeIpc = serveHostIpc(ipcMain, (frame) => {
-    for (const [contents, link] of links) if (!contents.isDestroyed() && isAppMainFrame(frame, contents.mainFrame, isAppUrl)) return link.calls;
+    for (const [contents, link] of links)
+      if (!contents.isDestroyed() && isAppMainFrame(frame, contents.mainFrame, isAppUrl))
+        return link.calls;
     return undefined;
   });
 
@@ -109,7 +135,9 @@ async function start(): Promise<void> {
     disposeIpc();
     // A server that ignores shutdown must not keep the app alive: give up waiting after 5 s.
     const gaveUp = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    void Promise.race([started.close().then(() => extras.close()), gaveUp]).finally(() => app.quit());
+    void Promise.race([started.close().then(() => extras.close()), gaveUp]).finally(() =>
+      app.quit(),
+    );
   });
 
   await app.whenReady();

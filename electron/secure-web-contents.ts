@@ -1,6 +1,14 @@
-import type { HeadersReceivedResponse, OnHeadersReceivedListenerDetails, Session, WebContents } from 'electron';
+import type {
+  HeadersReceivedResponse,
+  OnHeadersReceivedListenerDetails,
+  Session,
+  WebContents,
+} from 'electron';
 
-type HeadersListener = (details: OnHeadersReceivedListenerDetails, callback: (response: HeadersReceivedResponse) => void) => void;
+type HeadersListener = (
+  details: OnHeadersReceivedListenerDetails,
+  callback: (response: HeadersReceivedResponse) => void,
+) => void;
 
 /**
  * The page's Content Security Policy, identical to the renderer's meta tag. Sent as a header
@@ -29,8 +37,14 @@ interface CancellableEvent {
  * spelled out rather than picked: WebContents' overloads return `this`, which no fake matches.
  */
 export interface SecurableContents extends Pick<WebContents, 'setWindowOpenHandler'> {
-  on(event: 'will-navigate', listener: (event: CancellableEvent & { url: string }) => void): unknown;
-  on(event: 'will-redirect', listener: (event: CancellableEvent & { url: string }) => void): unknown;
+  on(
+    event: 'will-navigate',
+    listener: (event: CancellableEvent & { url: string }) => void,
+  ): unknown;
+  on(
+    event: 'will-redirect',
+    listener: (event: CancellableEvent & { url: string }) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: CancellableEvent) => void): unknown;
   readonly session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> & {
     // The one-argument overload only: the filtered one is of no use here.
@@ -78,9 +92,14 @@ export function secureWebContents(contents: SecurableContents, deps: SecureWebCo
   // The app needs no camera, microphone, notifications, geolocation, USB, …: deny by default
   // so untrusted content cannot even ask. One exception: the app's own page may write text to
   // the clipboard (the context preview's Copy); never read it.
-  const mayWriteClipboard = (permission: string, url: string | undefined) => permission === 'clipboard-sanitized-write' && url !== undefined && deps.isAppUrl(url);
-  contents.session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(mayWriteClipboard(permission, details?.requestingUrl)));
-  contents.session.setPermissionCheckHandler((_contents, permission, _origin, details) => mayWriteClipboard(permission, details?.requestingUrl));
+  const mayWriteClipboard = (permission: string, url: string | undefined) =>
+    permission === 'clipboard-sanitized-write' && url !== undefined && deps.isAppUrl(url);
+  contents.session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(mayWriteClipboard(permission, details?.requestingUrl)),
+  );
+  contents.session.setPermissionCheckHandler((_contents, permission, _origin, details) =>
+    mayWriteClipboard(permission, details?.requestingUrl),
+  );
 
   // Our policy replaces whatever CSP a response carried, so no response can loosen it.
   contents.session.webRequest.onHeadersReceived((details, callback) => {
@@ -100,7 +119,12 @@ function isWebUrl(url: string): boolean {
   }
 }
 
-/** A copy of `headers` without `name` in any letter case (HTTP header names are case-insensitive). */
-function withoutHeader(headers: Record<string, string | string[]>, name: string): Record<string, string | string[]> {
+/**
+ * A copy of `headers` without `name` in any letter case (HTTP header names are case-insensitive).
+ */
+function withoutHeader(
+  headers: Record<string, string | string[]>,
+  name: string,
+): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name));
 }

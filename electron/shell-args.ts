@@ -17,10 +17,18 @@ export function parseShellArgs(argv: readonly string[]): ShellArgs {
   const result: ShellArgs = { inputs: {} };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (flag !== '--config' && flag !== '--server' && flag !== '--input') continue;
     const value = inline ?? argv[++index];
-    if (!value || (inline === undefined && value.startsWith('--'))) throw new Error(flag === '--config' ? '--config needs a file (in the app, Import from… lists the files found)' : `${flag} needs a value`);
+    if (!value || (inline === undefined && value.startsWith('--')))
+      throw new Error(
+        flag === '--config'
+          ? '--config needs a file (in the app, Import from… lists the files found)'
+          : `${flag} needs a value`,
+      );
     if (flag === '--config') result.configFile = value;
     else if (flag === '--server') result.serverName = value;
     else {
@@ -29,7 +37,9 @@ export function parseShellArgs(argv: readonly string[]): ShellArgs {
       result.inputs[value.slice(0, equals)] = value.slice(equals + 1);
     }
   }
-  if (result.serverName !== undefined && result.configFile === undefined) throw new Error('--server needs --config FILE');
-  if (Object.keys(result.inputs).length > 0 && result.configFile === undefined) throw new Error('--input needs --config FILE');
+  if (result.serverName !== undefined && result.configFile === undefined)
+    throw new Error('--server needs --config FILE');
+  if (Object.keys(result.inputs).length > 0 && result.configFile === undefined)
+    throw new Error('--input needs --config FILE');
   return result;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mainWindowOptions } from './window';
 
 describe('mainWindowOptions', () => {
-  const options = mainWindowOptions('/app/out/electron/preload.cjs', { shouldUseDarkColors: false });
+  const options = mainWindowOptions('/app/out/electron/preload.cjs', {
+    shouldUseDarkColors: false,
+  });
 
   it('gives the page no Node, no Electron and no way out of the sandbox', () => {
     expect(options.webPreferences).toMatchObject({

@@ -27,7 +27,8 @@ export function mainWindowOptions(
     backgroundColor: windowBackground(theme),
     webPreferences: {
       preload: preloadPath,
-      // The preload's world stays separate from the page's, so page script cannot reach ipcRenderer.
+      // The preload's world stays separate from the page's, so page script cannot reach
+      // ipcRenderer.
       contextIsolation: true,
       // The renderer process runs in Chromium's OS sandbox: a renderer exploit gets no file system.
       sandbox: true,

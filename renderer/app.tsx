@@ -33,7 +33,12 @@ export function App({ link }: { link: HostLink }) {
           <ThemeToggle />
           <ShortcutsButton />
         </span>
-        <button type="button" className="header-toggle" aria-pressed={protocolOpen} onClick={() => setProtocolOpen(!protocolOpen)}>
+        <button
+          type="button"
+          className="header-toggle"
+          aria-pressed={protocolOpen}
+          onClick={() => setProtocolOpen(!protocolOpen)}
+        >
           Protocol trace
         </button>
       </header>

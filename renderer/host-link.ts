@@ -15,7 +15,10 @@ export type HostLinkStatus =
    * when shown or called; the store then fetches the snapshot again.
    */
   | { state: 'paused' }
-  /** Browser mode, a capture's page: its capture was closed on the host (too many open, or the app restarted). Not retried. */
+  /**
+   * Browser mode, a capture's page: its capture was closed on the host (too many open, or the app
+   * restarted). Not retried.
+   */
   | { state: 'closed' };
 
 /** The link as the UI sees it: its status, and a way to retry before the backoff ends. */
@@ -39,14 +42,20 @@ export function captureUrlOf(location: Pick<Location, 'href'>, captureId: string
   return page.toString();
 }
 
-/** The Electron face: IPC cannot drop while the page exists. A capture opens in a window main.ts makes. */
+/**
+ * The Electron face: IPC cannot drop while the page exists. A capture opens in a window main.ts
+ * makes.
+ */
 export const alwaysOpenLink: HostLink = {
   status: () => ({ state: 'open' }),
   onStatus: () => () => {},
   retryNow: () => {},
 };
 
-/** Reconnect delay for the n-th attempt (0-based): 0.5 s doubling to 15 s, so a restarted host is found fast and a dead one is not hammered. */
+/**
+ * Reconnect delay for the n-th attempt (0-based): 0.5 s doubling to 15 s, so a restarted host is
+ * found fast and a dead one is not hammered.
+ */
 export function backoffDelay(attempt: number): number {
   return Math.min(15_000, 500 * 2 ** Math.max(0, attempt));
 }

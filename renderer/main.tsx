@@ -1,4 +1,7 @@
-/** Entry point: pick the host face, build the store, start syncing (the context comes with the view), render. */
+/**
+ * Entry point: pick the host face, build the store, start syncing (the context comes with the
+ * view), render.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
@@ -26,7 +29,8 @@ function safeLocalStorage(): Storage | null {
 
 const { api, link } = connectToHost();
 const storage = safeLocalStorage();
-// Browser mode signs in through a tab of its own, opened in the user's click; the desktop's host opens the system browser.
+// Browser mode signs in through a tab of its own, opened in the user's click; the desktop's host
+// opens the system browser.
 const signInTab = window.api
   ? undefined
   : (attempt: string) => {
@@ -34,10 +38,18 @@ const signInTab = window.api
       if (tab) tab.opener = null;
       return tab !== null;
     };
-const store = createAppStore({ api, columns: loadColumns(storage), storage, theme: storedTheme(storage), ...(signInTab && { signInTab }) });
+const store = createAppStore({
+  api,
+  columns: loadColumns(storage),
+  storage,
+  theme: storedTheme(storage),
+  ...(signInTab && { signInTab }),
+});
 // The theme follows the store: the first paint's from the page's storage, then the host's.
 applyTheme(store.getState().theme, storage);
-store.subscribe((state, before) => state.theme !== before.theme && applyTheme(state.theme, storage));
+store.subscribe(
+  (state, before) => state.theme !== before.theme && applyTheme(state.theme, storage),
+);
 void store.getState().loadPreferences();
 startHostSync(store, api, link);
 startViewSync(store, api);

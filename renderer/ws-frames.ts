@@ -1,4 +1,7 @@
-/** Parsing of browser mode's frames and event lines (shared/ws-protocol.ts); pure so it can be tested without a socket. */
+/**
+ * Parsing of browser mode's frames and event lines (shared/ws-protocol.ts); pure so it can be
+ * tested without a socket.
+ */
 import type { RpcResponse } from '../shared/host-remote';
 import type { WsServerMessage } from '../shared/ws-protocol';
 import type { WindowEvent, WindowSnapshot } from '../shared/window-api';
@@ -21,7 +24,12 @@ export function parseServerFrame(text: unknown): WsServerMessage | null {
   }
   const snapshot = record.snapshot as Partial<WindowSnapshot> | undefined;
   if (typeof snapshot === 'object' && snapshot !== null) {
-    if (typeof snapshot.seq !== 'number' || !Array.isArray(snapshot.servers) || !Array.isArray(snapshot.catalogs)) return null;
+    if (
+      typeof snapshot.seq !== 'number' ||
+      !Array.isArray(snapshot.servers) ||
+      !Array.isArray(snapshot.catalogs)
+    )
+      return null;
     return { snapshot: snapshot as WindowSnapshot };
   }
   const event = record.event as Partial<WindowEvent> | undefined;
@@ -42,7 +50,12 @@ export function isRefusalCloseCode(code: number): boolean {
 }
 
 /** The socket URL for a page opened at `http://127.0.0.1:PORT/?token=T`. */
-export function socketUrl(location: { protocol: string; host: string }, path: string, tokenParam: string, token: string): string {
+export function socketUrl(
+  location: { protocol: string; host: string },
+  path: string,
+  tokenParam: string,
+  token: string,
+): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${path}?${tokenParam}=${encodeURIComponent(token)}`;
 }
@@ -52,7 +65,10 @@ export function socketUrl(location: { protocol: string; host: string }, path: st
  * stream's chunks end anywhere, even inside a character. A long line is joined once, when
  * its end arrives, never grown chunk by chunk.
  */
-export function createLineSplitter(onLine: (line: string) => void): { push(chunk: Uint8Array): void; end(): void } {
+export function createLineSplitter(onLine: (line: string) => void): {
+  push(chunk: Uint8Array): void;
+  end(): void;
+} {
   const decoder = new TextDecoder();
   let pieces: string[] = [];
   function take(text: string): void {

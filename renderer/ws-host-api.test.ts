@@ -29,7 +29,13 @@ class FakeSocket {
     this.onopen?.();
   }
   reply(id: number, value: unknown, after?: number) {
-    this.onmessage?.({ data: JSON.stringify({ id, response: { ok: true, value }, ...(after !== undefined && { after }) }) });
+    this.onmessage?.({
+      data: JSON.stringify({
+        id,
+        response: { ok: true, value },
+        ...(after !== undefined && { after }),
+      }),
+    });
   }
 }
 
@@ -43,7 +49,10 @@ interface FakeStream {
 
 let streams: FakeStream[] = [];
 
-function fakeFetch(url: string, init?: { method?: string; signal?: AbortSignal }): Promise<unknown> {
+function fakeFetch(
+  url: string,
+  init?: { method?: string; signal?: AbortSignal },
+): Promise<unknown> {
   if (init?.method === 'HEAD') return Promise.resolve({ status: 200 });
   return new Promise((resolve, reject) => {
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -51,7 +60,8 @@ function fakeFetch(url: string, init?: { method?: string; signal?: AbortSignal }
     const stream: FakeStream = {
       aborted: false,
       answer: (status = 200) => resolve({ ok: status === 200, status, body }),
-      line: (message) => controller?.enqueue(new TextEncoder().encode(`${JSON.stringify(message)}\n`)),
+      line: (message) =>
+        controller?.enqueue(new TextEncoder().encode(`${JSON.stringify(message)}\n`)),
       end: () => controller?.close(),
     };
     init?.signal?.addEventListener('abort', () => {
@@ -74,16 +84,25 @@ const event = (seq: number): HostEvent => ({ seq, type: 'server-removed', server
 const snapshotLine = (seq: number) => ({ snapshot: { seq, servers: [], catalogs: [] } });
 
 function start() {
-  const { api, link } = createWsHostApi({ search: '?token=t', protocol: 'http:', host: '127.0.0.1:1' } as Location);
+  const { api, link } = createWsHostApi({
+    search: '?token=t',
+    protocol: 'http:',
+    host: '127.0.0.1:1',
+  } as Location);
   const log: string[] = [];
   link.onStatus((status: HostLinkStatus) => log.push(`status ${status.state}`));
   api.onEvent((received) => log.push(`event ${received.seq}`));
   return { api, link, log };
 }
 
-/** A link opened in a tab hidden from the start, then left idle for the pause to come (fake timers). */
+/**
+ * A link opened in a tab hidden from the start, then left idle for the pause to come (fake timers).
+ */
 async function startIdleInBackground() {
-  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState }));
+  vi.stubGlobal(
+    'document',
+    Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState }),
+  );
   const started = start();
   await vi.advanceTimersByTimeAsync(1);
   streams[0]?.answer();
@@ -103,7 +122,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('browser mode\'s link to the host', () => {
+describe("browser mode's link to the host", () => {
   it('opens the event stream before the socket, and hands on early events only after the link reports open', async () => {
     const { log } = start();
     await settle();
@@ -120,20 +139,54 @@ describe('browser mode\'s link to the host', () => {
     expect(log).toEqual(['status open', 'event 4']);
   });
 
-  it('answers the store\'s snapshot with the one the stream began with, and a later one over the socket', async () => {
+  it("answers the store's snapshot with the one the stream began with, and a later one over the socket", async () => {
     const { api } = start();
     const first = api.getSnapshot();
     await settle();
     streams[0]?.answer();
-    streams[0]?.line({ snapshot: { seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], resourceCount: 1 }] } });
+    streams[0]?.line({
+      snapshot: {
+        seq: 4,
+        servers: [],
+        catalogs: [
+          {
+            serverId: 's1',
+            generation: 1,
+            status: 'complete',
+            templates: [],
+            pages: 1,
+            warnings: [],
+            resourceCount: 1,
+          },
+        ],
+      },
+    });
     await settle();
     FakeSocket.made[0]?.open();
-    await expect(first).resolves.toEqual({ seq: 4, servers: [], catalogs: [{ serverId: 's1', generation: 1, status: 'complete', templates: [], pages: 1, warnings: [], resourceCount: 1 }] });
+    await expect(first).resolves.toEqual({
+      seq: 4,
+      servers: [],
+      catalogs: [
+        {
+          serverId: 's1',
+          generation: 1,
+          status: 'complete',
+          templates: [],
+          pages: 1,
+          warnings: [],
+          resourceCount: 1,
+        },
+      ],
+    });
     expect(FakeSocket.made[0]?.sent).toEqual([]);
     const second = api.getSnapshot();
     await settle();
     expect(FakeSocket.made[0]?.sent[0]?.method).toBe('getSnapshot');
-    FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, { seq: 9, servers: [], catalogs: [] });
+    FakeSocket.made[0]?.reply(FakeSocket.made[0]?.sent[0]?.id ?? 0, {
+      seq: 9,
+      servers: [],
+      catalogs: [],
+    });
     await expect(second).resolves.toEqual({ seq: 9, servers: [], catalogs: [] });
   });
 
@@ -144,7 +197,9 @@ describe('browser mode\'s link to the host', () => {
     streams[0]?.line(snapshotLine(10));
     await settle();
     FakeSocket.made[0]?.open();
-    const added = api.addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } }).then((id) => log.push(`reply ${String(id)}`));
+    const added = api
+      .addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } })
+      .then((id) => log.push(`reply ${String(id)}`));
     await settle();
     const call = FakeSocket.made[0]?.sent[0];
     FakeSocket.made[0]?.reply(call?.id ?? 0, 's9', 12);
@@ -218,7 +273,9 @@ describe('browser mode\'s link to the host', () => {
   });
 
   it('lets go of the link while the tab stays hidden and idle, and takes it up again when shown or called', async () => {
-    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    const page = Object.assign(new EventTarget(), {
+      visibilityState: 'visible' as DocumentVisibilityState,
+    });
     vi.stubGlobal('document', page);
     const setVisibility = (state: DocumentVisibilityState) => {
       page.visibilityState = state;
@@ -334,7 +391,9 @@ describe('browser mode\'s link to the host', () => {
       streams[1]?.answer();
       await vi.advanceTimersByTimeAsync(1);
       FakeSocket.made[1]?.open();
-      const added = api.addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } }).then(() => log.push('reply'));
+      const added = api
+        .addServer({ name: 'x', transport: { kind: 'stdio', command: 'x', args: [] } })
+        .then(() => log.push('reply'));
       await vi.advanceTimersByTimeAsync(1);
       FakeSocket.made[1]?.reply(FakeSocket.made[1]?.sent[0]?.id ?? 0, 's1', 7);
       await vi.advanceTimersByTimeAsync(1);

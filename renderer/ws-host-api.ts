@@ -9,9 +9,20 @@
  */
 import type { HostMethod } from '../shared/host-api';
 import { HostError } from '../shared/host-error';
-import type { WindowApi as HostApi, WindowEvent as HostEvent, WindowSnapshot as HostSnapshot } from '../shared/window-api';
+import type {
+  WindowApi as HostApi,
+  WindowEvent as HostEvent,
+  WindowSnapshot as HostSnapshot,
+} from '../shared/window-api';
 import { createRemoteHostApi } from '../shared/host-remote';
-import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, EVENTS_PATH, TOKEN_PARAM, WS_PATH, type WsCall } from '../shared/ws-protocol';
+import {
+  CAPTURE_CLOSED_CODE,
+  CAPTURE_PARAM,
+  EVENTS_PATH,
+  TOKEN_PARAM,
+  WS_PATH,
+  type WsCall,
+} from '../shared/ws-protocol';
 import { backoffDelay, captureUrlOf, type HostLink, type HostLinkStatus } from './host-link';
 import { createLineSplitter, isRefusalCloseCode, parseServerFrame, socketUrl } from './ws-frames';
 
@@ -21,7 +32,10 @@ interface PendingCall {
   reject: (error: unknown) => void;
 }
 
-/** A hidden tab with no call in flight lets go of its link after this long (see HostLinkStatus 'paused'). */
+/**
+ * A hidden tab with no call in flight lets go of its link after this long (see HostLinkStatus
+ * 'paused').
+ */
 export const PAUSE_HIDDEN_AFTER_MS = 30_000;
 /** An attempt whose socket is not open after this long has failed (a stream that never answers). */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -48,7 +62,10 @@ interface Attempt {
   readonly noSnapshot: (error: unknown) => void;
 }
 
-/** Why a link failed: the token refused, the host gone (for now), or the page's capture closed for good. */
+/**
+ * Why a link failed: the token refused, the host gone (for now), or the page's capture closed for
+ * good.
+ */
 type Failure = 'refused' | 'lost' | 'closed';
 
 /** A HostApi and its link, for a page opened at `location` (which carries `?token=`). */
@@ -89,7 +106,8 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
 
   function connect(): void {
     clearTimeout(retryTimer);
-    // No status change here: while retrying after a loss the banner stays up until the socket opens.
+    // No status change here: while retrying after a loss the banner stays up until the socket
+    // opens.
     if (current) shut(current);
     let gotSnapshot: (snapshot: HostSnapshot) => void = () => {};
     let noSnapshot: (error: unknown) => void = () => {};
@@ -99,7 +117,19 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     });
     // Unhandled until the store asks for it; an attempt that ends first rejects it.
     snapshot.catch(() => {});
-    const attempt: Attempt = { stream: new AbortController(), socket: null, opened: false, openedAt: 0, deadline: undefined, ended: false, early: [], snapshot, tookSnapshot: false, gotSnapshot, noSnapshot };
+    const attempt: Attempt = {
+      stream: new AbortController(),
+      socket: null,
+      opened: false,
+      openedAt: 0,
+      deadline: undefined,
+      ended: false,
+      early: [],
+      snapshot,
+      tookSnapshot: false,
+      gotSnapshot,
+      noSnapshot,
+    };
     current = attempt;
     delivered = Number.NEGATIVE_INFINITY;
     attempt.deadline = setTimeout(() => lose(attempt, 'lost'), CONNECT_TIMEOUT_MS);
@@ -108,7 +138,15 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     fetch(eventsUrl, { cache: 'no-store', signal: attempt.stream.signal })
       .then(async (response) => {
         if (attempt.ended) return;
-        if (!response.ok || !response.body) return lose(attempt, response.status === 404 && capture !== null ? 'closed' : response.status === 401 || response.status === 403 ? 'refused' : 'lost');
+        if (!response.ok || !response.body)
+          return lose(
+            attempt,
+            response.status === 404 && capture !== null
+              ? 'closed'
+              : response.status === 401 || response.status === 403
+                ? 'refused'
+                : 'lost',
+          );
         openSocket(attempt);
         await readEvents(attempt, response.body);
         // The stream ended: the host is gone.
@@ -220,7 +258,10 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
     if (isRefusalCloseCode(code)) return 'refused';
     if (opened) return 'lost';
     try {
-      const probe = await fetch(`./?${TOKEN_PARAM}=${encodeURIComponent(token)}${onCapture}`, { method: 'HEAD', cache: 'no-store' });
+      const probe = await fetch(`./?${TOKEN_PARAM}=${encodeURIComponent(token)}${onCapture}`, {
+        method: 'HEAD',
+        cache: 'no-store',
+      });
       if (probe.status === 404 && capture !== null) return 'closed';
       return probe.status === 401 || probe.status === 403 ? 'refused' : 'lost';
     } catch {
@@ -318,7 +359,8 @@ export function createWsHostApi(location: Location): { api: HostApi; link: HostL
 
   /** Starts the idle check, when the tab is hidden and none is running. */
   function armPause(): void {
-    if (hidden() && pauseTimer === undefined) pauseTimer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
+    if (hidden() && pauseTimer === undefined)
+      pauseTimer = setTimeout(pauseIfIdle, PAUSE_HIDDEN_AFTER_MS);
   }
 
   if (typeof document !== 'undefined') {

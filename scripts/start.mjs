@@ -23,14 +23,23 @@ async function findElectron() {
   }
   // Checked before importing 'electron': its index.js starts a download when the binary is missing.
   const pathFile = join(packageDir, 'path.txt');
-  const installed = () => existsSync(pathFile) && existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8')));
+  const installed = () =>
+    existsSync(pathFile) && existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8')));
   if (!process.env.ELECTRON_OVERRIDE_DIST_PATH && !installed()) {
-    if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { reason: 'no Electron binary installed, and ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
+    if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD)
+      return { reason: 'no Electron binary installed, and ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
     // npm runs no install scripts by default, so the binary is fetched on the first start instead.
-    process.stderr.write('Fetching the Electron binary for the desktop app (first start only)...\n');
-    const fetched = spawnSync(process.execPath, [join(packageDir, 'install.js')], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 300_000, encoding: 'utf8' });
+    process.stderr.write(
+      'Fetching the Electron binary for the desktop app (first start only)...\n',
+    );
+    const fetched = spawnSync(process.execPath, [join(packageDir, 'install.js')], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      timeout: 300_000,
+      encoding: 'utf8',
+    });
     if (fetched.status !== 0 || !installed()) {
-      const why = (fetched.stderr ?? '').split('\n').find((line) => line.trim()) ?? `exit ${fetched.status}`;
+      const why =
+        (fetched.stderr ?? '').split('\n').find((line) => line.trim()) ?? `exit ${fetched.status}`;
       return { reason: `the Electron binary could not be downloaded: ${why.trim()}` };
     }
   }
@@ -45,7 +54,8 @@ async function findElectron() {
 /** Runs `command` in the foreground: same terminal, our signals passed on, its exit code ours. */
 function runForeground(command, commandArgs, env = process.env) {
   const child = spawn(command, commandArgs, { stdio: 'inherit', env });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
     process.stderr.write(`start: cannot run ${command}: ${error.message}\n`);
     process.exit(1);
@@ -59,6 +69,8 @@ if ('binary' in electron) {
   const { ELECTRON_RUN_AS_NODE: _asNode, ...env } = process.env;
   runForeground(electron.binary, [join(root, 'out/electron/main.mjs'), ...args], env);
 } else {
-  process.stderr.write(`Electron cannot open a window here (${electron.reason}); serving browser mode instead.\n`);
+  process.stderr.write(
+    `Electron cannot open a window here (${electron.reason}); serving browser mode instead.\n`,
+  );
   runForeground(process.execPath, [join(root, 'bin/mcp-context.mjs'), 'serve', ...args]);
 }

@@ -1,4 +1,7 @@
-/** What each step of a sign-in is called, the same on every face (the Auth panel, `mcp-context login`). */
+/**
+ * What each step of a sign-in is called, the same on every face (the Auth panel, `mcp-context
+ * login`).
+ */
 import type { AuthStepKind } from './mcp-types';
 
 export const AUTH_STEP_TITLES: Record<AuthStepKind, string> = {

@@ -58,7 +58,10 @@ export interface CaptureTaken {
 /** Captures open at once in one host (HostApi.openCapture); opening another closes the oldest. */
 export const MAX_OPEN_CAPTURES = 4;
 
-/** Most bytes of a capture a window may send to be opened, escaped as JSON (browser mode's whole call may be 8 MB). */
+/**
+ * Most bytes of a capture a window may send to be opened, escaped as JSON (browser mode's whole
+ * call may be 8 MB).
+ */
 export const MAX_CAPTURE_UPLOAD = 7_000_000;
 
 /** Entries of one listing of a catalog: a page of it, or (listed again) all of it. */
@@ -96,7 +99,10 @@ export type HostEventBody =
       diff: CatalogDiff;
       /** What this listing changed. */
       change: CatalogChange;
-      /** What the server card sums up: this change, or the one before when this one changed nothing after a list_changed. */
+      /**
+       * What the server card sums up: this change, or the one before when this one changed nothing
+       * after a list_changed.
+       */
       lastChange: CatalogChange;
     } & CatalogListing)
   | { type: 'stderr'; serverId: ServerId; lines: string[] }
@@ -107,7 +113,9 @@ export type HostEventBody =
   | { type: 'context'; frame: ContextFrame }
   /** One window's Trace panel changed, or new messages came (see {@link HostApi.updateTrace}). */
   | { type: 'trace'; frame: TraceFrame }
-  /** One window's Timeline panel changed, or new entries came (see {@link HostApi.updateTimeline}). */
+  /**
+   * One window's Timeline panel changed, or new entries came (see {@link HostApi.updateTimeline}).
+   */
   | { type: 'timeline'; frame: TimelineFrame };
 
 /** Events the host pushes. Each carries the sequence number it was emitted with. */
@@ -122,7 +130,10 @@ export const MAX_PICKS_PER_CALL = 20_000;
 /** What loading a profile did to the session. */
 export interface ProfileLoaded {
   name: string;
-  /** Its servers that are not connected now: kept, dormant, with their marks (see ContextFrame.dormant). */
+  /**
+   * Its servers that are not connected now: kept, dormant, with their marks (see
+   * ContextFrame.dormant).
+   */
   dormant: string[];
   /** Marks it held, and how many of them are on servers that are connected. */
   marks: number;
@@ -131,7 +142,10 @@ export interface ProfileLoaded {
 
 /** The host, as every face sees it. */
 export interface HostApi {
-  /** Everything known now; pair with {@link HostApi.onEvent} and drop events with `seq <= snapshot.seq`. */
+  /**
+   * Everything known now; pair with {@link HostApi.onEvent} and drop events with `seq <=
+   * snapshot.seq`.
+   */
   getSnapshot(): Promise<HostSnapshot>;
   /** Adds a server and connects to it. Spawns a process for stdio: call only on a user's action. */
   addServer(config: ServerConfig): Promise<ServerId>;
@@ -148,7 +162,10 @@ export interface HostApi {
   refreshCatalog(serverId: ServerId): Promise<void>;
   /** Stops a catalog walk in progress; what arrived so far stays. */
   cancelCatalog(serverId: ServerId): Promise<void>;
-  /** Reads a resource. Rejects with a HostError (host-error.ts); `requestId` lets {@link cancelRequest} stop it. */
+  /**
+   * Reads a resource. Rejects with a HostError (host-error.ts); `requestId` lets {@link
+   * cancelRequest} stop it.
+   */
   readResource(serverId: ServerId, uri: string, requestId?: string): Promise<ReadResult>;
   /** Cancels a request started with that `requestId`. Unknown ids are ignored. */
   cancelRequest(requestId: string): Promise<void>;
@@ -250,7 +267,10 @@ export interface HostApi {
    * files to look at (a capture's).
    */
   findConfigs(): Promise<FoundConfig[]>;
-  /** A config file the user picked in the page, read as its client would (as if it sat in the folder the host runs in). */
+  /**
+   * A config file the user picked in the page, read as its client would (as if it sat in the folder
+   * the host runs in).
+   */
   readConfig(source: ConfigSource): Promise<FoundConfig>;
   /**
    * Adds servers from config files: for each, the `names` of a file {@link findConfigs} found
@@ -268,9 +288,14 @@ export interface HostApi {
    * words; {@link cancelRequest} with `requestId` stops it.
    */
   signIn(serverId: ServerId, request: SignInRequest, requestId?: string): Promise<void>;
-  /** Forgets a server's sign-in (its tokens revoked where the authorization server offers that) and connects it again; resolves with what happened, in words. */
+  /**
+   * Forgets a server's sign-in (its tokens revoked where the authorization server offers that) and
+   * connects it again; resolves with what happened, in words.
+   */
   signOut(serverId: ServerId): Promise<string>;
-  /** The window's preferences, kept by the host across runs (browser mode's port changes every run). */
+  /**
+   * The window's preferences, kept by the host across runs (browser mode's port changes every run).
+   */
   getPreferences(): Promise<PreferencesState>;
   /** Changes them; resolves with them as kept. */
   setPreferences(patch: Partial<Preferences>): Promise<PreferencesState>;
@@ -287,9 +312,15 @@ export interface SignInRequest {
   /** A client registered by hand at the authorization server. */
   clientId?: string;
   clientSecret?: string;
-  /** A machine client (the client credentials grant): no browser; needs `clientId` and `clientSecret`. */
+  /**
+   * A machine client (the client credentials grant): no browser; needs `clientId` and
+   * `clientSecret`.
+   */
   clientCredentials?: boolean;
-  /** The https URL of our client metadata document, the client id where the authorization server takes one. */
+  /**
+   * The https URL of our client metadata document, the client id where the authorization server
+   * takes one.
+   */
   clientMetadataUrl?: string;
 }
 
@@ -305,7 +336,10 @@ export interface PreferencesState extends Preferences {
 }
 export const DEFAULT_PREFERENCES: Preferences = { theme: 'system' };
 
-/** A config file by the path {@link HostApi.findConfigs} gave, or one the user picked, by its name and text. */
+/**
+ * A config file by the path {@link HostApi.findConfigs} gave, or one the user picked, by its name
+ * and text.
+ */
 export type ConfigSource = { path: string } | { name: string; text: string };
 /** The servers to add from one config file, and the values of the inputs they ask for. */
 export interface ImportItem {
@@ -313,7 +347,9 @@ export interface ImportItem {
   names: string[];
   inputs: Record<string, string>;
 }
-/** The largest config file a page may send: ~/.claude.json keeps history and can run to megabytes. */
+/**
+ * The largest config file a page may send: ~/.claude.json keeps history and can run to megabytes.
+ */
 export const MAX_CONFIG_UPLOAD = 8 * 1024 * 1024;
 
 /** The calls every face makes the same way (what differs is the snapshot and the events). */

@@ -59,7 +59,8 @@ export function unwrapRpcResponse(response: unknown): unknown {
 }
 
 /**
- * Builds a window's HostApi (shared/window-api.ts) whose methods go through `send` and whose events come from `subscribe`.
+ * Builds a window's HostApi (shared/window-api.ts) whose methods go through `send` and whose events
+ * come from `subscribe`.
  * Used by the preload (over IPC) and by the renderer in browser mode (over the WebSocket).
  */
 export function createRemoteHostApi(

@@ -34,7 +34,10 @@ export interface ServerConfig {
   /** The name the user knows it by (a key of `mcpServers`, or one we derived). */
   name: string;
   transport: ServerTransportConfig;
-  /** Values to hide wherever the config's traffic shows (a trace, stderr, a capture): what the user typed for a config's secret inputs. */
+  /**
+   * Values to hide wherever the config's traffic shows (a trace, stderr, a capture): what the user
+   * typed for a config's secret inputs.
+   */
   secrets?: string[];
 }
 
@@ -60,7 +63,12 @@ export type ProtocolEra = 'legacy' | 'modern';
 
 /** Something a server did against the spec, seen while connected; counted, newest message kept. */
 export interface ServerProblem {
-  kind: 'list-changed-undeclared' | 'subscribe-failed' | 'listen-failed' | 'update-unsubscribed' | 'update-flood';
+  kind:
+    | 'list-changed-undeclared'
+    | 'subscribe-failed'
+    | 'listen-failed'
+    | 'update-unsubscribed'
+    | 'update-flood';
   /** One line, about the latest time. */
   message: string;
   count: number;
@@ -95,7 +103,10 @@ export interface ServerSnapshot {
   retry?: ReconnectState;
   /** The log level the user asked of it (`logging/setLevel`), where it declares logging. */
   logLevel?: LogLevel;
-  /** A remote server's sign-in: what is kept, and the steps of the last sign-in (HTTP servers, where the host keeps sign-ins). */
+  /**
+   * A remote server's sign-in: what is kept, and the steps of the last sign-in (HTTP servers, where
+   * the host keeps sign-ins).
+   */
   auth?: AuthState;
 }
 
@@ -105,7 +116,10 @@ export interface AuthState {
   kept?: KeptSignIn;
   /** The sign-in running, or the last one of this run. */
   flow?: AuthFlow;
-  /** Where the sign-ins are kept, in words ("the system keychain", or a file only the user may read). */
+  /**
+   * Where the sign-ins are kept, in words ("the system keychain", or a file only the user may
+   * read).
+   */
   keptIn: string;
   /** Why the kept sign-ins cannot be used (their file cannot be read), in words. */
   problem?: string;
@@ -114,7 +128,10 @@ export interface AuthState {
 export interface KeptSignIn {
   /** A person's sign-in (authorization code), or a machine client's (client credentials). */
   grant: 'authorization-code' | 'client-credentials';
-  /** The client id (public): registered for us, given by the user, or the URL of our client metadata document. */
+  /**
+   * The client id (public): registered for us, given by the user, or the URL of our client metadata
+   * document.
+   */
   clientId: string;
   client: 'registered' | 'given' | 'metadata-document';
   /** The scopes the authorization server granted. */
@@ -145,11 +162,27 @@ export interface AuthStep {
   detail: string;
 }
 
-export const AUTH_STEP_KINDS = ['resource-metadata', 'server-metadata', 'client', 'authorize', 'token', 'connect'] as const;
+export const AUTH_STEP_KINDS = [
+  'resource-metadata',
+  'server-metadata',
+  'client',
+  'authorize',
+  'token',
+  'connect',
+] as const;
 export type AuthStepKind = (typeof AUTH_STEP_KINDS)[number];
 
 /** The syslog levels of `logging/setLevel` and `notifications/message`, least severe first. */
-export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export const LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The host's own reconnecting, with backoff and a bound. */
@@ -225,7 +258,8 @@ export interface CatalogWarning {
 }
 
 /** How far a catalog walk has got. */
-export type CatalogStatus = 'idle' | 'listing' | 'complete' | 'cancelled' | 'failed' | 'unsupported';
+export type CatalogStatus =
+  'idle' | 'listing' | 'complete' | 'cancelled' | 'failed' | 'unsupported';
 
 /** Why a catalog was listed again: a `list_changed`, the user's Refresh, or a reconnect. */
 export type RelistCause = 'list-changed' | 'refresh' | 'reconnect';

@@ -5,7 +5,13 @@ const MAX_TEXT = 4096;
 const boundedText = z.string().min(1).max(MAX_TEXT);
 // A header value must not smuggle a second header (RFC 9110 field-value has no CR/LF).
 const headerRecord = z
-  .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, 'an HTTP header name'), z.string().max(8192).regex(/^[^\r\n\0]*$/, 'a value without line breaks'))
+  .record(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, 'an HTTP header name'),
+    z
+      .string()
+      .max(8192)
+      .regex(/^[^\r\n\0]*$/, 'a value without line breaks'),
+  )
   .refine((r) => Object.keys(r).length <= 100, 'at most 100 headers');
 const httpUrl = z
   .string()
@@ -27,7 +33,12 @@ export const serverConfigSchema = z.strictObject({
       kind: z.literal('stdio'),
       command: boundedText,
       args: z.array(z.string().max(MAX_TEXT)).max(1000),
-      env: z.record(z.string().regex(/^[^=\0]{1,256}$/, 'an environment variable name'), z.string().max(32768)).optional(),
+      env: z
+        .record(
+          z.string().regex(/^[^=\0]{1,256}$/, 'an environment variable name'),
+          z.string().max(32768),
+        )
+        .optional(),
       cwd: boundedText.optional(),
     }),
     z.strictObject({ kind: z.literal('http'), url: httpUrl, headers: headerRecord.optional() }),

@@ -17,7 +17,18 @@ export type TimelineKind =
   | 'gave-up'
   | 'problem';
 
-export const TIMELINE_KINDS: readonly TimelineKind[] = ['list-changed', 'updated', 'log', 'notification', 'listed-again', 'connected', 'disconnected', 'reconnecting', 'gave-up', 'problem'];
+export const TIMELINE_KINDS: readonly TimelineKind[] = [
+  'list-changed',
+  'updated',
+  'log',
+  'notification',
+  'listed-again',
+  'connected',
+  'disconnected',
+  'reconnecting',
+  'gave-up',
+  'problem',
+];
 
 export interface TimelineEntry {
   seq: number;

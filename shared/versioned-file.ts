@@ -11,10 +11,19 @@ export function readVersionedJson(
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { problem: { message: `it is not JSON (${error instanceof Error ? error.message : String(error)})`, newer: false } };
+    return {
+      problem: {
+        message: `it is not JSON (${error instanceof Error ? error.message : String(error)})`,
+        newer: false,
+      },
+    };
   }
-  if (typeof raw !== 'object' || raw === null || (raw as { kind?: unknown }).kind !== expected.kind) return { problem: { message: `it is not an MCP Context Inspector ${expected.what}`, newer: false } };
+  if (typeof raw !== 'object' || raw === null || (raw as { kind?: unknown }).kind !== expected.kind)
+    return {
+      problem: { message: `it is not an MCP Context Inspector ${expected.what}`, newer: false },
+    };
   const version = (raw as { version?: unknown }).version;
-  if (typeof version === 'number' && version > expected.version) return { problem: { message: expected.newer(version), newer: true } };
+  if (typeof version === 'number' && version > expected.version)
+    return { problem: { message: expected.newer(version), newer: true } };
   return { raw: raw as Record<string, unknown> };
 }

@@ -4,7 +4,14 @@
  * window its view of them (`openView`); a window learns only how many each catalog holds.
  * The faces turn host events and snapshots into these before they leave the host's process.
  */
-import type { HostApi, HostEvent, HostEventBody, HostSnapshot, ReplayInfo, Unsubscribe } from './host-api';
+import type {
+  HostApi,
+  HostEvent,
+  HostEventBody,
+  HostSnapshot,
+  ReplayInfo,
+  Unsubscribe,
+} from './host-api';
 import type { CatalogSnapshot, ServerSnapshot } from './mcp-types';
 
 /** A catalog without its resources. */
@@ -14,16 +21,28 @@ export interface CatalogSummary extends Omit<CatalogSnapshot, 'resources'> {
 }
 
 /** A page of a catalog, as a window hears of it: how many resources it added. */
-export interface CatalogPageSummary extends Omit<Extract<HostEventBody, { type: 'catalog-page' }>, 'resources'> {
+export interface CatalogPageSummary extends Omit<
+  Extract<HostEventBody, { type: 'catalog-page' }>,
+  'resources'
+> {
   added: number;
 }
 
-/** A listing again, as a window hears of it: how many resources the new list holds, and what changed in sum. */
-export interface CatalogRelistedSummary extends Omit<Extract<HostEventBody, { type: 'catalog-relisted' }>, 'resources' | 'diff'> {
+/**
+ * A listing again, as a window hears of it: how many resources the new list holds, and what changed
+ * in sum.
+ */
+export interface CatalogRelistedSummary extends Omit<
+  Extract<HostEventBody, { type: 'catalog-relisted' }>,
+  'resources' | 'diff'
+> {
   resourceCount: number;
 }
 
-export type WindowEventBody = Exclude<HostEventBody, { type: 'catalog-page' | 'catalog-relisted' }> | CatalogPageSummary | CatalogRelistedSummary;
+export type WindowEventBody =
+  | Exclude<HostEventBody, { type: 'catalog-page' | 'catalog-relisted' }>
+  | CatalogPageSummary
+  | CatalogRelistedSummary;
 export type WindowEvent = { seq: number } & WindowEventBody;
 
 export interface WindowSnapshot {
@@ -46,7 +65,12 @@ export function summarizeCatalog(catalog: CatalogSnapshot): CatalogSummary {
 }
 
 export function windowSnapshot(snapshot: HostSnapshot): WindowSnapshot {
-  return { seq: snapshot.seq, servers: snapshot.servers, catalogs: snapshot.catalogs.map(summarizeCatalog), ...(snapshot.replay && { replay: snapshot.replay }) };
+  return {
+    seq: snapshot.seq,
+    servers: snapshot.servers,
+    catalogs: snapshot.catalogs.map(summarizeCatalog),
+    ...(snapshot.replay && { replay: snapshot.replay }),
+  };
 }
 
 export function windowEvent(event: HostEvent): WindowEvent {

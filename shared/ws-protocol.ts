@@ -20,9 +20,14 @@ export const EVENTS_PATH = '/events';
 export const EVENTS_TYPE = 'application/x-ndjson; charset=utf-8';
 /** The query parameter that carries the per-run token, on the page and on the socket. */
 export const TOKEN_PARAM = 'token';
-/** The query parameter that names an opened capture (HostApi.openCapture): the page, its socket and its stream talk to that capture's host. */
+/**
+ * The query parameter that names an opened capture (HostApi.openCapture): the page, its socket and
+ * its stream talk to that capture's host.
+ */
 export const CAPTURE_PARAM = 'capture';
-/** The close code of a capture's socket when its host closed: the page says so and stops retrying. */
+/**
+ * The close code of a capture's socket when its host closed: the page says so and stops retrying.
+ */
 export const CAPTURE_CLOSED_CODE = 4404;
 
 /** Browser → host: one HostApi call. `id` is the caller's, echoed in the reply. */
@@ -40,20 +45,29 @@ export interface WsCall {
  * which the page waits for before it resolves the call, so a reply never overtakes the events
  * it follows (a profile's servers are in the store when connectProfileServers returns).
  */
-export type WsServerMessage = { id: number; response: RpcResponse; after?: number } | { event: WindowEvent } | { snapshot: WindowSnapshot };
+export type WsServerMessage =
+  | { id: number; response: RpcResponse; after?: number }
+  | { event: WindowEvent }
+  | { snapshot: WindowSnapshot };
 
 /** A host → browser message's text (a frame, or a line of the event stream). */
 export function encodeServerMessage(message: WsServerMessage): string {
   return JSON.stringify(message);
 }
 
-/** Where a browser-mode page sends the tab it opens for a sign-in (`?attempt=`); the host sends it on to the authorization server. */
+/**
+ * Where a browser-mode page sends the tab it opens for a sign-in (`?attempt=`); the host sends it
+ * on to the authorization server.
+ */
 export const SIGN_IN_START_PATH = '/oauth/start';
 /** Where the authorization server sends the browser back, on the serve's own origin. */
 export const SIGN_IN_CALLBACK_PATH = '/oauth/callback';
 export const ATTEMPT_PARAM = 'attempt';
 
-/** The tab's address for a sign-in: always on 127.0.0.1, where the redirect is, whatever name the page was opened by. */
+/**
+ * The tab's address for a sign-in: always on 127.0.0.1, where the redirect is, whatever name the
+ * page was opened by.
+ */
 export function signInStartUrl(port: string | number, attempt: string): string {
   return `http://127.0.0.1:${port}${SIGN_IN_START_PATH}?${ATTEMPT_PARAM}=${encodeURIComponent(attempt)}`;
 }

@@ -4,33 +4,89 @@ import { parseArgs, UsageError } from './args';
 describe('parseArgs', () => {
   it('takes everything after -- as the stdio command, flags included', () => {
     const parsed = parseArgs(['list', '--json', '--', 'node', 'server.js', '--port', '3']);
-    expect(parsed).toMatchObject({ command: 'list', json: true, stdio: { command: 'node', args: ['server.js', '--port', '3'] } });
+    expect(parsed).toMatchObject({
+      command: 'list',
+      json: true,
+      stdio: { command: 'node', args: ['server.js', '--port', '3'] },
+    });
   });
 
   it('collects repeated headers', () => {
-    const parsed = parseArgs(['list', '--url', 'http://127.0.0.1:1/mcp', '--header', 'Authorization: Bearer a:b', '--header=X-Y: z']);
+    const parsed = parseArgs([
+      'list',
+      '--url',
+      'http://127.0.0.1:1/mcp',
+      '--header',
+      'Authorization: Bearer a:b',
+      '--header=X-Y: z',
+    ]);
     expect(parsed.headers).toEqual({ Authorization: 'Bearer a:b', 'X-Y': 'z' });
   });
 
   it('refuses contradictions and typos with a usage error', () => {
-    expect(() => parseArgs(['list', '--config', 'a.json', '--url', 'http://x'])).toThrow(UsageError);
+    expect(() => parseArgs(['list', '--config', 'a.json', '--url', 'http://x'])).toThrow(
+      UsageError,
+    );
     expect(() => parseArgs(['list', '--server', 'x'])).toThrow('--server goes with --config');
-    expect(() => parseArgs(['list', '--header', 'nocolon', '--url', 'http://x'])).toThrow('"Name: Value"');
+    expect(() => parseArgs(['list', '--header', 'nocolon', '--url', 'http://x'])).toThrow(
+      '"Name: Value"',
+    );
     expect(() => parseArgs(['list', '--jsn'])).toThrow('unknown option --jsn');
     expect(() => parseArgs(['serve', '--port', '99999'])).toThrow('--port needs a whole number');
   });
 
   it('reads the assemble options, repeated marks included', () => {
-    const parsed = parseArgs(['assemble', '--budget', '1200', '--threshold=0.3', '--include', 'a://1', '--include', 'a://2', '--exclude', 'b://1', '--pin', 'c://1', '--no-auto', '--format', 'json', '--encoding', 'cl100k_base', '--explain', '--token-tree']);
-    expect(parsed).toMatchObject({ budget: 1200, threshold: 0.3, includes: ['a://1', 'a://2'], excludes: ['b://1'], pins: ['c://1'], auto: false, format: 'json', encoding: 'cl100k_base', explain: true, tokenTree: true });
+    const parsed = parseArgs([
+      'assemble',
+      '--budget',
+      '1200',
+      '--threshold=0.3',
+      '--include',
+      'a://1',
+      '--include',
+      'a://2',
+      '--exclude',
+      'b://1',
+      '--pin',
+      'c://1',
+      '--no-auto',
+      '--format',
+      'json',
+      '--encoding',
+      'cl100k_base',
+      '--explain',
+      '--token-tree',
+    ]);
+    expect(parsed).toMatchObject({
+      budget: 1200,
+      threshold: 0.3,
+      includes: ['a://1', 'a://2'],
+      excludes: ['b://1'],
+      pins: ['c://1'],
+      auto: false,
+      format: 'json',
+      encoding: 'cl100k_base',
+      explain: true,
+      tokenTree: true,
+    });
     expect(parseArgs(['assemble', '--auto']).auto).toBe(true);
   });
 
   it('refuses assemble values it cannot use', () => {
-    expect(() => parseArgs(['assemble', '--budget', '1.5'])).toThrow('--budget needs a whole number of tokens');
-    expect(() => parseArgs(['assemble', '--threshold', '2'])).toThrow('--threshold needs a number from 0 to 1');
-    expect(() => parseArgs(['assemble', '--threshold', ''])).toThrow('--threshold needs a number from 0 to 1');
-    expect(() => parseArgs(['assemble', '--format', 'html'])).toThrow('--format is markdown or json');
-    expect(() => parseArgs(['assemble', '--encoding', 'gpt2'])).toThrow('--encoding is o200k_base or cl100k_base');
+    expect(() => parseArgs(['assemble', '--budget', '1.5'])).toThrow(
+      '--budget needs a whole number of tokens',
+    );
+    expect(() => parseArgs(['assemble', '--threshold', '2'])).toThrow(
+      '--threshold needs a number from 0 to 1',
+    );
+    expect(() => parseArgs(['assemble', '--threshold', ''])).toThrow(
+      '--threshold needs a number from 0 to 1',
+    );
+    expect(() => parseArgs(['assemble', '--format', 'html'])).toThrow(
+      '--format is markdown or json',
+    );
+    expect(() => parseArgs(['assemble', '--encoding', 'gpt2'])).toThrow(
+      '--encoding is o200k_base or cl100k_base',
+    );
   });
 });

@@ -65,23 +65,92 @@ export interface ParsedArgs {
   clientId?: string;
   clientSecret?: string;
   scope?: string;
-  /** login: the https URL of our client metadata document, the client id where the authorization server takes one. */
+  /**
+   * login: the https URL of our client metadata document, the client id where the authorization
+   * server takes one.
+   */
   clientMetadataUrl?: string;
   /** login: a machine client, by the client credentials grant. */
   clientCredentials: boolean;
 }
 
-const VALUE_FLAGS = new Set(['--config', '--server', '--url', '--header', '--port', '--timeout', '--budget', '--threshold', '--include', '--exclude', '--pin', '--format', '--encoding', '--profile', '--focus', '--audience', '--recency-half-life', '--order', '--trace', '--subscribe', '--junit', '-o', '--output', '--from', '-e', '--transport', '--input', '--client-id', '--client-secret', '--scope', '--client-metadata-url']);
+const VALUE_FLAGS = new Set([
+  '--config',
+  '--server',
+  '--url',
+  '--header',
+  '--port',
+  '--timeout',
+  '--budget',
+  '--threshold',
+  '--include',
+  '--exclude',
+  '--pin',
+  '--format',
+  '--encoding',
+  '--profile',
+  '--focus',
+  '--audience',
+  '--recency-half-life',
+  '--order',
+  '--trace',
+  '--subscribe',
+  '--junit',
+  '-o',
+  '--output',
+  '--from',
+  '-e',
+  '--transport',
+  '--input',
+  '--client-id',
+  '--client-secret',
+  '--scope',
+  '--client-metadata-url',
+]);
 
-const BOOLEAN_FLAGS = new Set(['--client-credentials', '--no-browser', '--json', '--verbose', '--sse', '--auto', '--no-auto', '--required', '--no-required', '--explain', '--token-tree', '-h', '--help']);
+const BOOLEAN_FLAGS = new Set([
+  '--client-credentials',
+  '--no-browser',
+  '--json',
+  '--verbose',
+  '--sse',
+  '--auto',
+  '--no-auto',
+  '--required',
+  '--no-required',
+  '--explain',
+  '--token-tree',
+  '-h',
+  '--help',
+]);
 /** Commands that take a server's command line after them (read: after its URI). */
-const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'login', 'logout']);
+const TARGET_COMMANDS = new Set([
+  'list',
+  'read',
+  'serve',
+  'assemble',
+  'watch',
+  'check',
+  'capture',
+  'login',
+  'logout',
+]);
 const targetFrom = (parsed: ParsedArgs) => (parsed.command === 'read' ? 1 : 0);
-const targetStarted = (parsed: ParsedArgs) => parsed.command !== undefined && TARGET_COMMANDS.has(parsed.command) && parsed.positionals.length > targetFrom(parsed);
+const targetStarted = (parsed: ParsedArgs) =>
+  parsed.command !== undefined &&
+  TARGET_COMMANDS.has(parsed.command) &&
+  parsed.positionals.length > targetFrom(parsed);
 
 /** True when the command line says anything about which server, or how to reach it. */
 export function selectsAServer(args: ParsedArgs): boolean {
-  return args.config !== undefined || args.url !== undefined || args.stdio !== undefined || Object.keys(args.env).length > 0 || Object.keys(args.headers).length > 0 || args.transport !== undefined;
+  return (
+    args.config !== undefined ||
+    args.url !== undefined ||
+    args.stdio !== undefined ||
+    Object.keys(args.env).length > 0 ||
+    Object.keys(args.headers).length > 0 ||
+    args.transport !== undefined
+  );
 }
 
 /** Parses argv (without node and the script). */
@@ -109,20 +178,31 @@ export function parseArgs(argv: string[]): ParsedArgs {
     const arg = argv[i] as string;
     if (arg === '--') {
       const [command, ...args] = argv.slice(i + 1);
-      if (!command) throw new UsageError('"--" must be followed by the command that starts the server');
+      if (!command)
+        throw new UsageError('"--" must be followed by the command that starts the server');
       parsed.stdio = { command, args };
       break;
     }
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     // Once a server's command line has begun (`list node server.js --port 3`), a flag is the
     // server's, as the Inspector takes it; one of ours there would be ambiguous: refused.
     if (flag.startsWith('-') && targetStarted(parsed)) {
-      if (VALUE_FLAGS.has(flag) || BOOLEAN_FLAGS.has(flag)) throw new UsageError(`${flag} comes after the server's command ${JSON.stringify(parsed.positionals[targetFrom(parsed)])}: put mcp-context's options before it, or end them with "--" and give the server's command after it`);
+      if (VALUE_FLAGS.has(flag) || BOOLEAN_FLAGS.has(flag))
+        throw new UsageError(
+          `${flag} comes after the server's command ${JSON.stringify(parsed.positionals[targetFrom(parsed)])}: put mcp-context's options before it, or end them with "--" and give the server's command after it`,
+        );
       parsed.positionals.push(arg);
       continue;
     }
     // --config alone (or before another flag): a file found on this machine, chosen by the user.
-    if (flag === '--config' && inline === undefined && (argv[i + 1] === undefined || argv[i + 1] === '--' || (argv[i + 1] as string).startsWith('-'))) {
+    if (
+      flag === '--config' &&
+      inline === undefined &&
+      (argv[i + 1] === undefined || argv[i + 1] === '--' || (argv[i + 1] as string).startsWith('-'))
+    ) {
       parsed.config = FOUND_CONFIG;
       continue;
     }
@@ -172,17 +252,24 @@ export function parseArgs(argv: string[]): ParsedArgs {
         else parsed.positionals.push(arg);
     }
   }
-  const selections = [parsed.config, parsed.url, parsed.stdio].filter((s) => s !== undefined).length;
+  const selections = [parsed.config, parsed.url, parsed.stdio].filter(
+    (s) => s !== undefined,
+  ).length;
   if (selections > 1) throw new UsageError('choose one of --config, --url and "-- COMMAND"');
-  if (parsed.server !== undefined && parsed.config === undefined) throw new UsageError('--server goes with --config');
-  if (Object.keys(parsed.inputs).length > 0 && parsed.config === undefined) throw new UsageError('--input goes with --config: it fills in the file\'s ${input:…}');
+  if (parsed.server !== undefined && parsed.config === undefined)
+    throw new UsageError('--server goes with --config');
+  if (Object.keys(parsed.inputs).length > 0 && parsed.config === undefined)
+    throw new UsageError("--input goes with --config: it fills in the file's ${input:…}");
   return parsed;
 }
 
 function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
   switch (flag) {
     case '--config':
-      if (value === '') throw new UsageError('--config= needs a file; give --config alone to choose a file found on this machine');
+      if (value === '')
+        throw new UsageError(
+          '--config= needs a file; give --config alone to choose a file found on this machine',
+        );
       parsed.config = value;
       return;
     case '--server':
@@ -193,7 +280,8 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       return;
     case '--header': {
       const colon = value.indexOf(':');
-      if (colon <= 0) throw new UsageError('--header must look like "Name: Value" (this one has no ":")');
+      if (colon <= 0)
+        throw new UsageError('--header must look like "Name: Value" (this one has no ":")');
       parsed.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
       return;
     }
@@ -227,7 +315,8 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
     }
     case '--input': {
       const equals = value.indexOf('=');
-      if (equals <= 0) throw new UsageError('--input must look like ID=VALUE (this one has no "=")');
+      if (equals <= 0)
+        throw new UsageError('--input must look like ID=VALUE (this one has no "=")');
       parsed.inputs[value.slice(0, equals)] = value.slice(equals + 1);
       return;
     }
@@ -241,11 +330,15 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       parsed.scope = value;
       return;
     case '--client-metadata-url':
-      if (!/^https:\/\/[^/]+\/./.test(value)) throw new UsageError('--client-metadata-url takes an https URL with a path, where our client metadata document is published');
+      if (!/^https:\/\/[^/]+\/./.test(value))
+        throw new UsageError(
+          '--client-metadata-url takes an https URL with a path, where our client metadata document is published',
+        );
       parsed.clientMetadataUrl = value;
       return;
     case '--transport':
-      if (value !== 'stdio' && value !== 'http' && value !== 'sse') throw new UsageError(`--transport is stdio, http or sse, got ${JSON.stringify(value)}`);
+      if (value !== 'stdio' && value !== 'http' && value !== 'sse')
+        throw new UsageError(`--transport is stdio, http or sse, got ${JSON.stringify(value)}`);
       parsed.transport = value;
       return;
     case '--exclude':
@@ -255,47 +348,66 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       parsed.pins.push(value);
       return;
     case '--format':
-      if (value !== 'markdown' && value !== 'json') throw new UsageError(`--format is markdown or json, got ${JSON.stringify(value)}`);
+      if (value !== 'markdown' && value !== 'json')
+        throw new UsageError(`--format is markdown or json, got ${JSON.stringify(value)}`);
       parsed.format = value;
       return;
     case '--encoding':
-      if (value !== 'o200k_base' && value !== 'cl100k_base') throw new UsageError(`--encoding is o200k_base or cl100k_base, got ${JSON.stringify(value)}`);
+      if (value !== 'o200k_base' && value !== 'cl100k_base')
+        throw new UsageError(
+          `--encoding is o200k_base or cl100k_base, got ${JSON.stringify(value)}`,
+        );
       parsed.encoding = value;
       return;
     case '--budget': {
       const number = Number(value);
-      if (!Number.isInteger(number) || number < 0) throw new UsageError(`--budget needs a whole number of tokens, got ${JSON.stringify(value)}`);
+      if (!Number.isInteger(number) || number < 0)
+        throw new UsageError(
+          `--budget needs a whole number of tokens, got ${JSON.stringify(value)}`,
+        );
       parsed.budget = number;
       return;
     }
     case '--focus':
-      if (value.length > MAX_FOCUS_LENGTH) throw new UsageError(`--focus takes at most ${MAX_FOCUS_LENGTH} characters, got ${value.length}`);
+      if (value.length > MAX_FOCUS_LENGTH)
+        throw new UsageError(
+          `--focus takes at most ${MAX_FOCUS_LENGTH} characters, got ${value.length}`,
+        );
       parsed.focus = value;
       return;
     case '--audience':
-      if (value !== 'assistant' && value !== 'any') throw new UsageError(`--audience is assistant or any, got ${JSON.stringify(value)}`);
+      if (value !== 'assistant' && value !== 'any')
+        throw new UsageError(`--audience is assistant or any, got ${JSON.stringify(value)}`);
       parsed.audience = value;
       return;
     case '--order':
-      if (value !== 'rank' && value !== 'uri') throw new UsageError(`--order is rank or uri, got ${JSON.stringify(value)}`);
+      if (value !== 'rank' && value !== 'uri')
+        throw new UsageError(`--order is rank or uri, got ${JSON.stringify(value)}`);
       parsed.order = value;
       return;
     case '--recency-half-life': {
       const number = Number(value);
-      if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > 36_500) throw new UsageError(`--recency-half-life needs a number of days above 0 (at most 36500), got ${JSON.stringify(value)}`);
+      if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > 36_500)
+        throw new UsageError(
+          `--recency-half-life needs a number of days above 0 (at most 36500), got ${JSON.stringify(value)}`,
+        );
       parsed.halfLifeDays = number;
       return;
     }
     case '--threshold': {
       const number = Number(value);
-      if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) throw new UsageError(`--threshold needs a number from 0 to 1, got ${JSON.stringify(value)}`);
+      if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
+        throw new UsageError(
+          `--threshold needs a number from 0 to 1, got ${JSON.stringify(value)}`,
+        );
       parsed.threshold = number;
       return;
     }
     case '--port':
     case '--timeout': {
       const number = Number(value);
-      if (!Number.isInteger(number) || number < 0 || (flag === '--port' && number > 65535)) throw new UsageError(`${flag} needs a whole number, got ${JSON.stringify(value)}`);
+      if (!Number.isInteger(number) || number < 0 || (flag === '--port' && number > 65535))
+        throw new UsageError(`${flag} needs a whole number, got ${JSON.stringify(value)}`);
       if (flag === '--port') parsed.port = number;
       else parsed.timeoutMs = number;
       return;

@@ -23,17 +23,21 @@ const number = (value: number) => value.toLocaleString('en-US');
 /** The exit status when required, pinned or picked resources put the context over its budget. */
 export const OVER_BUDGET_STATUS = 3;
 
-
 /** Reads a profile file named on the command line; a clear one-line error if it cannot be used. */
 export async function readProfileFile(file: string): Promise<Profile> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--profile ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `--profile ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   const parsed = parseProfile(text);
-  if ('problem' in parsed) throw new UsageError(`--profile ${file} cannot be used: ${parsed.problem.message}; the file was left as it is`);
+  if ('problem' in parsed)
+    throw new UsageError(
+      `--profile ${file} cannot be used: ${parsed.problem.message}; the file was left as it is`,
+    );
   return parsed.profile;
 }
 
@@ -41,22 +45,34 @@ export async function readProfileFile(file: string): Promise<Profile> {
  * `replayed`: the capture the host replays (`assemble --from`): its settings and marks are the
  * session's already, the flags change them, and stderr says whether the text is the captured one.
  */
-export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profile, replayed?: Capture): Promise<number> {
+export async function runAssemble(
+  host: Host,
+  args: ParsedArgs,
+  profile?: Profile,
+  replayed?: Capture,
+): Promise<number> {
   await host.ready;
   const snapshot = await settledSnapshot(host);
   const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
   for (const server of snapshot.servers) {
-    if (server.status !== 'connected') process.stderr.write(`warning: ${terminalSafe(server.name)}: ${whyDown(server)}; left out\n`);
+    if (server.status !== 'connected')
+      process.stderr.write(`warning: ${terminalSafe(server.name)}: ${whyDown(server)}; left out\n`);
   }
-  const connected = new Set(snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id));
+  const connected = new Set(
+    snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id),
+  );
   // What the context weighs: every resource of a connected server (context-run.ts reads the same).
   const listed: { serverId: string; uri: string }[] = [];
   for (const catalog of snapshot.catalogs) {
     if (!connected.has(catalog.serverId)) continue;
-    if (catalog.status === 'failed') process.stderr.write(`warning: ${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId)}: listing failed: ${terminalSafe(catalog.error ?? 'unknown error')}\n`);
+    if (catalog.status === 'failed')
+      process.stderr.write(
+        `warning: ${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId)}: listing failed: ${terminalSafe(catalog.error ?? 'unknown error')}\n`,
+      );
     for (const resource of catalog.resources) listed.push(resource);
   }
-  if (snapshot.servers.every((server) => server.status !== 'connected')) throw new HostError('disconnected', 'no server is connected');
+  if (snapshot.servers.every((server) => server.status !== 'connected'))
+    throw new HostError('disconnected', 'no server is connected');
 
   const marks = new Map<string, Mark>();
   if (profile) {
@@ -68,7 +84,10 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
     const check = (server: string, uri: string, what: Mark) => {
       const id = ids.get(server);
       const key = id === undefined ? undefined : resourceKeyString({ serverId: id, uri });
-      if (key === undefined || !keys.has(key)) process.stderr.write(`warning: the profile's ${what} of ${terminalSafe(uri)} on ${terminalSafe(server)} matches nothing listed now; skipped\n`);
+      if (key === undefined || !keys.has(key))
+        process.stderr.write(
+          `warning: the profile's ${what} of ${terminalSafe(uri)} on ${terminalSafe(server)} matches nothing listed now; skipped\n`,
+        );
     };
     for (const pick of profile.picks) check(pick.server, pick.uri, 'include');
     for (const entry of profile.marks) check(entry.server, entry.uri, entry.mark);
@@ -109,30 +128,58 @@ export async function runAssemble(host: Host, args: ParsedArgs, profile?: Profil
   // Over the budget only because of what must go in: CI can fail on it (repomix's convention).
   const status = curated.result.overBudget > 0 ? OVER_BUDGET_STATUS : 0;
   if (replayed) process.stderr.write(replayVerdict(replayed, curated.text, args));
-  const overBudget = () => process.stderr.write(`mcp-context: the context is ${plural(curated.result.overBudget, 'token')} over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`);
+  const overBudget = () =>
+    process.stderr.write(
+      `mcp-context: the context is ${plural(curated.result.overBudget, 'token')} over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`,
+    );
   if (args.json) {
-    process.stdout.write(`${terminalJson(jsonReport(curated, settings, format, counter.encoding, total, names), 2)}\n`);
+    process.stdout.write(
+      `${terminalJson(jsonReport(curated, settings, format, counter.encoding, total, names), 2)}\n`,
+    );
     if (status !== 0) overBudget();
     return status;
   }
   // Exactly the bytes the UI previews and copies; a newline is added only for a terminal's sake.
   // Piped, exactly the bytes; on a terminal, the controls in them shown, not acted on.
-  process.stdout.write(forStdout(process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text));
-  for (const warning of curated.result.warnings) process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
+  process.stdout.write(
+    forStdout(
+      process.stdout.isTTY && !curated.text.endsWith('\n') ? `${curated.text}\n` : curated.text,
+    ),
+  );
+  for (const warning of curated.result.warnings)
+    process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
-  process.stderr.write(`${plural(curated.items.length, 'resource')}, ${plural(total, 'token')} (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`);
+  process.stderr.write(
+    `${plural(curated.items.length, 'resource')}, ${plural(total, 'token')} (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`,
+  );
   if (status !== 0) overBudget();
   return status;
 }
 
 /** Whether a replay gave the captured bytes, in one line. */
 function replayVerdict(capture: Capture, text: string, args: ParsedArgs): string {
-  const changed = [args.format, args.encoding, args.budget, args.threshold, args.auto, args.audience, args.halfLifeDays, args.order, args.required, args.focus].some((value) => value !== undefined) || args.includes.length + args.pins.length + args.excludes.length > 0;
-  if (text === capture.context.text) return `replay: the same bytes as the context captured at ${capture.capturedAt}\n`;
+  const changed =
+    [
+      args.format,
+      args.encoding,
+      args.budget,
+      args.threshold,
+      args.auto,
+      args.audience,
+      args.halfLifeDays,
+      args.order,
+      args.required,
+      args.focus,
+    ].some((value) => value !== undefined) ||
+    args.includes.length + args.pins.length + args.excludes.length > 0;
+  if (text === capture.context.text)
+    return `replay: the same bytes as the context captured at ${capture.capturedAt}\n`;
   const lines = (value: string) => (value === '' ? 0 : value.split('\n').length);
   const differs = `${plural(lines(text), 'line')} against ${number(lines(capture.context.text))} captured`;
-  return changed ? `replay: with these options the context differs from the one captured (${differs})\n` : `warning: replay: the context differs from the one captured at ${capture.capturedAt} (${differs}); the capture may have been edited\n`;
+  return changed
+    ? `replay: with these options the context differs from the one captured (${differs})\n`
+    : `warning: replay: the context differs from the one captured at ${capture.capturedAt} (${differs}); the capture may have been edited\n`;
 }
 
 /** Keys by the mark they get. */
@@ -146,7 +193,14 @@ function groupByMark(marks: ReadonlyMap<string, Mark>): Map<Mark, string[]> {
   return groups;
 }
 
-function jsonReport(curated: Curated, settings: PolicySettings, format: string, encoding: string, total: number, names: Map<string, string>) {
+function jsonReport(
+  curated: Curated,
+  settings: PolicySettings,
+  format: string,
+  encoding: string,
+  total: number,
+  names: Map<string, string>,
+) {
   return {
     format,
     encoding,
@@ -171,19 +225,31 @@ function jsonReport(curated: Curated, settings: PolicySettings, format: string, 
   };
 }
 
-/** uri, decision, tokens and reason, one line each: the context in its order, then the rest by rank. */
+/**
+ * uri, decision, tokens and reason, one line each: the context in its order, then the rest by rank.
+ */
 function explainTable(curated: Curated): string {
   const place = new Map(curated.result.contextKeys.map((key, at) => [key, at]));
-  const order = (decision: Decision) => place.get(resourceKeyString(decision)) ?? place.size + (decision.rank ?? Number.MAX_SAFE_INTEGER);
+  const order = (decision: Decision) =>
+    place.get(resourceKeyString(decision)) ??
+    place.size + (decision.rank ?? Number.MAX_SAFE_INTEGER);
   // Stable: what neither places keeps its server-and-URI order.
   const rows = [...curated.result.decisions].sort((a, b) => order(a) - order(b));
   const kindWidth = Math.max(8, ...rows.map((row) => row.kind.length));
-  const tokenWidth = Math.max(6, ...rows.map((row) => number(row.tokens).length + (row.estimated ? 1 : 0)));
+  const tokenWidth = Math.max(
+    6,
+    ...rows.map((row) => number(row.tokens).length + (row.estimated ? 1 : 0)),
+  );
   const lines = [`${'decision'.padEnd(kindWidth)}  ${'tokens'.padStart(tokenWidth)}  uri — reason`];
   for (const row of rows) {
     const tokens = `${row.estimated ? '~' : ''}${number(row.tokens)}`;
-    lines.push(`${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${terminalSafe(row.uri)} — ${terminalSafe(row.reason)}`);
-    for (const warning of row.warnings) lines.push(`${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${terminalSafe(warning)}`);
+    lines.push(
+      `${row.kind.padEnd(kindWidth)}  ${tokens.padStart(tokenWidth)}  ${terminalSafe(row.uri)} — ${terminalSafe(row.reason)}`,
+    );
+    for (const warning of row.warnings)
+      lines.push(
+        `${''.padEnd(kindWidth)}  ${''.padStart(tokenWidth)}    warning: ${terminalSafe(warning)}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -195,21 +261,29 @@ function tokenTree(curated: Curated, names: Map<string, string>): string {
     const tokens = curated.tokens.get(resourceKeyString(item)) ?? 0;
     const slash = item.uri.lastIndexOf('/');
     const folder = slash > 0 ? item.uri.slice(0, slash + 1) : item.uri;
-    const folders = servers.get(item.serverId) ?? new Map<string, { uri: string; tokens: number }[]>();
+    const folders =
+      servers.get(item.serverId) ?? new Map<string, { uri: string; tokens: number }[]>();
     servers.set(item.serverId, folders);
     const list = folders.get(folder) ?? [];
     folders.set(folder, list);
     list.push({ uri: item.uri, tokens });
   }
-  const sum = (list: { tokens: number }[]) => list.reduce((total, entry) => total + entry.tokens, 0);
+  const sum = (list: { tokens: number }[]) =>
+    list.reduce((total, entry) => total + entry.tokens, 0);
   const lines: string[] = [];
   for (const [serverId, folders] of servers) {
     const all = [...folders.values()].flat();
     lines.push(`${number(sum(all)).padStart(8)}  ${terminalSafe(names.get(serverId) ?? serverId)}`);
-    for (const [folder, list] of [...folders].sort((a, b) => sum(b[1]) - sum(a[1]) || (a[0] < b[0] ? -1 : 1))) {
+    for (const [folder, list] of [...folders].sort(
+      (a, b) => sum(b[1]) - sum(a[1]) || (a[0] < b[0] ? -1 : 1),
+    )) {
       lines.push(`${number(sum(list)).padStart(8)}    ${terminalSafe(folder)}`);
-      for (const entry of [...list].sort((a, b) => b.tokens - a.tokens || (a.uri < b.uri ? -1 : 1))) {
-        lines.push(`${number(entry.tokens).padStart(8)}      ${terminalSafe(entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri)}`);
+      for (const entry of [...list].sort(
+        (a, b) => b.tokens - a.tokens || (a.uri < b.uri ? -1 : 1),
+      )) {
+        lines.push(
+          `${number(entry.tokens).padStart(8)}      ${terminalSafe(entry.uri.startsWith(folder) ? entry.uri.slice(folder.length) || entry.uri : entry.uri)}`,
+        );
       }
     }
   }

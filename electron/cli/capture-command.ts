@@ -16,24 +16,35 @@ export function checkCaptureOutput(file: string | undefined): string {
   if (file === undefined) throw new UsageError('capture needs -o FILE, the file to write');
   const path = resolve(file);
   try {
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`-o ${file} is a folder`);
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(`-o ${file} is a folder`);
     accessSync(dirname(path), constants.W_OK);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot write -o ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(
+      `cannot write -o ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   return path;
 }
 
-export async function runCapture(host: Host, args: ParsedArgs, file: string, profile?: Profile): Promise<number> {
+export async function runCapture(
+  host: Host,
+  args: ParsedArgs,
+  file: string,
+  profile?: Profile,
+): Promise<number> {
   const status = await runAssemble(host, args, profile);
   const taken = await host.takeCapture();
   try {
     await writeFileAtomic(file, taken.json);
   } catch (error) {
-    throw new Error(`the capture could not be written to ${file}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`the capture could not be written to ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
-  process.stderr.write(`captured ${taken.servers} server${taken.servers === 1 ? '' : 's'}, ${taken.contents} contents read, ${(taken.bytes / 1024).toFixed(0)} KB: ${terminalSafe(file)}\n`);
+  process.stderr.write(
+    `captured ${taken.servers} server${taken.servers === 1 ? '' : 's'}, ${taken.contents} contents read, ${(taken.bytes / 1024).toFixed(0)} KB: ${terminalSafe(file)}\n`,
+  );
   return status;
 }
-

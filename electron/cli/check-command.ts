@@ -12,7 +12,12 @@ import { keptProviderFor } from '../host/auth/oauth-kept';
 import { UsageError, type ParsedArgs } from './args';
 import { terminalJson, terminalSafe } from './terminal';
 
-const MARK: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'WARN', fail: 'FAIL', 'n/a': 'n/a ' };
+const MARK: Record<RuleResult['verdict'], string> = {
+  pass: 'pass',
+  warn: 'WARN',
+  fail: 'FAIL',
+  'n/a': 'n/a ',
+};
 
 export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promise<number> {
   // A JUnit file that cannot be written is said before any server is checked.
@@ -20,7 +25,9 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
     try {
       writeFileSync(args.junit, '');
     } catch (error) {
-      throw new UsageError(`cannot write --junit ${args.junit}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new UsageError(
+        `cannot write --junit ${args.junit}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
     }
   }
   const outcomes = [];
@@ -28,16 +35,25 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
   const signedIn = keptProviderFor(createOAuthStore(defaultOAuthFile()));
   for (const server of servers) {
     // One server's failure is its own: the others are still checked and reported.
-    const outcome = await checkServer(server, args.timeoutMs ?? 30_000, undefined, signedIn).catch((error: unknown) => ({ unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}` }));
+    const outcome = await checkServer(server, args.timeoutMs ?? 30_000, undefined, signedIn).catch(
+      (error: unknown) => ({
+        unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
+      }),
+    );
     outcomes.push({ server, outcome });
   }
   const reports = outcomes.flatMap(({ outcome }) => ('report' in outcome ? [outcome.report] : []));
-  const unreachable = outcomes.flatMap(({ server, outcome }) => ('unreachable' in outcome ? [{ server: server.name, reason: outcome.unreachable }] : []));
+  const unreachable = outcomes.flatMap(({ server, outcome }) =>
+    'unreachable' in outcome ? [{ server: server.name, reason: outcome.unreachable }] : [],
+  );
   if (args.junit !== undefined) writeFileSync(args.junit, junit(reports, unreachable));
   if (args.json) process.stdout.write(`${terminalJson({ reports, unreachable }, 2)}\n`);
   else {
     for (const report of reports) process.stdout.write(human(report));
-    for (const entry of unreachable) process.stdout.write(`${terminalSafe(entry.server)}: could not be checked: ${terminalSafe(entry.reason)}\n`);
+    for (const entry of unreachable)
+      process.stdout.write(
+        `${terminalSafe(entry.server)}: could not be checked: ${terminalSafe(entry.reason)}\n`,
+      );
   }
   if (unreachable.length > 0) return 2;
   return reports.some((report) => report.counts.fail > 0) ? 1 : 0;
@@ -45,7 +61,10 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
 
 function human(report: CheckReport): string {
   const head = `${terminalSafe(report.server)}${report.protocolVersion ? ` (protocol ${report.protocolVersion})` : ''}: ${report.counts.pass} pass, ${report.counts.warn} warn, ${report.counts.fail} fail, ${report.counts['n/a']} not applicable; read back ${report.read.count} of ${report.read.of}\n`;
-  const lines = report.results.map((result) => `  ${MARK[result.verdict]}  ${result.rule.padEnd(26)} ${terminalSafe(result.detail)}${result.verdict === 'fail' || result.verdict === 'warn' ? `\n        ${result.spec.revision}, ${result.spec.section}` : ''}\n`);
+  const lines = report.results.map(
+    (result) =>
+      `  ${MARK[result.verdict]}  ${result.rule.padEnd(26)} ${terminalSafe(result.detail)}${result.verdict === 'fail' || result.verdict === 'warn' ? `\n        ${result.spec.revision}, ${result.spec.section}` : ''}\n`,
+  );
   return `${head}${lines.join('')}`;
 }
 
@@ -65,12 +84,22 @@ function junit(reports: CheckReport[], unreachable: { server: string; reason: st
     });
     return `  <testsuite name="${xml(report.server)}" tests="${report.results.length}" failures="${report.counts.fail}" skipped="${report.counts['n/a']}">\n${cases.join('\n')}\n  </testsuite>`;
   });
-  for (const entry of unreachable) suites.push(`  <testsuite name="${xml(entry.server)}" tests="1" errors="1">\n    <testcase classname="${xml(entry.server)}" name="connect"><error message="${xml(entry.reason)}"/></testcase>\n  </testsuite>`);
+  for (const entry of unreachable)
+    suites.push(
+      `  <testsuite name="${xml(entry.server)}" tests="1" errors="1">\n    <testcase classname="${xml(entry.server)}" name="connect"><error message="${xml(entry.reason)}"/></testcase>\n  </testsuite>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcp-context check">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 function xml(text: string): string {
   // XML 1.0 has no place for most control characters, even escaped.
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }

@@ -16,7 +16,9 @@ function serverLine(server: FoundServer, width: number): string {
   const notes = [
     server.disabled ? 'disabled' : '',
     server.scope === 'local' ? 'this project only' : '',
-    server.needs.length > 0 ? `asks for ${server.needs.map((input) => `${terminalSafe(input.id)}${input.password ? ' (secret)' : ''}`).join(', ')}` : '',
+    server.needs.length > 0
+      ? `asks for ${server.needs.map((input) => `${terminalSafe(input.id)}${input.password ? ' (secret)' : ''}`).join(', ')}`
+      : '',
     ...server.warnings.map(terminalSafe),
   ].filter(Boolean);
   return `  ${name}  ${(server.kind ?? '').padEnd(5)}  ${terminalSafe(server.shows ?? '')}${notes.length ? `  (${notes.join('; ')})` : ''}`;
@@ -25,9 +27,19 @@ function serverLine(server: FoundServer, width: number): string {
 function fileLines(found: FoundConfig): string[] {
   const head = `${found.client} (${found.scope}): ${terminalSafe(found.path)}`;
   if (found.error) return [head, `  cannot be read: ${terminalSafe(found.error)}`];
-  const width = Math.min(24, Math.max(0, ...found.servers.map((server) => terminalSafe(server.name).length)));
-  const servers = found.servers.length > 0 ? found.servers.map((server) => serverLine(server, width)) : ['  no servers'];
-  return [head, ...servers, ...found.warnings.map((warning) => `  warning: ${terminalSafe(warning)}`)];
+  const width = Math.min(
+    24,
+    Math.max(0, ...found.servers.map((server) => terminalSafe(server.name).length)),
+  );
+  const servers =
+    found.servers.length > 0
+      ? found.servers.map((server) => serverLine(server, width))
+      : ['  no servers'];
+  return [
+    head,
+    ...servers,
+    ...found.warnings.map((warning) => `  warning: ${terminalSafe(warning)}`),
+  ];
 }
 
 export async function runConfigs(args: ParsedArgs, machine: ConfigMachine): Promise<number> {
@@ -38,13 +50,19 @@ export async function runConfigs(args: ParsedArgs, machine: ConfigMachine): Prom
     return 0;
   }
   if (found.length === 0) {
-    process.stdout.write(`No MCP config file found. Looked in:\n${lookedIn.map((location) => `  ${location.client} (${location.scope}): ${terminalSafe(location.path)}`).join('\n')}\n`);
+    process.stdout.write(
+      `No MCP config file found. Looked in:\n${lookedIn.map((location) => `  ${location.client} (${location.scope}): ${terminalSafe(location.path)}`).join('\n')}\n`,
+    );
     return 0;
   }
   const servers = found.reduce((sum, file) => sum + file.servers.length, 0);
   const lines = found.flatMap((file) => [...fileLines(file), '']);
-  lines.push(`${plural(found.length, 'file')} with ${plural(servers, 'server')}, of ${plural(lookedIn.length, 'place')} looked in (--json lists them all).`);
-  lines.push('Use one with --config FILE [--server NAME], or --config alone to choose on the terminal.');
+  lines.push(
+    `${plural(found.length, 'file')} with ${plural(servers, 'server')}, of ${plural(lookedIn.length, 'place')} looked in (--json lists them all).`,
+  );
+  lines.push(
+    'Use one with --config FILE [--server NAME], or --config alone to choose on the terminal.',
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -41,13 +41,21 @@ function takeTarget(args: ParsedArgs): string[] {
   const own = args.command === 'read' ? 1 : 0;
   const target = args.positionals.slice(own);
   args.positionals = args.positionals.slice(0, own);
-  if (target.length > 0 && (args.config !== undefined || args.url !== undefined || args.stdio !== undefined)) {
-    throw new UsageError(`${JSON.stringify(target[0])} names a server, and so does --config, --url or "--": choose one`);
+  if (
+    target.length > 0 &&
+    (args.config !== undefined || args.url !== undefined || args.stdio !== undefined)
+  ) {
+    throw new UsageError(
+      `${JSON.stringify(target[0])} names a server, and so does --config, --url or "--": choose one`,
+    );
   }
   return target;
 }
 
-/** The policy and output options only assemble and capture take, and --port only serve: each refused elsewhere, never ignored. */
+/**
+ * The policy and output options only assemble and capture take, and --port only serve: each refused
+ * elsewhere, never ignored.
+ */
 function refuseOptionsOfOtherCommands(args: ParsedArgs): void {
   const assembling = args.command === 'assemble' || args.command === 'capture';
   const given: [string, boolean][] = [
@@ -68,31 +76,66 @@ function refuseOptionsOfOtherCommands(args: ParsedArgs): void {
     ['--token-tree', args.tokenTree],
   ];
   const misplaced = given.find(([, set]) => set);
-  if (misplaced && !assembling) throw new UsageError(`${misplaced[0]} goes with assemble and capture`);
-  if (args.port !== undefined && args.command !== 'serve') throw new UsageError('--port goes with serve');
+  if (misplaced && !assembling)
+    throw new UsageError(`${misplaced[0]} goes with assemble and capture`);
+  if (args.port !== undefined && args.command !== 'serve')
+    throw new UsageError('--port goes with serve');
 }
 
 const isHttpUrl = (word: string) => /^https?:\/\//i.test(word);
 
-async function selectServers(args: ParsedArgs, target: string[]): Promise<{ servers: ServerConfig[]; builtInIndex?: number }> {
+async function selectServers(
+  args: ParsedArgs,
+  target: string[],
+): Promise<{ servers: ServerConfig[]; builtInIndex?: number }> {
   const url = args.url ?? (target[0] !== undefined && isHttpUrl(target[0]) ? target[0] : undefined);
-  if (url !== undefined && args.url === undefined && target.length > 1) throw new UsageError(`a URL names the server alone; got ${JSON.stringify(target[1])} after it`);
-  const stdio = args.stdio ?? (target.length > 0 && url === undefined ? { command: target[0] as string, args: target.slice(1) } : undefined);
+  if (url !== undefined && args.url === undefined && target.length > 1)
+    throw new UsageError(`a URL names the server alone; got ${JSON.stringify(target[1])} after it`);
+  const stdio =
+    args.stdio ??
+    (target.length > 0 && url === undefined
+      ? { command: target[0] as string, args: target.slice(1) }
+      : undefined);
   const headers = Object.keys(args.headers).length > 0 ? args.headers : undefined;
   const env = Object.keys(args.env).length > 0 ? args.env : undefined;
   // Every flag must go with the selection it names: never one ignored.
-  if (env && !stdio) throw new UsageError('-e goes with a stdio server ("-- COMMAND" or a command after the command name)');
+  if (env && !stdio)
+    throw new UsageError(
+      '-e goes with a stdio server ("-- COMMAND" or a command after the command name)',
+    );
   if (headers && stdio) throw new UsageError('--header goes with an HTTP server, not a stdio one');
-  if (args.transport === 'stdio' && url !== undefined) throw new UsageError('--transport stdio, but the server is a URL');
-  if ((args.transport === 'http' || args.transport === 'sse') && stdio) throw new UsageError(`--transport ${args.transport}, but the server is a command`);
-  if ((args.sse || args.transport !== undefined) && url === undefined && !(args.transport === 'stdio' && stdio)) throw new UsageError(`${args.sse ? '--sse' : `--transport ${args.transport}`} goes with the server it names (a URL${args.transport === 'stdio' ? ' or a command' : ''}), not ${args.config !== undefined ? 'a config file' : stdio ? 'a command' : 'the demo server'}`);
+  if (args.transport === 'stdio' && url !== undefined)
+    throw new UsageError('--transport stdio, but the server is a URL');
+  if ((args.transport === 'http' || args.transport === 'sse') && stdio)
+    throw new UsageError(`--transport ${args.transport}, but the server is a command`);
+  if (
+    (args.sse || args.transport !== undefined) &&
+    url === undefined &&
+    !(args.transport === 'stdio' && stdio)
+  )
+    throw new UsageError(
+      `${args.sse ? '--sse' : `--transport ${args.transport}`} goes with the server it names (a URL${args.transport === 'stdio' ? ' or a command' : ''}), not ${args.config !== undefined ? 'a config file' : stdio ? 'a command' : 'the demo server'}`,
+    );
   if (args.config !== undefined) {
     const servers = await serversFromConfig(args, thisMachine());
     if (!headers) return { servers };
     // --header with a config: added to each of its HTTP servers.
     const http = servers.filter((server) => server.transport.kind !== 'stdio');
-    if (http.length === 0) throw new UsageError('--header goes with an HTTP server, and the config names none');
-    return { servers: servers.map((server) => (server.transport.kind === 'stdio' ? server : { ...server, transport: { ...server.transport, headers: { ...server.transport.headers, ...headers } } })) };
+    if (http.length === 0)
+      throw new UsageError('--header goes with an HTTP server, and the config names none');
+    return {
+      servers: servers.map((server) =>
+        server.transport.kind === 'stdio'
+          ? server
+          : {
+              ...server,
+              transport: {
+                ...server.transport,
+                headers: { ...server.transport.headers, ...headers },
+              },
+            },
+      ),
+    };
   }
   if (url !== undefined) {
     let parsed: URL;
@@ -101,18 +144,46 @@ async function selectServers(args: ParsedArgs, target: string[]): Promise<{ serv
     } catch {
       throw new UsageError('--url is not a URL');
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be http:// or https://, not ${parsed.protocol}`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new UsageError(`--url must be http:// or https://, not ${parsed.protocol}`);
     // Never shown again, never sent where fetch would refuse it: credentials go in a header.
-    if (parsed.username || parsed.password) throw new UsageError('the URL carries a user name or password: give them as --header "Authorization: …" instead');
-    if (args.sse && args.transport === 'http') throw new UsageError('--sse and --transport http say two things: choose one');
+    if (parsed.username || parsed.password)
+      throw new UsageError(
+        'the URL carries a user name or password: give them as --header "Authorization: …" instead',
+      );
+    if (args.sse && args.transport === 'http')
+      throw new UsageError('--sse and --transport http say two things: choose one');
     const sse = args.sse || args.transport === 'sse';
-    return { servers: [{ name: new URL(url).host || url, transport: { kind: sse ? 'sse' : 'http', url, ...(headers && { headers }) } }] };
+    return {
+      servers: [
+        {
+          name: new URL(url).host || url,
+          transport: { kind: sse ? 'sse' : 'http', url, ...(headers && { headers }) },
+        },
+      ],
+    };
   }
-  if (stdio) return { servers: [{ name: deriveServerName(stdio.command, stdio.args), transport: { kind: 'stdio', command: stdio.command, args: stdio.args, ...(env && { env }) } }] };
-  if (headers) throw new UsageError('--header goes with an HTTP server (--url, a URL, or --config)');
-  if (args.transport !== undefined) throw new UsageError(`--transport ${args.transport} goes with a server; none was named`);
+  if (stdio)
+    return {
+      servers: [
+        {
+          name: deriveServerName(stdio.command, stdio.args),
+          transport: {
+            kind: 'stdio',
+            command: stdio.command,
+            args: stdio.args,
+            ...(env && { env }),
+          },
+        },
+      ],
+    };
+  if (headers)
+    throw new UsageError('--header goes with an HTTP server (--url, a URL, or --config)');
+  if (args.transport !== undefined)
+    throw new UsageError(`--transport ${args.transport} goes with a server; none was named`);
   const script = builtFile('demo-server.mjs');
-  if (!existsSync(script)) throw new UsageError('the built-in demo server is not built; run "npm run build"');
+  if (!existsSync(script))
+    throw new UsageError('the built-in demo server is not built; run "npm run build"');
   return { servers: [demoServerConfig({ execPath: process.execPath, script })], builtInIndex: 0 };
 }
 
@@ -122,12 +193,32 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return args.help ? 0 : 64;
   }
-  if (!['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture', 'diff', 'configs', 'login', 'logout'].includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
-  if (args.output !== undefined && args.command !== 'capture') throw new UsageError('-o goes with capture');
-  if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve') throw new UsageError('--from goes with assemble and serve');
+  if (
+    ![
+      'list',
+      'read',
+      'serve',
+      'assemble',
+      'watch',
+      'check',
+      'capture',
+      'diff',
+      'configs',
+      'login',
+      'logout',
+    ].includes(args.command)
+  )
+    throw new UsageError(`unknown command "${args.command}"`);
+  if (args.output !== undefined && args.command !== 'capture')
+    throw new UsageError('-o goes with capture');
+  if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve')
+    throw new UsageError('--from goes with assemble and serve');
   refuseOptionsOfOtherCommands(args);
   if (args.command === 'configs') {
-    if (selectsAServer(args) || args.positionals.length > 0 || args.server !== undefined) throw new UsageError('configs takes no server and no file: it lists what it finds (give --json for every place it looks)');
+    if (selectsAServer(args) || args.positionals.length > 0 || args.server !== undefined)
+      throw new UsageError(
+        'configs takes no server and no file: it lists what it finds (give --json for every place it looks)',
+      );
     const { runConfigs } = await import('./configs-command');
     return runConfigs(args, thisMachine());
   }
@@ -135,19 +226,40 @@ async function run(argv: string[]): Promise<number> {
     const { runDiff } = await import('./diff-command');
     return runDiff(args);
   }
-  if (args.junit !== undefined && args.command !== 'check') throw new UsageError('--junit goes with check');
-  if (args.subscribes.length > 0 && args.command !== 'watch') throw new UsageError('--subscribe goes with watch');
-  // A command line's server, as the Inspector names it: taken before anything else reads the positionals.
+  if (args.junit !== undefined && args.command !== 'check')
+    throw new UsageError('--junit goes with check');
+  if (args.subscribes.length > 0 && args.command !== 'watch')
+    throw new UsageError('--subscribe goes with watch');
+  // A command line's server, as the Inspector names it: taken before anything else reads the
+  // positionals.
   const target = takeTarget(args);
-  if (args.command === 'read' && args.positionals[0] !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(args.positionals[0])) throw new UsageError(`read takes a resource's URI first (scheme:…), then the server; got ${JSON.stringify(args.positionals[0].slice(0, 80))}`);
-  if (args.profile !== undefined && args.command !== 'assemble' && args.command !== 'capture') throw new UsageError('--profile goes with assemble and capture');
+  if (
+    args.command === 'read' &&
+    args.positionals[0] !== undefined &&
+    !/^[a-z][a-z0-9+.-]*:/i.test(args.positionals[0])
+  )
+    throw new UsageError(
+      `read takes a resource's URI first (scheme:…), then the server; got ${JSON.stringify(args.positionals[0].slice(0, 80))}`,
+    );
+  if (args.profile !== undefined && args.command !== 'assemble' && args.command !== 'capture')
+    throw new UsageError('--profile goes with assemble and capture');
   if (args.from !== undefined) {
-    if (selectsAServer(args) || target.length > 0 || args.profile !== undefined) throw new UsageError('--from replays the capture\'s own servers and curation: it takes no server selection and no --profile');
-    if (args.trace !== undefined) throw new UsageError('--trace does not go with --from: a replay talks to no server');
+    if (selectsAServer(args) || target.length > 0 || args.profile !== undefined)
+      throw new UsageError(
+        "--from replays the capture's own servers and curation: it takes no server selection and no --profile",
+      );
+    if (args.trace !== undefined)
+      throw new UsageError('--trace does not go with --from: a replay talks to no server');
     const capture = await readCaptureFile(args.from, '--from');
     // Browser mode counts off the main thread; a replay keeps no session (it is read-only).
     const app = args.command === 'serve' ? appHostOptions() : undefined;
-    const host = createHost({ replay: capture, ...(app && { countTokens: app.options.countTokens, preferencesFile: app.options.preferencesFile }) });
+    const host = createHost({
+      replay: capture,
+      ...(app && {
+        countTokens: app.options.countTokens,
+        preferencesFile: app.options.preferencesFile,
+      }),
+    });
     try {
       if (args.command === 'serve') return await runServe(host, args, builtFile('renderer'));
       const { runAssemble } = await import('./assemble-command');
@@ -158,49 +270,105 @@ async function run(argv: string[]): Promise<number> {
     }
   }
   // A capture file that cannot be written is said before any server starts.
-  const captureFile = args.command === 'capture' ? (await import('./capture-command')).checkCaptureOutput(args.output) : undefined;
+  const captureFile =
+    args.command === 'capture'
+      ? (await import('./capture-command')).checkCaptureOutput(args.output)
+      : undefined;
   // assemble-command is loaded only for assemble: it brings the tokenizer (see scripts/build.mjs).
-  const profile = args.profile !== undefined ? await (await import('./assemble-command')).readProfileFile(args.profile) : undefined;
-  const chosen = args.config !== undefined || args.url !== undefined || args.stdio !== undefined || target.length > 0;
+  const profile =
+    args.profile !== undefined
+      ? await (await import('./assemble-command')).readProfileFile(args.profile)
+      : undefined;
+  const chosen =
+    args.config !== undefined ||
+    args.url !== undefined ||
+    args.stdio !== undefined ||
+    target.length > 0;
   // A profile brings its servers, unless the command line chose others or it names none.
   const fromProfile = profile !== undefined && !chosen && profile.servers.length > 0;
-  if (fromProfile && selectsAServer(args)) throw new UsageError('-e, --header and --transport go with a server named on the command line; the profile brings its own');
+  if (fromProfile && selectsAServer(args))
+    throw new UsageError(
+      '-e, --header and --transport go with a server named on the command line; the profile brings its own',
+    );
   const selection = fromProfile ? { servers: profile.servers } : await selectServers(args, target);
-  for (const [flag, set] of [['--client-credentials', args.clientCredentials], ['--no-browser', args.noBrowser], ['--client-id', args.clientId !== undefined], ['--client-secret', args.clientSecret !== undefined], ['--scope', args.scope !== undefined], ['--client-metadata-url', args.clientMetadataUrl !== undefined]] as const) {
+  for (const [flag, set] of [
+    ['--client-credentials', args.clientCredentials],
+    ['--no-browser', args.noBrowser],
+    ['--client-id', args.clientId !== undefined],
+    ['--client-secret', args.clientSecret !== undefined],
+    ['--scope', args.scope !== undefined],
+    ['--client-metadata-url', args.clientMetadataUrl !== undefined],
+  ] as const) {
     if (set && args.command !== 'login') throw new UsageError(`${flag} goes with login`);
   }
-  if (args.clientSecret !== undefined && args.clientId === undefined) throw new UsageError('--client-secret goes with --client-id');
-  if (args.clientMetadataUrl !== undefined && (args.clientId !== undefined || args.clientCredentials)) throw new UsageError('--client-metadata-url is the client id itself: it does not go with --client-id or --client-credentials');
-  if (args.clientCredentials && args.clientId === undefined) throw new UsageError('--client-credentials needs --client-id (and its secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or asked on the terminal)');
-  if (args.clientCredentials && args.noBrowser) throw new UsageError('--no-browser does not go with --client-credentials: no browser is used');
+  if (args.clientSecret !== undefined && args.clientId === undefined)
+    throw new UsageError('--client-secret goes with --client-id');
+  if (
+    args.clientMetadataUrl !== undefined &&
+    (args.clientId !== undefined || args.clientCredentials)
+  )
+    throw new UsageError(
+      '--client-metadata-url is the client id itself: it does not go with --client-id or --client-credentials',
+    );
+  if (args.clientCredentials && args.clientId === undefined)
+    throw new UsageError(
+      '--client-credentials needs --client-id (and its secret: --client-secret, $MCP_CONTEXT_CLIENT_SECRET, or asked on the terminal)',
+    );
+  if (args.clientCredentials && args.noBrowser)
+    throw new UsageError('--no-browser does not go with --client-credentials: no browser is used');
   if (args.command === 'login' || args.command === 'logout') {
-    if (selection.builtInIndex !== undefined) throw new UsageError(`${args.command} takes the remote server to sign in to: a URL, or --config FILE --server NAME`);
+    if (selection.builtInIndex !== undefined)
+      throw new UsageError(
+        `${args.command} takes the remote server to sign in to: a URL, or --config FILE --server NAME`,
+      );
     const { runLogin, runLogout } = await import('./login-command');
-    return args.command === 'login' ? runLogin(selection.servers, args) : runLogout(selection.servers);
+    return args.command === 'login'
+      ? runLogin(selection.servers, args)
+      : runLogout(selection.servers);
   }
   // Browser mode keeps the working session and counts off the main thread, as the desktop app does.
   const app = args.command === 'serve' ? appHostOptions() : undefined;
   // check opens connections of its own, one server at a time: no host.
   if (args.command === 'check') {
-    if (args.trace !== undefined) throw new UsageError('--trace does not go with check yet: check opens connections of its own');
+    if (args.trace !== undefined)
+      throw new UsageError(
+        '--trace does not go with check yet: check opens connections of its own',
+      );
     const { runCheck } = await import('./check-command');
     return runCheck(selection.servers, args);
   }
-  // Opened before any server starts: a file that cannot be written is a one-line error, not a lost trace.
+  // Opened before any server starts: a file that cannot be written is a one-line error, not a lost
+  // trace.
   const traceFile = args.trace !== undefined ? openTraceFile(args.trace) : undefined;
   // watch runs until interrupted, so it reconnects by itself as the apps do.
   // Browser mode offers Import from…: the clients' config files of this machine.
-  const configFiles = args.command === 'serve' ? (await import('../config/config-files')).machineConfigFiles(thisMachine()) : undefined;
+  const configFiles =
+    args.command === 'serve'
+      ? (await import('../config/config-files')).machineConfigFiles(thisMachine())
+      : undefined;
   // A remote server signed in to (mcp-context login) is reached with its kept tokens.
   const signIns = createOAuthStore(defaultOAuthFile());
   // Browser mode signs in through a tab its page opens, back to its own origin.
-  const signInRoutes = args.command === 'serve' ? (await import('../web/sign-in-routes')).createWebSignInRoutes() : undefined;
-  const host: Host = createHost({ ...selection, requestTimeoutMs: args.timeoutMs ?? 30_000, ...app?.options, signIns, ...(signInRoutes && { signInReturn: signInRoutes, signInHow: appSignIn }), ...(configFiles && { configFiles }), ...(args.command === 'watch' && { reconnect: {} }) });
+  const signInRoutes =
+    args.command === 'serve'
+      ? (await import('../web/sign-in-routes')).createWebSignInRoutes()
+      : undefined;
+  const host: Host = createHost({
+    ...selection,
+    requestTimeoutMs: args.timeoutMs ?? 30_000,
+    ...app?.options,
+    signIns,
+    ...(signInRoutes && { signInReturn: signInRoutes, signInHow: appSignIn }),
+    ...(configFiles && { configFiles }),
+    ...(args.command === 'watch' && { reconnect: {} }),
+  });
   traceFile?.follow(host.trace);
   // --verbose: what the servers write to stderr, as it comes (their own words on why they fail).
   if (args.verbose) passStderrThrough(host);
-  // A listing that takes more than a second shows its progress on a terminal (not for serve or watch, which say more).
-  const stopProgress = args.command === 'serve' || args.command === 'watch' ? () => {} : showListingProgress(host);
+  // A listing that takes more than a second shows its progress on a terminal (not for serve or
+  // watch, which say more).
+  const stopProgress =
+    args.command === 'serve' || args.command === 'watch' ? () => {} : showListingProgress(host);
   try {
     switch (args.command) {
       case 'list':
@@ -234,13 +402,26 @@ async function run(argv: string[]): Promise<number> {
 }
 
 function oneLine(error: unknown): string {
-  if (error instanceof HostError || error instanceof ConfigError || error instanceof UsageError || error instanceof CaptureFileError) return error.message;
+  if (
+    error instanceof HostError ||
+    error instanceof ConfigError ||
+    error instanceof UsageError ||
+    error instanceof CaptureFileError
+  )
+    return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
 // The SDK warns on the console, sometimes quoting a server's words: one line of ours, shown safely.
 console.warn = (...parts: unknown[]) => {
-  process.stderr.write(`mcp-context: warning: ${terminalSafe(parts.map(String).join(' ').replace(/^\[mcp-sdk\]\s*/, ''))}\n`);
+  process.stderr.write(
+    `mcp-context: warning: ${terminalSafe(
+      parts
+        .map(String)
+        .join(' ')
+        .replace(/^\[mcp-sdk\]\s*/, ''),
+    )}\n`,
+  );
 };
 
 // A reader that stops early (`| head`) is not an error of ours: end quietly, as other tools do.
@@ -257,6 +438,7 @@ try {
   // Error text can quote a server's words or a file's bytes: shown, never acted on.
   process.stderr.write(`mcp-context: ${terminalSafe(oneLine(error))}\n`);
   if (error instanceof UsageError) process.stderr.write('Run "mcp-context --help" for usage.\n');
-  if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack.split('\n').map(terminalSafe).join('\n')}\n`);
+  if (verbose && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack.split('\n').map(terminalSafe).join('\n')}\n`);
   process.exitCode = error instanceof UsageError ? 64 : error instanceof CaptureFileError ? 2 : 1;
 }

@@ -11,11 +11,15 @@ const EVERY_MS = 1000;
 const CLEAR = '\r\u001b[2K';
 
 /** Starts showing progress on `stream`; returns the stop, which clears the line. */
-export function showListingProgress(host: Pick<HostApi, 'getSnapshot'>, stream: NodeJS.WriteStream = process.stderr): () => void {
+export function showListingProgress(
+  host: Pick<HostApi, 'getSnapshot'>,
+  stream: NodeJS.WriteStream = process.stderr,
+): () => void {
   if (!stream.isTTY) return () => {};
   let shown = false;
   let stopped = false;
-  // Anything else written (the command's output, a warning) clears the line first, so nothing is glued to it.
+  // Anything else written (the command's output, a warning) clears the line first, so nothing is
+  // glued to it.
   const write = stream.write.bind(stream);
   const clearing = <T extends (...args: never[]) => boolean>(original: T): T =>
     ((...args: Parameters<T>) => {
@@ -32,14 +36,21 @@ export function showListingProgress(host: Pick<HostApi, 'getSnapshot'>, stream: 
     const snapshot = await host.getSnapshot();
     if (stopped) return;
     const names = new Map(snapshot.servers.map((server) => [server.id, server.name]));
-    const listing = snapshot.catalogs.filter((catalog) => catalog.status === 'listing' || catalog.relisting);
+    const listing = snapshot.catalogs.filter(
+      (catalog) => catalog.status === 'listing' || catalog.relisting,
+    );
     if (listing.length === 0) {
       if (shown) write(CLEAR);
       shown = false;
       return;
     }
-    const parts = listing.map((catalog) => `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${plural(catalog.resources.length, 'resource')}, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}`);
-    write(`${CLEAR}listing ${parts.join('; ')}…`.slice(0, (stream.columns || 120) + CLEAR.length - 1));
+    const parts = listing.map(
+      (catalog) =>
+        `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${plural(catalog.resources.length, 'resource')}, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}`,
+    );
+    write(
+      `${CLEAR}listing ${parts.join('; ')}…`.slice(0, (stream.columns || 120) + CLEAR.length - 1),
+    );
     shown = true;
   };
   const timer = setInterval(() => void tick().catch(() => {}), EVERY_MS);

@@ -14,8 +14,14 @@ const QUOTED_LENGTH = 200;
 /** The reason, then `; its stderr ended: "…" / "…"`, terminal-safe, one line. */
 export function whyDown(server: Pick<ServerSnapshot, 'disconnect'>): string {
   const reason = server.disconnect?.reason ?? 'not connected';
-  const said = (server.disconnect?.stderrTail ?? []).map((line) => line.trim()).filter((line) => line.length > 0).slice(-QUOTED_LINES);
-  const tail = said.length > 0 ? `; its stderr ended: ${said.map((line) => JSON.stringify(line.slice(0, QUOTED_LENGTH))).join(' / ')}` : '';
+  const said = (server.disconnect?.stderrTail ?? [])
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .slice(-QUOTED_LINES);
+  const tail =
+    said.length > 0
+      ? `; its stderr ended: ${said.map((line) => JSON.stringify(line.slice(0, QUOTED_LENGTH))).join(' / ')}`
+      : '';
   return terminalSafe(`${reason}${tail}`);
 }
 
@@ -24,6 +30,7 @@ export function passStderrThrough(host: Host): () => void {
   return host.onEvent((event) => {
     if (event.type !== 'stderr') return;
     const name = host.trace.nameOf(event.serverId);
-    for (const line of event.lines) process.stderr.write(`[${terminalSafe(name)}] ${terminalSafe(line)}\n`);
+    for (const line of event.lines)
+      process.stderr.write(`[${terminalSafe(name)}] ${terminalSafe(line)}\n`);
   });
 }

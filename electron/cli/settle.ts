@@ -15,7 +15,11 @@ export async function settledSnapshot(host: HostApi): Promise<HostSnapshot> {
   for (;;) {
     const changed = new Promise<void>((resolve) => {
       const stop = host.onEvent((event) => {
-        if (event.type === 'server' || event.type === 'catalog-status' || event.type === 'server-removed') {
+        if (
+          event.type === 'server' ||
+          event.type === 'catalog-status' ||
+          event.type === 'server-removed'
+        ) {
           stop();
           resolve();
         }

@@ -17,7 +17,10 @@ export function openTraceFile(path: string): TraceFile {
   try {
     fd = openSync(path, 'w', 0o600);
   } catch (error) {
-    throw new HostError('invalid-input', `cannot write the trace to ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new HostError(
+      'invalid-input',
+      `cannot write the trace to ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   let stop: (() => void) | undefined;
   let failed = false;
@@ -25,13 +28,19 @@ export function openTraceFile(path: string): TraceFile {
     follow(trace) {
       stop = trace.onRecord((record, json) => {
         if (failed) return;
-        const head = JSON.stringify({ time: new Date(record.time).toISOString(), server: trace.nameOf(record.serverId), direction: record.direction });
+        const head = JSON.stringify({
+          time: new Date(record.time).toISOString(),
+          server: trace.nameOf(record.serverId),
+          direction: record.direction,
+        });
         try {
           // The message is spliced in as written: it was made JSON once already.
           writeSync(fd, `${head.slice(0, -1)},"message":${json}}\n`);
         } catch (error) {
           failed = true;
-          process.stderr.write(`mcp-context: the trace stopped: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
+          process.stderr.write(
+            `mcp-context: the trace stopped: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`,
+          );
         }
       });
     },

@@ -11,7 +11,11 @@ import { UsageError, type ParsedArgs } from './args';
 import { settledSnapshot } from './settle';
 import { terminalJson, terminalSafe } from './terminal';
 
-export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unknown>): Promise<number> {
+export async function runWatch(
+  host: Host,
+  args: ParsedArgs,
+  until: Promise<unknown>,
+): Promise<number> {
   // A reader that goes away (watch | head) ends the watch as an interrupt does.
   let readerGone = false;
   const gone = new Promise((resolve) =>
@@ -20,7 +24,8 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
       resolve(undefined);
     }),
   );
-  // A reader slower than the servers: past 8 MB waiting, entries are dropped and counted, never buffered without end.
+  // A reader slower than the servers: past 8 MB waiting, entries are dropped and counted, never
+  // buffered without end.
   let dropped = 0;
   const write = (entry: TimelineEntry) => {
     if (readerGone) return;
@@ -29,7 +34,9 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
       return;
     }
     if (dropped > 0) {
-      process.stderr.write(`mcp-context: ${plural(dropped, 'entry', 'entries')} dropped: the reader is slower than the servers\n`);
+      process.stderr.write(
+        `mcp-context: ${plural(dropped, 'entry', 'entries')} dropped: the reader is slower than the servers\n`,
+      );
       dropped = 0;
     }
     process.stdout.write(`${args.json ? terminalJson(watchLine(entry)) : humanLine(entry)}\n`);
@@ -43,29 +50,44 @@ export async function runWatch(host: Host, args: ParsedArgs, until: Promise<unkn
     // What happened while connecting comes first, then everything as it comes.
     for (const entry of host.timeline.entries()) if (!printed.has(entry.seq)) write(entry);
     // Ctrl+C works while servers still connect and list.
-    const snapshot = await Promise.race([settledSnapshot(host), until.then(() => undefined), gone.then(() => undefined)]);
+    const snapshot = await Promise.race([
+      settledSnapshot(host),
+      until.then(() => undefined),
+      gone.then(() => undefined),
+    ]);
     if (!snapshot) return 0;
     // Each URI on the servers that list it, or on the one server connected (a URI made from a
     // template is listed nowhere); a server's set goes in one call.
     const wanted = new Map<string, string[]>();
-    const connected = snapshot.servers.filter((server) => server.status === 'connected').map((server) => server.id);
+    const connected = snapshot.servers
+      .filter((server) => server.status === 'connected')
+      .map((server) => server.id);
     for (const uri of args.subscribes) {
-      const listing = snapshot.catalogs.filter((catalog) => catalog.resources.some((resource) => resource.uri === uri)).map((catalog) => catalog.serverId);
+      const listing = snapshot.catalogs
+        .filter((catalog) => catalog.resources.some((resource) => resource.uri === uri))
+        .map((catalog) => catalog.serverId);
       const servers = listing.length > 0 ? listing : connected.length === 1 ? connected : [];
-      if (servers.length === 0) throw new UsageError(`--subscribe ${uri}: no connected server lists it`);
+      if (servers.length === 0)
+        throw new UsageError(`--subscribe ${uri}: no connected server lists it`);
       for (const serverId of servers) wanted.set(serverId, [...(wanted.get(serverId) ?? []), uri]);
     }
     for (const [serverId, uris] of wanted) {
       const server = snapshot.servers.find((candidate) => candidate.id === serverId);
       const resources = server?.capabilities?.resources as { subscribe?: unknown } | undefined;
-      if (resources?.subscribe !== true) process.stderr.write(`mcp-context: ${terminalSafe(server?.name ?? serverId)} does not declare resources.subscribe: it will not push updates\n`);
+      if (resources?.subscribe !== true)
+        process.stderr.write(
+          `mcp-context: ${terminalSafe(server?.name ?? serverId)} does not declare resources.subscribe: it will not push updates\n`,
+        );
       await host.watchResources(serverId, uris);
     }
     await Promise.race([until, gone]);
     return 0;
   } finally {
     stop();
-    if (dropped > 0) process.stderr.write(`mcp-context: ${plural(dropped, 'entry', 'entries')} dropped: the reader is slower than the servers\n`);
+    if (dropped > 0)
+      process.stderr.write(
+        `mcp-context: ${plural(dropped, 'entry', 'entries')} dropped: the reader is slower than the servers\n`,
+      );
   }
 }
 
@@ -83,5 +105,14 @@ function watchLine(entry: TimelineEntry): WatchLine {
 function humanLine(entry: TimelineEntry): string {
   const date = new Date(entry.time);
   const time = `${date.toLocaleTimeString('en-GB')}.${String(date.getMilliseconds()).padStart(3, '0')}`;
-  return [time, entry.server, entry.level ? `${entry.kind}:${entry.level}` : entry.kind, entry.uri ?? '', entry.detail ?? ''].map(terminalSafe).join('  ').trimEnd();
+  return [
+    time,
+    entry.server,
+    entry.level ? `${entry.kind}:${entry.level}` : entry.kind,
+    entry.uri ?? '',
+    entry.detail ?? '',
+  ]
+    .map(terminalSafe)
+    .join('  ')
+    .trimEnd();
 }

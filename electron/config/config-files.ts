@@ -7,6 +7,14 @@ import { readConfigFile, thisMachine, type ConfigMachine } from './load-config';
 export function machineConfigFiles(machine: ConfigMachine = thisMachine()): ConfigFiles {
   return {
     find: () => findConfigs(machine),
-    read: (source, inputs) => ('path' in source ? readConfigFile(source.path, machine, inputs) : readConfigFile(basename(source.name.replace(/\\/g, '/')) || 'picked.json', machine, inputs, source.text)),
+    read: (source, inputs) =>
+      'path' in source
+        ? readConfigFile(source.path, machine, inputs)
+        : readConfigFile(
+            basename(source.name.replace(/\\/g, '/')) || 'picked.json',
+            machine,
+            inputs,
+            source.text,
+          ),
   };
 }

@@ -21,12 +21,22 @@ export interface LocationContext {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-/** VS Code's builds and forks whose user folder holds an mcp.json, and where Cline's settings sit. */
+/**
+ * VS Code's builds and forks whose user folder holds an mcp.json, and where Cline's settings sit.
+ */
 const VS_CODE_FOLDERS = ['Code', 'Code - Insiders', 'VSCodium'];
 const CLINE_HOSTS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsurf'];
-const CLINE_SETTINGS = ['globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'];
+const CLINE_SETTINGS = [
+  'globalStorage',
+  'saoudrizwan.claude-dev',
+  'settings',
+  'cline_mcp_settings.json',
+];
 
-/** The folder where apps keep their settings: %APPDATA%, ~/Library/Application Support, or $XDG_CONFIG_HOME (~/.config). */
+/**
+ * The folder where apps keep their settings: %APPDATA%, ~/Library/Application Support, or
+ * $XDG_CONFIG_HOME (~/.config).
+ */
 function appDataOf({ platform, home, env }: LocationContext): string {
   if (platform === 'win32') return env.APPDATA || win32.join(home, 'AppData', 'Roaming');
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support');
@@ -34,7 +44,8 @@ function appDataOf({ platform, home, env }: LocationContext): string {
 }
 
 function managedClaudeCode({ platform, env }: LocationContext): string {
-  if (platform === 'win32') return win32.join(env.ProgramFiles || 'C:\\Program Files', 'ClaudeCode', 'managed-mcp.json');
+  if (platform === 'win32')
+    return win32.join(env.ProgramFiles || 'C:\\Program Files', 'ClaudeCode', 'managed-mcp.json');
   if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-mcp.json';
   return '/etc/claude-code/managed-mcp.json';
 }
@@ -56,19 +67,37 @@ export function configLocations(context: LocationContext): ConfigLocation[] {
     { client: 'Claude Code', scope: 'project', path: path.join(cwd, '.mcp.json') },
     { client: 'Cursor', scope: 'project', path: path.join(cwd, '.cursor', 'mcp.json') },
     { client: 'VS Code', scope: 'project', path: path.join(cwd, '.vscode', 'mcp.json') },
-    { client: 'Claude Desktop', scope: 'user', path: path.join(appData, 'Claude', 'claude_desktop_config.json') },
+    {
+      client: 'Claude Desktop',
+      scope: 'user',
+      path: path.join(appData, 'Claude', 'claude_desktop_config.json'),
+    },
     { client: 'Claude Code', scope: 'user', path: path.join(claudeHome, '.claude.json') },
     { client: 'Cursor', scope: 'user', path: path.join(home, '.cursor', 'mcp.json') },
-    ...VS_CODE_FOLDERS.map((folder): ConfigLocation => ({ client: 'VS Code', scope: 'user', path: path.join(appData, folder, 'User', 'mcp.json') })),
+    ...VS_CODE_FOLDERS.map((folder): ConfigLocation => ({
+      client: 'VS Code',
+      scope: 'user',
+      path: path.join(appData, folder, 'User', 'mcp.json'),
+    })),
     { client: 'Cline', scope: 'user', path: clineSettings(context, path) },
     // Cline before 4.0 kept them in each editor's storage.
-    ...CLINE_HOSTS.map((folder): ConfigLocation => ({ client: 'Cline', scope: 'user', path: path.join(appData, folder, 'User', ...CLINE_SETTINGS) })),
-    { client: 'Windsurf', scope: 'user', path: path.join(home, '.codeium', 'windsurf', 'mcp_config.json') },
+    ...CLINE_HOSTS.map((folder): ConfigLocation => ({
+      client: 'Cline',
+      scope: 'user',
+      path: path.join(appData, folder, 'User', ...CLINE_SETTINGS),
+    })),
+    {
+      client: 'Windsurf',
+      scope: 'user',
+      path: path.join(home, '.codeium', 'windsurf', 'mcp_config.json'),
+    },
     { client: 'Claude Code', scope: 'managed', path: managedClaudeCode(context) },
   ];
   // The folder the user works in may be their home: one file is one location.
   const seen = new Set<string>();
-  return locations.filter((location) => !seen.has(location.path) && Boolean(seen.add(location.path)));
+  return locations.filter(
+    (location) => !seen.has(location.path) && Boolean(seen.add(location.path)),
+  );
 }
 
 /**
@@ -77,24 +106,38 @@ export function configLocations(context: LocationContext): ConfigLocation[] {
  * administrator's file (as the client would, with that project open), and for any other file
  * its own folder.
  */
-/** The known location `file` is, if any: on Windows paths are compared without case, as the file system does. */
-export function locationAt(file: string, locations: readonly ConfigLocation[]): ConfigLocation | undefined {
+/**
+ * The known location `file` is, if any: on Windows paths are compared without case, as the file
+ * system does.
+ */
+export function locationAt(
+  file: string,
+  locations: readonly ConfigLocation[],
+): ConfigLocation | undefined {
   const windows = /^[A-Za-z]:[\\/]|^\\\\/.test(file);
   const same = (a: string) => (windows ? a.toLowerCase() === file.toLowerCase() : a === file);
   return locations.find((location) => same(location.path));
 }
 
-export function workspaceFolderOf(file: string, locations: readonly ConfigLocation[], cwd: string): string {
+export function workspaceFolderOf(
+  file: string,
+  locations: readonly ConfigLocation[],
+  cwd: string,
+): string {
   const known = locationAt(file, locations);
   if (known && known.scope !== 'project') return cwd;
   const path = /^[A-Za-z]:[\\/]|^\\\\/.test(file) ? win32 : posix;
   const folder = path.dirname(file);
   const name = path.basename(folder);
-  if ((name === '.vscode' || name === '.cursor') && path.dirname(folder) !== folder) return path.dirname(folder);
+  if ((name === '.vscode' || name === '.cursor') && path.dirname(folder) !== folder)
+    return path.dirname(folder);
   return folder;
 }
 
-/** A project's own file (`.mcp.json`, `.vscode/mcp.json`, `.cursor/mcp.json`, not the user's): its stdio servers run in the project, as their clients run them. */
+/**
+ * A project's own file (`.mcp.json`, `.vscode/mcp.json`, `.cursor/mcp.json`, not the user's): its
+ * stdio servers run in the project, as their clients run them.
+ */
 export function isProjectFile(file: string, locations: readonly ConfigLocation[]): boolean {
   const known = locationAt(file, locations);
   if (known) return known.scope === 'project';

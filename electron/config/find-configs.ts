@@ -5,7 +5,10 @@ import { summarizeConfig, type FoundConfig } from '../../shared/config/found-con
 import { configLocations } from './config-locations';
 import { readConfigFile, type ConfigMachine } from './load-config';
 
-/** Every location that holds a file, in the order of {@link configLocations}; a file that cannot be read says why. */
+/**
+ * Every location that holds a file, in the order of {@link configLocations}; a file that cannot be
+ * read says why.
+ */
 export async function findConfigs(machine: ConfigMachine): Promise<FoundConfig[]> {
   const found: FoundConfig[] = [];
   for (const location of configLocations(machine)) {
@@ -13,13 +16,33 @@ export async function findConfigs(machine: ConfigMachine): Promise<FoundConfig[]
       await access(location.path);
     } catch (error) {
       // Absent is the usual case; a file there that cannot be read is told.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+      if (
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+      )
+        continue;
     }
     try {
-      found.push(summarizeConfig(await readConfigFile(location.path, machine), location.path, location.scope));
+      found.push(
+        summarizeConfig(
+          await readConfigFile(location.path, machine),
+          location.path,
+          location.scope,
+        ),
+      );
     } catch (error) {
-      const message = error instanceof ConfigError ? error.message.replace(`${location.path}: `, '') : String(error);
-      found.push({ client: location.client, scope: location.scope, path: location.path, error: message, warnings: [], servers: [] });
+      const message =
+        error instanceof ConfigError
+          ? error.message.replace(`${location.path}: `, '')
+          : String(error);
+      found.push({
+        client: location.client,
+        scope: location.scope,
+        path: location.path,
+        error: message,
+        warnings: [],
+        servers: [],
+      });
     }
   }
   return found;

@@ -1,6 +1,13 @@
 // Lumen's design tokens (W3C Design Tokens format, one token per file) and brand images.
 import type { Icon } from '@modelcontextprotocol/server';
-import { blobEntry, textEntry, toBase64, type CatalogAnnotations, type CatalogContext, type CatalogEntry } from './catalog-entry';
+import {
+  blobEntry,
+  textEntry,
+  toBase64,
+  type CatalogAnnotations,
+  type CatalogContext,
+  type CatalogEntry,
+} from './catalog-entry';
 import { discPainter, encodePng, type Rgba } from './png';
 
 type TokenType = 'color' | 'dimension' | 'typography' | 'shadow' | 'duration';
@@ -15,8 +22,13 @@ interface TokenGroup {
 
 const TOKEN_GROUPS: TokenGroup[] = [
   {
-    group: 'color', type: 'color',
-    annotate: (lastModified, token) => ({ audience: ['user', 'assistant'], priority: token === 'primary' ? 0.7 : 0.5, lastModified }),
+    group: 'color',
+    type: 'color',
+    annotate: (lastModified, token) => ({
+      audience: ['user', 'assistant'],
+      priority: token === 'primary' ? 0.7 : 0.5,
+      lastModified,
+    }),
     tokens: [
       ['primary', '#5b5bd6', '#8b8bf0', 'Buttons, links and the focus ring.'],
       ['primary-hover', '#4a4ac4', '#a1a1f5', 'Primary colour under the pointer.'],
@@ -31,49 +43,104 @@ const TOKEN_GROUPS: TokenGroup[] = [
     ],
   },
   {
-    group: 'spacing', type: 'dimension',
+    group: 'spacing',
+    type: 'dimension',
     annotate: (lastModified) => ({ audience: ['assistant'], priority: 0.25, lastModified }),
     tokens: [
-      ['xxs', '2px', '2px', 'Icon to label.'], ['xs', '4px', '4px', 'Inside compact controls.'], ['sm', '8px', '8px', 'Between related items.'],
-      ['md', '12px', '12px', 'Default gap.'], ['lg', '16px', '16px', 'Between groups.'], ['xl', '24px', '24px', 'Page gutters.'],
+      ['xxs', '2px', '2px', 'Icon to label.'],
+      ['xs', '4px', '4px', 'Inside compact controls.'],
+      ['sm', '8px', '8px', 'Between related items.'],
+      ['md', '12px', '12px', 'Default gap.'],
+      ['lg', '16px', '16px', 'Between groups.'],
+      ['xl', '24px', '24px', 'Page gutters.'],
     ],
   },
   {
-    group: 'typography', type: 'typography',
+    group: 'typography',
+    type: 'typography',
     annotate: (lastModified) => ({ priority: 0.35, lastModified }),
     tokens: [
-      ['body', { fontFamily: 'Inter', fontSize: '15px', fontWeight: 400, lineHeight: 1.6 }, null, 'Note body text.'],
-      ['heading', { fontFamily: 'Inter Display', fontSize: '24px', fontWeight: 650, lineHeight: 1.25 }, null, 'Note titles and H1.'],
-      ['mono', { fontFamily: 'JetBrains Mono', fontSize: '13.5px', fontWeight: 400, lineHeight: 1.5 }, null, 'Code blocks and inline code.'],
-      ['caption', { fontFamily: 'Inter', fontSize: '12px', fontWeight: 500, lineHeight: 1.4 }, null, 'Timestamps and metadata.'],
+      [
+        'body',
+        { fontFamily: 'Inter', fontSize: '15px', fontWeight: 400, lineHeight: 1.6 },
+        null,
+        'Note body text.',
+      ],
+      [
+        'heading',
+        { fontFamily: 'Inter Display', fontSize: '24px', fontWeight: 650, lineHeight: 1.25 },
+        null,
+        'Note titles and H1.',
+      ],
+      [
+        'mono',
+        { fontFamily: 'JetBrains Mono', fontSize: '13.5px', fontWeight: 400, lineHeight: 1.5 },
+        null,
+        'Code blocks and inline code.',
+      ],
+      [
+        'caption',
+        { fontFamily: 'Inter', fontSize: '12px', fontWeight: 500, lineHeight: 1.4 },
+        null,
+        'Timestamps and metadata.',
+      ],
     ],
   },
   {
     // Radii carry no annotations at all: clients must cope with a bare resource.
-    group: 'radius', type: 'dimension', annotate: () => undefined,
-    tokens: [['sm', '4px', '4px', 'Inputs and tags.'], ['md', '8px', '8px', 'Cards and menus.'], ['lg', '14px', '14px', 'Dialogs.']],
-  },
-  {
-    group: 'shadow', type: 'shadow',
-    annotate: (lastModified) => ({ lastModified }),
+    group: 'radius',
+    type: 'dimension',
+    annotate: () => undefined,
     tokens: [
-      ['low', { offsetX: '0px', offsetY: '1px', blur: '2px', spread: '0px', color: '#0000001f' }, { offsetX: '0px', offsetY: '1px', blur: '2px', spread: '0px', color: '#00000066' }, 'Cards at rest.'],
-      ['high', { offsetX: '0px', offsetY: '8px', blur: '24px', spread: '-4px', color: '#00000033' }, { offsetX: '0px', offsetY: '8px', blur: '24px', spread: '-4px', color: '#00000099' }, 'Menus and dialogs.'],
+      ['sm', '4px', '4px', 'Inputs and tags.'],
+      ['md', '8px', '8px', 'Cards and menus.'],
+      ['lg', '14px', '14px', 'Dialogs.'],
     ],
   },
   {
-    group: 'motion', type: 'duration',
+    group: 'shadow',
+    type: 'shadow',
+    annotate: (lastModified) => ({ lastModified }),
+    tokens: [
+      [
+        'low',
+        { offsetX: '0px', offsetY: '1px', blur: '2px', spread: '0px', color: '#0000001f' },
+        { offsetX: '0px', offsetY: '1px', blur: '2px', spread: '0px', color: '#00000066' },
+        'Cards at rest.',
+      ],
+      [
+        'high',
+        { offsetX: '0px', offsetY: '8px', blur: '24px', spread: '-4px', color: '#00000033' },
+        { offsetX: '0px', offsetY: '8px', blur: '24px', spread: '-4px', color: '#00000099' },
+        'Menus and dialogs.',
+      ],
+    ],
+  },
+  {
+    group: 'motion',
+    type: 'duration',
     annotate: (lastModified) => ({ audience: ['user'], priority: 0.15, lastModified }),
-    tokens: [['fast', '120ms', '120ms', 'Hover and press.'], ['standard', '200ms', '200ms', 'Panels opening.'], ['slow', '320ms', '320ms', 'Page transitions; skipped when reduced motion is on.']],
+    tokens: [
+      ['fast', '120ms', '120ms', 'Hover and press.'],
+      ['standard', '200ms', '200ms', 'Panels opening.'],
+      ['slow', '320ms', '320ms', 'Page transitions; skipped when reduced motion is on.'],
+    ],
   },
 ];
 
 /** A 16×16 PNG disc as an MCP icon, inline as a `data:` URL so it needs no network. */
 export function smallIcon(inner: Rgba, outer: Rgba): Icon {
-  return { src: `data:image/png;base64,${toBase64(encodePng(16, 16, discPainter(16, inner, outer)))}`, mimeType: 'image/png', sizes: ['16x16'] };
+  return {
+    src: `data:image/png;base64,${toBase64(encodePng(16, 16, discPainter(16, inner, outer)))}`,
+    mimeType: 'image/png',
+    sizes: ['16x16'],
+  };
 }
 
-function tokenJson(group: TokenGroup, [name, value, dark, description]: TokenGroup['tokens'][number]): string {
+function tokenJson(
+  group: TokenGroup,
+  [name, value, dark, description]: TokenGroup['tokens'][number],
+): string {
   const token = {
     [group.group]: {
       [name]: {
@@ -87,7 +154,9 @@ function tokenJson(group: TokenGroup, [name, value, dark, description]: TokenGro
   return `${JSON.stringify(token, null, 2)}\n`;
 }
 
-/** Design tokens under `design://tokens/<group>/<token>.json`, plus the logo and app icon as PNG. */
+/**
+ * Design tokens under `design://tokens/<group>/<token>.json`, plus the logo and app icon as PNG.
+ */
 export function designEntries(context: CatalogContext): CatalogEntry[] {
   const tokens = TOKEN_GROUPS.flatMap((group) =>
     group.tokens.map((token) => {

@@ -42,7 +42,14 @@ export function fileEntries(context: CatalogContext): CatalogEntry[] {
       ],
       notes: Array.from({ length: 12 }, (_, index) => ({
         id: `note_01JB7XB${String(index).padStart(3, '0')}`,
-        title: ['Weekly review', 'Sync retries', 'Sourdough', 'Q4 roadmap', 'Reading list', 'Onboarding checklist'][index % 6],
+        title: [
+          'Weekly review',
+          'Sync retries',
+          'Sourdough',
+          'Q4 roadmap',
+          'Reading list',
+          'Onboarding checklist',
+        ][index % 6],
         updatedAt: context.daysAgo(context.integer(6, 60)),
         words: context.integer(80, 2400),
       })),

@@ -7,7 +7,14 @@ import { docEntries } from './catalog-docs';
 import { fileEntries } from './catalog-files';
 import type { CatalogContext, CatalogEntry } from './catalog-entry';
 
-export type { Audience, CatalogAnnotations, CatalogBody, CatalogContext, CatalogEntry, CatalogMetadata } from './catalog-entry';
+export type {
+  Audience,
+  CatalogAnnotations,
+  CatalogBody,
+  CatalogContext,
+  CatalogEntry,
+  CatalogMetadata,
+} from './catalog-entry';
 export { utf8Length } from './catalog-entry';
 
 /** Inputs that fix the catalog. Change them and every date and number moves with them. */
@@ -40,7 +47,8 @@ function seededRandom(seed: number): () => number {
 export function createCatalogContext(options: CatalogOptions = {}): CatalogContext {
   const referenceDate = options.referenceDate ?? new Date(DEMO_REFERENCE_DATE);
   const random = seededRandom(options.seed ?? DEMO_SEED);
-  const integer = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+  const integer = (min: number, max: number): number =>
+    min + Math.floor(random() * (max - min + 1));
   return {
     referenceDate,
     integer,
@@ -59,5 +67,11 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
  */
 export function buildCatalog(options: CatalogOptions = {}): CatalogEntry[] {
   const context = createCatalogContext(options);
-  return [...docEntries(context), ...designEntries(context), ...databaseEntries(context), ...changelogEntries(context), ...fileEntries(context)];
+  return [
+    ...docEntries(context),
+    ...designEntries(context),
+    ...databaseEntries(context),
+    ...changelogEntries(context),
+    ...fileEntries(context),
+  ];
 }

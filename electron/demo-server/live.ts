@@ -13,7 +13,14 @@ export const DRAFTS_PREFIX = 'notes://lumen/drafts/';
 export const TICKS_PER_DRAFT_CHANGE = 3;
 
 const MAX_DRAFTS = 3;
-const DRAFT_TITLES = ['Standup notes', 'Ideas for the offsite', 'Bug: sync badge flickers', 'Reading list', 'Interview loop feedback', 'Grocery run'];
+const DRAFT_TITLES = [
+  'Standup notes',
+  'Ideas for the offsite',
+  'Bug: sync badge flickers',
+  'Reading list',
+  'Interview loop feedback',
+  'Grocery run',
+];
 
 /** How the feed is driven and whom it may tell. */
 export interface LiveFeedOptions {
@@ -74,7 +81,11 @@ export function startLiveFeed(server: McpServer, options: LiveFeedOptions): Live
       // No `size` or `lastModified`: both change on every tick, and a stale listing would be wrong.
       annotations: { audience: ['user', 'assistant'], priority: 0.9 },
     },
-    () => ({ contents: [{ uri: STATUS_URI, mimeType: 'text/markdown', text: statusMarkdown(tickCount, updatedAt) }] }),
+    () => ({
+      contents: [
+        { uri: STATUS_URI, mimeType: 'text/markdown', text: statusMarkdown(tickCount, updatedAt) },
+      ],
+    }),
   );
 
   function changeDrafts(at: Date): void {
@@ -87,12 +98,21 @@ export function startLiveFeed(server: McpServer, options: LiveFeedOptions): Live
     const title = DRAFT_TITLES[(draftsCreated - 1) % DRAFT_TITLES.length]!;
     const uri = `${DRAFTS_PREFIX}draft-${String(draftsCreated).padStart(3, '0')}.md`;
     const text = draftMarkdown(draftsCreated, title, at);
-    // registerResource() sends list_changed itself when connected; sending it here too would double it.
+    // registerResource() sends list_changed itself when connected; sending it here too would double
+    // it.
     drafts.push(
-      server.registerResource(`draft-${draftsCreated}`, uri, {
-        title, description: 'A draft note that is still being written.', mimeType: 'text/markdown', size: utf8Length(text),
-        annotations: { audience: ['user'], priority: 0.1, lastModified: at.toISOString() },
-      }, () => ({ contents: [{ uri, mimeType: 'text/markdown', text }] })),
+      server.registerResource(
+        `draft-${draftsCreated}`,
+        uri,
+        {
+          title,
+          description: 'A draft note that is still being written.',
+          mimeType: 'text/markdown',
+          size: utf8Length(text),
+          annotations: { audience: ['user'], priority: 0.1, lastModified: at.toISOString() },
+        },
+        () => ({ contents: [{ uri, mimeType: 'text/markdown', text }] }),
+      ),
     );
   }
 

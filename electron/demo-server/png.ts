@@ -53,11 +53,19 @@ export function encodePng(width: number, height: number, paint: PixelPainter): U
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const [r, g, b, a] = paint(x, y);
-      raw.set([r, g, b, a].map((channel) => Math.max(0, Math.min(255, Math.round(channel)))), y * stride + 1 + x * 4);
+      raw.set(
+        [r, g, b, a].map((channel) => Math.max(0, Math.min(255, Math.round(channel)))),
+        y * stride + 1 + x * 4,
+      );
     }
   }
 
-  const parts = [PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0))];
+  const parts = [
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', new Uint8Array(0)),
+  ];
   const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -77,6 +85,11 @@ export function discPainter(size: number, inner: Rgba, outer: Rgba): PixelPainte
     const t = distance / radius;
     // Soften the rim by one pixel so the mark does not look jagged at small sizes.
     const alpha = Math.min(1, radius - distance + 0.5) * 255;
-    return [inner[0] + (outer[0] - inner[0]) * t, inner[1] + (outer[1] - inner[1]) * t, inner[2] + (outer[2] - inner[2]) * t, alpha];
+    return [
+      inner[0] + (outer[0] - inner[0]) * t,
+      inner[1] + (outer[1] - inner[1]) * t,
+      inner[2] + (outer[2] - inner[2]) * t,
+      alpha,
+    ];
   };
 }

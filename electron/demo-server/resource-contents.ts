@@ -2,7 +2,9 @@
 import type { ReadResourceResult, ResourceMetadata } from '@modelcontextprotocol/server';
 import type { CatalogEntry } from './catalog-entry';
 
-/** What `resources/list` shows for an entry: everything except the uri, the name and the content. */
+/**
+ * What `resources/list` shows for an entry: everything except the uri, the name and the content.
+ */
 export function listingMetadata(entry: CatalogEntry): ResourceMetadata {
   const { uri: _uri, name: _name, body: _body, ...metadata } = entry;
   return metadata;
@@ -11,5 +13,11 @@ export function listingMetadata(entry: CatalogEntry): ResourceMetadata {
 /** The `resources/read` result for an entry: one text or blob item, labelled with its MIME type. */
 export function readResult(entry: CatalogEntry): ReadResourceResult {
   const base = { uri: entry.uri, ...(entry.mimeType && { mimeType: entry.mimeType }) };
-  return { contents: [entry.body.kind === 'text' ? { ...base, text: entry.body.text } : { ...base, blob: entry.body.base64 }] };
+  return {
+    contents: [
+      entry.body.kind === 'text'
+        ? { ...base, text: entry.body.text }
+        : { ...base, blob: entry.body.base64 },
+    ],
+  };
 }

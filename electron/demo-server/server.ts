@@ -30,11 +30,13 @@ export function createDemoServer(options: DemoServerOptions = {}): McpServer {
       version: '1.0.0',
       // No icons here: on 2026-07-28 serverInfo is stamped onto every response, so an inline
       // data: icon would bloat each one. Resources carry icons instead.
-      description: 'A built-in sample server: the docs, design tokens, database schema and changelog of Lumen, a fictional notes app.',
+      description:
+        'A built-in sample server: the docs, design tokens, database schema and changelog of Lumen, a fictional notes app.',
     },
     {
       capabilities: { resources: { subscribe: true, listChanged: true }, completions: {} },
-      instructions: 'Resources describe Lumen, a fictional note-taking app. Nothing here is real user data.',
+      instructions:
+        'Resources describe Lumen, a fictional note-taking app. Nothing here is real user data.',
     },
   );
 

@@ -1,5 +1,10 @@
 // Resource templates with argument completion: what a client offers when the user types a URI.
-import { ResourceNotFoundError, ResourceTemplate, type McpServer, type ReadResourceResult } from '@modelcontextprotocol/server';
+import {
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type McpServer,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/server';
 import type { CatalogEntry } from './catalog-entry';
 import { RELEASES } from './catalog-changelog';
 import { TABLES } from './catalog-database';
@@ -33,17 +38,23 @@ function decodeVariable(value: string | string[] | undefined): string {
 function searchResults(docs: CatalogEntry[], uri: string, query: string): ReadResourceResult {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const hits = docs.filter((doc) => {
-    const haystack = `${doc.title ?? doc.name} ${doc.description ?? ''} ${doc.body.kind === 'text' ? doc.body.text : ''}`.toLowerCase();
+    const haystack =
+      `${doc.title ?? doc.name} ${doc.description ?? ''} ${doc.body.kind === 'text' ? doc.body.text : ''}`.toLowerCase();
     return words.length > 0 && words.every((word) => haystack.includes(word));
   });
   const lines = [
     `# Search: ${query || '(empty query)'}`,
     '',
-    hits.length === 0 ? 'No pages match. Try fewer or shorter words.' : `${hits.length} page${hits.length === 1 ? '' : 's'} match.`,
+    hits.length === 0
+      ? 'No pages match. Try fewer or shorter words.'
+      : `${hits.length} page${hits.length === 1 ? '' : 's'} match.`,
     '',
-    ...hits.slice(0, MAX_SEARCH_RESULTS).map((doc) => `- [${doc.title ?? doc.name}](${doc.uri}): ${doc.description ?? ''}`),
+    ...hits
+      .slice(0, MAX_SEARCH_RESULTS)
+      .map((doc) => `- [${doc.title ?? doc.name}](${doc.uri}): ${doc.description ?? ''}`),
   ];
-  // A search is a resource in its own right: no hits is an empty result page, not a missing resource.
+  // A search is a resource in its own right: no hits is an empty result page, not a missing
+  // resource.
   return { contents: [{ uri, mimeType: 'text/markdown', text: `${lines.join('\n')}\n` }] };
 }
 
@@ -59,7 +70,9 @@ export function registerTemplates(server: McpServer, catalog: readonly CatalogEn
     if (!entry) throw new ResourceNotFoundError(uri.href);
     return readResult(entry);
   };
-  const tokens = catalog.filter((entry) => entry.uri.startsWith('design://tokens/')).map((entry) => entry.uri.split('/').slice(-2) as [string, string]);
+  const tokens = catalog
+    .filter((entry) => entry.uri.startsWith('design://tokens/'))
+    .map((entry) => entry.uri.split('/').slice(-2) as [string, string]);
   const docs = catalog.filter((entry) => entry.uri.startsWith('docs://'));
   const keywords = docs
     .flatMap((doc) => (doc.title ?? '').toLowerCase().split(/[^a-z0-9-]+/))
@@ -68,14 +81,42 @@ export function registerTemplates(server: McpServer, catalog: readonly CatalogEn
 
   server.registerResource(
     'table-schema',
-    new ResourceTemplate(TEMPLATE_URIS.table, { list: undefined, complete: { table: (value) => startingWith(TABLES.map((table) => table.name), value) } }),
-    { title: 'Table schema', description: 'The CREATE TABLE statement for one table of the Lumen database.', mimeType: 'application/sql', annotations: { audience: ['assistant'], priority: 0.6 } },
+    new ResourceTemplate(TEMPLATE_URIS.table, {
+      list: undefined,
+      complete: {
+        table: (value) =>
+          startingWith(
+            TABLES.map((table) => table.name),
+            value,
+          ),
+      },
+    }),
+    {
+      title: 'Table schema',
+      description: 'The CREATE TABLE statement for one table of the Lumen database.',
+      mimeType: 'application/sql',
+      annotations: { audience: ['assistant'], priority: 0.6 },
+    },
     (uri) => lookup(uri),
   );
   server.registerResource(
     'release-notes',
-    new ResourceTemplate(TEMPLATE_URIS.release, { list: undefined, complete: { version: (value) => startingWith(RELEASES.map((release) => release.version), value) } }),
-    { title: 'Release notes', description: 'What changed in one Lumen version.', mimeType: 'text/markdown', annotations: { audience: ['user'] } },
+    new ResourceTemplate(TEMPLATE_URIS.release, {
+      list: undefined,
+      complete: {
+        version: (value) =>
+          startingWith(
+            RELEASES.map((release) => release.version),
+            value,
+          ),
+      },
+    }),
+    {
+      title: 'Release notes',
+      description: 'What changed in one Lumen version.',
+      mimeType: 'text/markdown',
+      annotations: { audience: ['user'] },
+    },
     (uri) => lookup(uri),
   );
   server.registerResource(
@@ -83,20 +124,41 @@ export function registerTemplates(server: McpServer, catalog: readonly CatalogEn
     new ResourceTemplate(TEMPLATE_URIS.token, {
       list: undefined,
       complete: {
-        group: (value) => startingWith(tokens.map(([group]) => group), value),
+        group: (value) =>
+          startingWith(
+            tokens.map(([group]) => group),
+            value,
+          ),
         token: (value, context) => {
           const group = context?.arguments?.['group'];
-          return startingWith(tokens.filter(([tokenGroup]) => !group || tokenGroup === group).map(([, file]) => file.replace(/\.json$/, '')), value);
+          return startingWith(
+            tokens
+              .filter(([tokenGroup]) => !group || tokenGroup === group)
+              .map(([, file]) => file.replace(/\.json$/, '')),
+            value,
+          );
         },
       },
     }),
-    { title: 'Design token', description: 'One design token in W3C Design Tokens JSON.', mimeType: 'application/json' },
+    {
+      title: 'Design token',
+      description: 'One design token in W3C Design Tokens JSON.',
+      mimeType: 'application/json',
+    },
     (uri) => lookup(uri),
   );
   server.registerResource(
     'docs-search',
-    new ResourceTemplate(TEMPLATE_URIS.search, { list: undefined, complete: { q: (value) => startingWith(keywords, value) } }),
-    { title: 'Search the docs', description: 'Pages of the Lumen docs that contain every word of the query.', mimeType: 'text/markdown', annotations: { audience: ['user', 'assistant'], priority: 0.5 } },
+    new ResourceTemplate(TEMPLATE_URIS.search, {
+      list: undefined,
+      complete: { q: (value) => startingWith(keywords, value) },
+    }),
+    {
+      title: 'Search the docs',
+      description: 'Pages of the Lumen docs that contain every word of the query.',
+      mimeType: 'text/markdown',
+      annotations: { audience: ['user', 'assistant'], priority: 0.5 },
+    },
     (uri, variables) => searchResults(docs, uri.href, decodeVariable(variables['q'])),
   );
 }

@@ -8,12 +8,21 @@ import { defaultSessionFile } from './store/session-store';
 import { createTokenPool } from './context/token-pool';
 
 /** The apps' host options, and what to close with the host. */
-export function appHostOptions(env: NodeJS.ProcessEnv = process.env): { options: Pick<HostOptions, 'sessionFile' | 'preferencesFile' | 'countTokens' | 'reconnect'>; close(): Promise<void> } {
+export function appHostOptions(env: NodeJS.ProcessEnv = process.env): {
+  options: Pick<HostOptions, 'sessionFile' | 'preferencesFile' | 'countTokens' | 'reconnect'>;
+  close(): Promise<void>;
+} {
   const pool = createTokenPool();
   const sessionFile = defaultSessionFile(env);
   return {
-    // A server that goes away is reconnected by itself (reconnector.ts); the preferences sit beside the session.
-    options: { sessionFile, preferencesFile: join(dirname(sessionFile), 'preferences.json'), countTokens: (text, encoding) => pool.count(text, encoding), reconnect: {} },
+    // A server that goes away is reconnected by itself (reconnector.ts); the preferences sit beside
+    // the session.
+    options: {
+      sessionFile,
+      preferencesFile: join(dirname(sessionFile), 'preferences.json'),
+      countTokens: (text, encoding) => pool.count(text, encoding),
+      reconnect: {},
+    },
     close: () => pool.close(),
   };
 }

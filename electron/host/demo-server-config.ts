@@ -8,9 +8,18 @@ import type { ServerConfig } from '../../shared/mcp-types';
 export const DEMO_SERVER_NAME = 'Demo: Lumen docs';
 
 /** The stdio config that starts the demo server. */
-export function demoServerConfig(runtime: { execPath: string; script: string; env?: Record<string, string> }): ServerConfig {
+export function demoServerConfig(runtime: {
+  execPath: string;
+  script: string;
+  env?: Record<string, string>;
+}): ServerConfig {
   return {
     name: DEMO_SERVER_NAME,
-    transport: { kind: 'stdio', command: runtime.execPath, args: [runtime.script], ...(runtime.env && { env: runtime.env }) },
+    transport: {
+      kind: 'stdio',
+      command: runtime.execPath,
+      args: [runtime.script],
+      ...(runtime.env && { env: runtime.env }),
+    },
   };
 }

@@ -6,7 +6,15 @@
 import type { HostApi, SignInRequest } from '../../shared/host-api';
 import type { HostOptions } from './host-types';
 import { HostError } from '../../shared/host-error';
-import type { AuthFlow, AuthState, AuthStepKind, KeptSignIn, ServerConfig, ServerId, ServerSnapshot } from '../../shared/mcp-types';
+import type {
+  AuthFlow,
+  AuthState,
+  AuthStepKind,
+  KeptSignIn,
+  ServerConfig,
+  ServerId,
+  ServerSnapshot,
+} from '../../shared/mcp-types';
 import { cliSignIn, keptProviderFor, type SignInHow } from './auth/oauth-kept';
 import { signIn, signInMachine } from './auth/oauth-sign-in';
 import { bounded } from './auth/oauth-words';
@@ -18,7 +26,10 @@ export interface HostAuthDeps {
   store: OAuthStore;
   /** Where the browser comes back (browser mode: its own origin; else loopback). */
   via?: SignInReturn;
-  /** Opens the authorization URL in the system's browser (the desktop app); browser mode's page opens a tab itself. */
+  /**
+   * Opens the authorization URL in the system's browser (the desktop app); browser mode's page
+   * opens a tab itself.
+   */
   openBrowser?(url: URL): void;
   how: SignInHow;
   config(serverId: ServerId): ServerConfig | undefined;
@@ -47,13 +58,21 @@ function keptSummary(kept: SignIn | undefined): KeptSignIn | undefined {
     grant: machine ? 'client-credentials' : 'authorization-code',
     clientId: bounded(client.client_id, 200),
     client: clientKindOf(kept) ?? 'given',
-    scopes: (tokens?.scope ?? kept.scope ?? '').split(' ').filter(Boolean).slice(0, 50).map((scope) => bounded(scope, 200)),
-    ...(tokens?.expires_in !== undefined && kept.savedAt !== undefined && { expiresAt: new Date(kept.savedAt + tokens.expires_in * 1000).toISOString() }),
+    scopes: (tokens?.scope ?? kept.scope ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .slice(0, 50)
+      .map((scope) => bounded(scope, 200)),
+    ...(tokens?.expires_in !== undefined &&
+      kept.savedAt !== undefined && {
+        expiresAt: new Date(kept.savedAt + tokens.expires_in * 1000).toISOString(),
+      }),
     refreshable: machine || Boolean(tokens?.refresh_token),
   };
 }
 
-const remoteUrl = (config: ServerConfig | undefined) => (config && config.transport.kind !== 'stdio' ? config.transport.url : undefined);
+const remoteUrl = (config: ServerConfig | undefined) =>
+  config && config.transport.kind !== 'stdio' ? config.transport.url : undefined;
 
 export function createHostAuth(deps: HostAuthDeps) {
   const entries = new Map<ServerId, Entry>();
@@ -69,7 +88,8 @@ export function createHostAuth(deps: HostAuthDeps) {
       if (entry.url !== url) continue;
       const summary = 'summary' in kept ? kept.summary : entry.kept;
       const problem = 'problem' in kept ? kept.problem : undefined;
-      if (JSON.stringify([summary, problem]) === JSON.stringify([entry.kept, entry.problem])) continue;
+      if (JSON.stringify([summary, problem]) === JSON.stringify([entry.kept, entry.problem]))
+        continue;
       entry.kept = summary;
       entry.problem = problem;
       deps.changed(serverId);
@@ -86,7 +106,12 @@ export function createHostAuth(deps: HostAuthDeps) {
   };
 
   const flowOf = (serverId: ServerId, entry: Entry, machine: boolean) => {
-    const flow: AuthFlow = { state: 'running', ...(machine && { machine: true as const }), startedAt: new Date().toISOString(), steps: [] };
+    const flow: AuthFlow = {
+      state: 'running',
+      ...(machine && { machine: true as const }),
+      startedAt: new Date().toISOString(),
+      steps: [],
+    };
     entry.flow = flow;
     const step = (kind: AuthStepKind, state: 'running' | 'done' | 'failed', detail: string) => {
       if (entry.flow !== flow) return;
@@ -109,10 +134,18 @@ export function createHostAuth(deps: HostAuthDeps) {
       if (!entry) return server;
       // Asked each time: the desktop's store knows whether it seals only once the app is ready.
       const keptIn = deps.store.keptIn ?? `${deps.store.file}, which only you may read`;
-      const auth: AuthState = { keptIn, ...(entry.kept && { kept: entry.kept }), ...(entry.flow && { flow: { ...entry.flow, steps: entry.flow.steps.slice() } }), ...(entry.problem && { problem: entry.problem }) };
+      const auth: AuthState = {
+        keptIn,
+        ...(entry.kept && { kept: entry.kept }),
+        ...(entry.flow && { flow: { ...entry.flow, steps: entry.flow.steps.slice() } }),
+        ...(entry.problem && { problem: entry.problem }),
+      };
       return { ...server, auth };
     },
-    /** A server event: an HTTP server is tracked, and what is kept read again when its status changes. */
+    /**
+     * A server event: an HTTP server is tracked, and what is kept read again when its status
+     * changes.
+     */
     observe(server: ServerSnapshot): void {
       const url = remoteUrl(deps.config(server.id));
       if (!url) return;
@@ -131,10 +164,23 @@ export function createHostAuth(deps: HostAuthDeps) {
       const config = deps.config(serverId);
       const url = remoteUrl(config);
       if (!config) throw new HostError('unknown-server', `no server with id ${serverId}`);
-      if (!url) throw new HostError('invalid-input', `${config.name} is a local server: it takes no sign-in`);
-      if (request.clientCredentials && (!request.clientId || !request.clientSecret)) throw new HostError('invalid-input', 'a machine client (client credentials) needs its client id and secret');
-      if (request.clientSecret !== undefined && !request.clientId) throw new HostError('invalid-input', 'a client secret needs its client id');
-      if (request.clientMetadataUrl && (request.clientId || request.clientCredentials)) throw new HostError('invalid-input', 'a client metadata document is the client id itself: give it or a client id, not both');
+      if (!url)
+        throw new HostError(
+          'invalid-input',
+          `${config.name} is a local server: it takes no sign-in`,
+        );
+      if (request.clientCredentials && (!request.clientId || !request.clientSecret))
+        throw new HostError(
+          'invalid-input',
+          'a machine client (client credentials) needs its client id and secret',
+        );
+      if (request.clientSecret !== undefined && !request.clientId)
+        throw new HostError('invalid-input', 'a client secret needs its client id');
+      if (request.clientMetadataUrl && (request.clientId || request.clientCredentials))
+        throw new HostError(
+          'invalid-input',
+          'a client metadata document is the client id itself: give it or a client id, not both',
+        );
       const entry = entries.get(serverId) ?? { url };
       entries.set(serverId, entry);
       // Signing in again (the tab was closed, the browser never opened) starts over.
@@ -146,18 +192,33 @@ export function createHostAuth(deps: HostAuthDeps) {
       deps.changed(serverId);
       try {
         if (request.clientCredentials) {
-          await signInMachine(url, store, { id: request.clientId as string, secret: request.clientSecret as string }, { ...(request.scope && { scope: request.scope }), onStep: step, signal: controller.signal });
+          await signInMachine(
+            url,
+            store,
+            { id: request.clientId as string, secret: request.clientSecret as string },
+            {
+              ...(request.scope && { scope: request.scope }),
+              onStep: step,
+              signal: controller.signal,
+            },
+          );
         } else {
           await signIn(url, store, {
             show: (at) => {
-              // A URL past 8 KB is no address a browser takes from a page: the step says where it waits instead.
+              // A URL past 8 KB is no address a browser takes from a page: the step says where it
+              // waits instead.
               if (at.href.length <= 8192) flow.authorizeUrl = at.href;
               deps.changed(serverId);
             },
             ...(deps.openBrowser && { open: deps.openBrowser }),
             ...(deps.via && { via: deps.via }),
             ...(request.attempt && { attempt: request.attempt }),
-            ...(request.clientId && { client: { id: request.clientId, ...(request.clientSecret !== undefined && { secret: request.clientSecret }) } }),
+            ...(request.clientId && {
+              client: {
+                id: request.clientId,
+                ...(request.clientSecret !== undefined && { secret: request.clientSecret }),
+              },
+            }),
             ...(request.clientMetadataUrl && { clientMetadataUrl: request.clientMetadataUrl }),
             ...(request.scope && { scope: request.scope }),
             signal: controller.signal,
@@ -167,12 +228,20 @@ export function createHostAuth(deps: HostAuthDeps) {
         await reread(url);
         step('connect', 'running', `connecting to ${config.name} with the sign-in`);
         const server = await deps.reconnect(serverId);
-        if (server?.status === 'connected') step('connect', 'done', `connected${server.protocolVersion ? ` (protocol ${server.protocolVersion})` : ''}: the catalog is listed with the sign-in`);
+        if (server?.status === 'connected')
+          step(
+            'connect',
+            'done',
+            `connected${server.protocolVersion ? ` (protocol ${server.protocolVersion})` : ''}: the catalog is listed with the sign-in`,
+          );
         else step('connect', 'failed', server?.disconnect?.reason ?? 'the server is gone');
         flow.state = server?.status === 'connected' ? 'done' : 'failed';
         if (flow.state === 'failed') {
           flow.error = bounded(server?.disconnect?.reason ?? 'the server is gone');
-          throw new HostError('disconnected', `signed in, but ${config.name} did not connect with it: ${flow.error}`);
+          throw new HostError(
+            'disconnected',
+            `signed in, but ${config.name} did not connect with it: ${flow.error}`,
+          );
         }
       } catch (error) {
         if (error instanceof HostError && flow.state === 'failed') throw error;
@@ -188,16 +257,25 @@ export function createHostAuth(deps: HostAuthDeps) {
       }
     },
 
-    /** Forgets the server's sign-in (its tokens revoked where offered), connects it again, and says what happened. */
+    /**
+     * Forgets the server's sign-in (its tokens revoked where offered), connects it again, and says
+     * what happened.
+     */
     async signOut(serverId: ServerId): Promise<string> {
       const config = deps.config(serverId);
       const url = remoteUrl(config);
       if (!config) throw new HostError('unknown-server', `no server with id ${serverId}`);
-      if (!url) throw new HostError('invalid-input', `${config.name} is a local server: it takes no sign-in`);
+      if (!url)
+        throw new HostError(
+          'invalid-input',
+          `${config.name} is a local server: it takes no sign-in`,
+        );
       entries.get(serverId)?.running?.abort();
       const { had, revoked } = await signOut(url, store, () => deps.reconnect(serverId));
       await reread(url);
-      return had ? `Signed out of ${new URL(url).host}: the sign-in is forgotten; its tokens ${revoked}.` : `No sign-in was kept for ${new URL(url).host}.`;
+      return had
+        ? `Signed out of ${new URL(url).host}: the sign-in is forgotten; its tokens ${revoked}.`
+        : `No sign-in was kept for ${new URL(url).host}.`;
     },
 
     /** True when `requestId` named a sign-in (it stops, as cancelled). */
@@ -215,9 +293,18 @@ export function createHostAuth(deps: HostAuthDeps) {
 export type HostAuth = ReturnType<typeof createHostAuth>;
 
 /** The host's sign-ins where its options keep them (the CLI and the apps; never a replay). */
-export function createHostAuthFor(options: Pick<HostOptions, 'signIns' | 'signInReturn' | 'openBrowser' | 'signInHow'>, parts: Pick<HostAuthDeps, 'config' | 'changed' | 'reconnect'>): HostAuth | undefined {
+export function createHostAuthFor(
+  options: Pick<HostOptions, 'signIns' | 'signInReturn' | 'openBrowser' | 'signInHow'>,
+  parts: Pick<HostAuthDeps, 'config' | 'changed' | 'reconnect'>,
+): HostAuth | undefined {
   if (!options.signIns) return undefined;
-  return createHostAuth({ store: options.signIns, ...(options.signInReturn && { via: options.signInReturn }), ...(options.openBrowser && { openBrowser: options.openBrowser }), how: options.signInHow ?? cliSignIn, ...parts });
+  return createHostAuth({
+    store: options.signIns,
+    ...(options.signInReturn && { via: options.signInReturn }),
+    ...(options.openBrowser && { openBrowser: options.openBrowser }),
+    how: options.signInHow ?? cliSignIn,
+    ...parts,
+  });
 }
 
 const noSignIns = async (): Promise<never> => {
@@ -226,5 +313,7 @@ const noSignIns = async (): Promise<never> => {
 
 /** The HostApi's sign-in calls, or refusals where the host keeps no sign-ins. */
 export function signInCalls(auth: HostAuth | undefined): Pick<HostApi, 'signIn' | 'signOut'> {
-  return auth ? { signIn: auth.signIn, signOut: auth.signOut } : { signIn: noSignIns, signOut: noSignIns };
+  return auth
+    ? { signIn: auth.signIn, signOut: auth.signOut }
+    : { signIn: noSignIns, signOut: noSignIns };
 }

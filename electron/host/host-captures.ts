@@ -9,8 +9,6 @@ import { MAX_OPEN_CAPTURES, type CaptureTaken } from '../../shared/host-api';
 import { HostError } from '../../shared/host-error';
 import { takeCapture, type CaptureSources } from './capture/capture';
 
-
-
 /** What the captures need of a host that replays one: to be ready, and closed. */
 export interface ReplayHost {
   ready: Promise<void>;
@@ -25,17 +23,30 @@ export interface HostCaptures<H extends ReplayHost> {
   close(): Promise<void>;
 }
 
-export function createHostCaptures<H extends ReplayHost>(deps: { sources(): Promise<CaptureSources>; replay(capture: Capture): H }): HostCaptures<H> {
+export function createHostCaptures<H extends ReplayHost>(deps: {
+  sources(): Promise<CaptureSources>;
+  replay(capture: Capture): H;
+}): HostCaptures<H> {
   const open = new Map<string, H>();
   return {
     async take() {
       const { capture, json } = await takeCapture(await deps.sources());
       const stamp = capture.capturedAt.replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
-      return { json, fileName: `capture-${stamp}.json`, servers: capture.servers.length, contents: capture.contents.length, bytes: Buffer.byteLength(json) };
+      return {
+        json,
+        fileName: `capture-${stamp}.json`,
+        servers: capture.servers.length,
+        contents: capture.contents.length,
+        bytes: Buffer.byteLength(json),
+      };
     },
     async open(text) {
       const parsed = parseCapture(text);
-      if ('problem' in parsed) throw new HostError('invalid-input', `the capture cannot be opened: ${parsed.problem.message}`);
+      if ('problem' in parsed)
+        throw new HostError(
+          'invalid-input',
+          `the capture cannot be opened: ${parsed.problem.message}`,
+        );
       if (open.size >= MAX_OPEN_CAPTURES) {
         const [oldest, host] = open.entries().next().value as [string, H];
         open.delete(oldest);

@@ -17,8 +17,13 @@ export function createHostChecks(timeoutMs: number, signedIn?: SignedIn) {
       if (requestId) byRequest.set(requestId, controller);
       try {
         const outcome = await checkServer(config, timeoutMs, controller.signal, signedIn);
-        if ('cancelled' in outcome) throw new HostError('cancelled', `the check of ${config.name} was cancelled`);
-        if ('unreachable' in outcome) throw new HostError('disconnected', `could not check ${config.name}: ${outcome.unreachable}`);
+        if ('cancelled' in outcome)
+          throw new HostError('cancelled', `the check of ${config.name} was cancelled`);
+        if ('unreachable' in outcome)
+          throw new HostError(
+            'disconnected',
+            `could not check ${config.name}: ${outcome.unreachable}`,
+          );
         return outcome.report;
       } finally {
         running.delete(controller);

@@ -12,15 +12,27 @@ import type { ConfigFiles } from './host-types';
 
 type ConfigCalls = Pick<HostApi, 'findConfigs' | 'readConfig' | 'importServers'>;
 
-export function createHostConfigs(files: ConfigFiles | undefined, add: (config: ServerConfig) => Promise<ServerId>, readOnly: () => void): ConfigCalls {
+export function createHostConfigs(
+  files: ConfigFiles | undefined,
+  add: (config: ServerConfig) => Promise<ServerId>,
+  readOnly: () => void,
+): ConfigCalls {
   const available = (): ConfigFiles => {
-    if (!files) throw new HostError('not-supported', 'this window cannot import config files (a capture is read-only)');
+    if (!files)
+      throw new HostError(
+        'not-supported',
+        'this window cannot import config files (a capture is read-only)',
+      );
     return files;
   };
   /** The found file a path names; no other path is read. */
   const foundAt = async (path: string): Promise<FoundConfig> => {
     const found = (await available().find()).find((file) => file.path === path);
-    if (!found) throw new HostError('invalid-input', 'that file is not one of the config files found here; pick it with "Choose a file…" instead');
+    if (!found)
+      throw new HostError(
+        'invalid-input',
+        'that file is not one of the config files found here; pick it with "Choose a file…" instead',
+      );
     return found;
   };
   const read = async (source: ConfigSource, inputs: Readonly<Record<string, string>>) => {
@@ -49,12 +61,15 @@ export function createHostConfigs(files: ConfigFiles | undefined, add: (config: 
         if ('path' in source) await foundAt(source.path);
         const file = await read(source, inputs);
         const stray = unknownInput(file, inputs);
-        if (stray !== undefined) throw new HostError('invalid-input', `the file asks for no input "${stray}"`);
+        if (stray !== undefined)
+          throw new HostError('invalid-input', `the file asks for no input "${stray}"`);
         for (const name of names) {
           try {
             configs.push(usableEntry(file, name));
           } catch (error) {
-            throw error instanceof ConfigError ? new HostError('invalid-input', error.message) : error;
+            throw error instanceof ConfigError
+              ? new HostError('invalid-input', error.message)
+              : error;
           }
         }
       }

@@ -42,20 +42,27 @@ export interface HostSession {
   apply(profile: Profile): ProfileLoaded;
   /** The session changed: keep it on disk (a moment later). */
   persist(): void;
-  /** Brings back the last session's marks and settings; its servers that are not connected stay dormant. */
+  /**
+   * Brings back the last session's marks and settings; its servers that are not connected stay
+   * dormant.
+   */
   restore(): Promise<void>;
 }
 
 export function createHostSession(deps: HostSessionDeps): HostSession {
   const { context } = deps;
   const dormantConfigs = new Map<string, ServerConfig>();
-  const live = () => deps.connections().map((connection) => ({ id: connection.id, name: connection.config.name }));
+  const live = () =>
+    deps.connections().map((connection) => ({ id: connection.id, name: connection.config.name }));
 
   function profileOf(name: string): Profile {
     const { format, encoding, halfLifeDays, focus, ...policy } = context.session.settings;
     const connected = deps.connections().map((connection) => connection.config);
     const names = new Set(connected.map((config) => config.name));
-    const servers = [...connected, ...[...dormantConfigs.values()].filter((config) => !names.has(config.name))];
+    const servers = [
+      ...connected,
+      ...[...dormantConfigs.values()].filter((config) => !names.has(config.name)),
+    ];
     const marks = context.session.named(live());
     return {
       kind: PROFILE_KIND,
@@ -63,19 +70,37 @@ export function createHostSession(deps: HostSessionDeps): HostSession {
       name,
       savedAt: new Date().toISOString(),
       servers,
-      picks: marks.filter((entry) => entry.mark === 'include').map(({ server, uri }) => ({ server, uri })),
-      marks: marks.flatMap((entry) => (entry.mark === 'include' ? [] : [{ server: entry.server, uri: entry.uri, mark: entry.mark }])),
-      policy: { ...policy, ...(halfLifeDays !== undefined && { halfLifeDays }), ...(focus && { focus }) },
+      picks: marks
+        .filter((entry) => entry.mark === 'include')
+        .map(({ server, uri }) => ({ server, uri })),
+      marks: marks.flatMap((entry) =>
+        entry.mark === 'include'
+          ? []
+          : [{ server: entry.server, uri: entry.uri, mark: entry.mark }],
+      ),
+      policy: {
+        ...policy,
+        ...(halfLifeDays !== undefined && { halfLifeDays }),
+        ...(focus && { focus }),
+      },
       output: { format, encoding },
     };
   }
 
   function apply(profile: Profile): ProfileLoaded {
     const connected = new Set(deps.connections().map((connection) => connection.config.name));
-    const marks = [...profile.picks.map((pick) => ({ ...pick, mark: 'include' as const })), ...profile.marks];
-    context.session.load({ ...profile.policy, focus: profile.policy.focus ?? '', ...profile.output }, marks, live());
+    const marks = [
+      ...profile.picks.map((pick) => ({ ...pick, mark: 'include' as const })),
+      ...profile.marks,
+    ];
+    context.session.load(
+      { ...profile.policy, focus: profile.policy.focus ?? '', ...profile.output },
+      marks,
+      live(),
+    );
     dormantConfigs.clear();
-    for (const server of profile.servers) if (!connected.has(server.name)) dormantConfigs.set(server.name, server);
+    for (const server of profile.servers)
+      if (!connected.has(server.name)) dormantConfigs.set(server.name, server);
     context.changed();
     return {
       name: profile.name,
@@ -90,7 +115,12 @@ export function createHostSession(deps: HostSessionDeps): HostSession {
     dormant() {
       const out: DormantServer[] = [];
       const marks = context.session.dormant;
-      for (const [name, config] of dormantConfigs) out.push({ name, transport: redactTransport(config.transport), marks: marks.get(name)?.size ?? 0 });
+      for (const [name, config] of dormantConfigs)
+        out.push({
+          name,
+          transport: redactTransport(config.transport),
+          marks: marks.get(name)?.size ?? 0,
+        });
       return out;
     },
     async saveProfile(name) {
@@ -105,7 +135,11 @@ export function createHostSession(deps: HostSessionDeps): HostSession {
       const ids: ServerId[] = [];
       for (const name of names) {
         const config = dormantConfigs.get(name);
-        if (!config) throw new HostError('invalid-input', `no server named ${JSON.stringify(name)} is waiting to be connected`);
+        if (!config)
+          throw new HostError(
+            'invalid-input',
+            `no server named ${JSON.stringify(name)} is waiting to be connected`,
+          );
         // Its marks come back to life when the host announces it (context-views.ts).
         dormantConfigs.delete(name);
         ids.push(await deps.add(config));

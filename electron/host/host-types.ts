@@ -61,17 +61,32 @@ export interface HostOptions {
    * nothing is spawned or added.
    */
   replay?: Capture;
-  /** The clients' config files, for Import from… (the apps set it; without it those calls are refused). */
+  /**
+   * The clients' config files, for Import from… (the apps set it; without it those calls are
+   * refused).
+   */
   configFiles?: ConfigFiles;
-  /** Where the windows' preferences are kept (the apps: beside the session). Without it they last as long as the host. */
+  /**
+   * Where the windows' preferences are kept (the apps: beside the session). Without it they last as
+   * long as the host.
+   */
   preferencesFile?: string;
-  /** The sign-ins to remote servers (oauth-store.ts): a server signed in to is reached with its tokens. */
+  /**
+   * The sign-ins to remote servers (oauth-store.ts): a server signed in to is reached with its
+   * tokens.
+   */
   signIns?: OAuthStore;
-  /** Where a sign-in's browser comes back (browser mode: its own origin); default a loopback listener per sign-in. */
+  /**
+   * Where a sign-in's browser comes back (browser mode: its own origin); default a loopback
+   * listener per sign-in.
+   */
   signInReturn?: SignInReturn;
   /** Opens an authorization URL in the system's browser (the desktop app). */
   openBrowser?(url: URL): void;
-  /** How this face signs in, for the words of a refusal (the apps: on the card; default: the CLI's login). */
+  /**
+   * How this face signs in, for the words of a refusal (the apps: on the card; default: the CLI's
+   * login).
+   */
   signInHow?: SignInHow;
 }
 
@@ -79,17 +94,26 @@ export interface HostOptions {
 export interface Host extends HostApi {
   /** Disconnects every server, and writes the session if it is kept. */
   close(): Promise<void>;
-  /** Resolves when every server given at creation has connected or failed to, and the last session is back. */
+  /**
+   * Resolves when every server given at creation has connected or failed to, and the last session
+   * is back.
+   */
   ready: Promise<void>;
-  /** The context, for a face in the same process (the CLI's `assemble` is a context with no window). */
+  /**
+   * The context, for a face in the same process (the CLI's `assemble` is a context with no window).
+   */
   readonly context: ContextViews;
   /** Puts a profile already read into the session, as `loadProfile` does with a saved one. */
   applyProfile(profile: Profile): ProfileLoaded;
-  /** Every JSON-RPC message with every server, both ways (a face in the same process writes it out). */
+  /**
+   * Every JSON-RPC message with every server, both ways (a face in the same process writes it out).
+   */
   readonly trace: TraceStore;
   /** What happened with each server, in order (`mcp-context watch` prints it). */
   readonly timeline: Timeline;
-  /** A capture's host, opened by {@link HostApi.openCapture}; undefined once closed or never opened. */
+  /**
+   * A capture's host, opened by {@link HostApi.openCapture}; undefined once closed or never opened.
+   */
   captureHost(captureId: string): Host | undefined;
   /** Resolves once {@link close} is done (browser mode lets go of a closed capture's pages). */
   readonly closed: Promise<void>;

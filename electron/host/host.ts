@@ -38,7 +38,12 @@ export function createHost(options: HostOptions = {}): Host {
   // Ours to the capture's (replayed servers are added in the capture's order).
   const capturedIds = new Map<ServerId, string>();
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const checks = createHostChecks(timeoutMs, !options.replay && options.signIns ? keptProviderFor(options.signIns, options.signInHow) : undefined);
+  const checks = createHostChecks(
+    timeoutMs,
+    !options.replay && options.signIns
+      ? keptProviderFor(options.signIns, options.signInHow)
+      : undefined,
+  );
   const captures = createHostCaptures<Host>({
     sources: async () => {
       const all = [...connections.values()];
@@ -51,10 +56,20 @@ export function createHost(options: HostOptions = {}): Host {
         tool: CLIENT_INFO,
         read: (serverId: ServerId, uri: string) => readContents(serverId, uri),
         // A replay reads only what its capture holds: the rest stays not read.
-        ...(replay && { canRead: (serverId: ServerId, uri: string) => replay.has(capturedIds.get(serverId) ?? '', uri) }),
+        ...(replay && {
+          canRead: (serverId: ServerId, uri: string) =>
+            replay.has(capturedIds.get(serverId) ?? '', uri),
+        }),
       };
     },
-    replay: (capture) => createHost({ replay: capture, requestTimeoutMs: timeoutMs, ...(options.countTokens && { countTokens: options.countTokens }), ...(options.traceLimits && { traceLimits: options.traceLimits }), ...(options.preferencesFile && { preferencesFile: options.preferencesFile }) }),
+    replay: (capture) =>
+      createHost({
+        replay: capture,
+        requestTimeoutMs: timeoutMs,
+        ...(options.countTokens && { countTokens: options.countTokens }),
+        ...(options.traceLimits && { traceLimits: options.traceLimits }),
+        ...(options.preferencesFile && { preferencesFile: options.preferencesFile }),
+      }),
   });
   let markClosed = () => {};
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
@@ -73,8 +88,14 @@ export function createHost(options: HostOptions = {}): Host {
   // The apps' sign-ins to remote servers (never a replay's).
   const auth = createHostAuthFor(replay ? {} : options, {
     config: (serverId) => connections.get(serverId)?.config,
-    changed: (serverId) => void (connections.has(serverId) && emit({ type: 'server', server: connection(serverId).snapshot })),
-    reconnect: async (serverId) => (reconnector?.cancel(serverId), (await replace(serverId))?.snapshot),
+    changed: (serverId) =>
+      void (
+        connections.has(serverId) && emit({ type: 'server', server: connection(serverId).snapshot })
+      ),
+    reconnect: async (serverId) => (
+      reconnector?.cancel(serverId),
+      (await replace(serverId))?.snapshot
+    ),
   });
   // A replay's preferences are the user's own still: a capture's window looks the same.
   const preferences = createPreferencesStore(options.preferencesFile);
@@ -89,7 +110,10 @@ export function createHost(options: HostOptions = {}): Host {
   const emit = (body: HostEventBody) => {
     seq += 1;
     // A remote server's card carries its sign-in.
-    const event = auth && body.type === 'server' ? (auth.observe(body.server), { ...body, server: auth.decorate(body.server) }) : body;
+    const event =
+      auth && body.type === 'server'
+        ? (auth.observe(body.server), { ...body, server: auth.decorate(body.server) })
+        : body;
     const stamped: HostEvent = { ...event, seq };
     for (const listener of listeners) {
       try {
@@ -105,9 +129,12 @@ export function createHost(options: HostOptions = {}): Host {
   };
   /** What a resource holds, for the context and a capture: a replay's as captured, exactly. */
   const readContents = async (serverId: ServerId, uri: string, requestId?: string) =>
-    replay ? replay.read(capturedIds.get(serverId) ?? '', uri) : (await connection(serverId).read(uri, requestId)).contents;
+    replay
+      ? replay.read(capturedIds.get(serverId) ?? '', uri)
+      : (await connection(serverId).read(uri, requestId)).contents;
   const counters = new Map<TokenEncoding, TokenCounter>();
-  // Loaded on the first count: the tokenizer's tables cost a command that never counts 0.2 s and 70 MB.
+  // Loaded on the first count: the tokenizer's tables cost a command that never counts 0.2 s and 70
+  // MB.
   const countHere = async (text: string, encoding: TokenEncoding) => {
     let counter = counters.get(encoding);
     if (!counter) {
@@ -117,14 +144,23 @@ export function createHost(options: HostOptions = {}): Host {
     }
     return counter.count(text);
   };
-  const sessionStore = options.sessionFile === undefined ? undefined : createSessionStore(options.sessionFile, () => context.changed());
+  const sessionStore =
+    options.sessionFile === undefined
+      ? undefined
+      : createSessionStore(options.sessionFile, () => context.changed());
   const context: ContextViews = createContextViews({
     emit: (body) => emit(body),
     // A server the host is reconnecting keeps its place: its resources stay in the context, stale.
     servers: () =>
       [...connections.values()].map((c) => {
         const holding = c.holding;
-        return { id: c.id, name: c.config.name, connected: c.snapshot.status === 'connected' || holding, ...(holding && { down: true }), catalog: c.catalog };
+        return {
+          id: c.id,
+          name: c.config.name,
+          connected: c.snapshot.status === 'connected' || holding,
+          ...(holding && { down: true }),
+          catalog: c.catalog,
+        };
       }),
     read: (serverId, uri, requestId) => readContents(serverId, uri, requestId),
     cancel: (requestId) => {
@@ -132,7 +168,11 @@ export function createHost(options: HostOptions = {}): Host {
     },
     count: options.countTokens ?? countHere,
     rowsChanged: (now) => views.refresh(now),
-    watch: (serverId, uris) => void connections.get(serverId)?.watch(uris, 'context').catch(() => {}),
+    watch: (serverId, uris) =>
+      void connections
+        .get(serverId)
+        ?.watch(uris, 'context')
+        .catch(() => {}),
     dormant: () => session.dormant(),
     sessionProblem: () => sessionStore?.problem(),
     sessionChanged: () => session.persist(),
@@ -140,7 +180,8 @@ export function createHost(options: HostOptions = {}): Host {
   });
   const views = createCatalogViews({
     emit,
-    servers: () => [...connections.values()].map((c) => ({ id: c.id, name: c.config.name, catalog: c.catalog })),
+    servers: () =>
+      [...connections.values()].map((c) => ({ id: c.id, name: c.config.name, catalog: c.catalog })),
     marks: () => context.rowMarks(),
     toggle: (keys, on) => context.mark(keys, on ? 'include' : null),
   });
@@ -153,15 +194,25 @@ export function createHost(options: HostOptions = {}): Host {
       replace: (serverId) => replace(serverId, true),
     });
   const trace = createTraceStore(options.traceLimits);
-  const timeline = createTimeline({ emit: (body) => emit(body), nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId) });
-  const traceViews = createTraceViews({ trace, emit: (body) => emit(body), ...(options.traceLimits && { limits: options.traceLimits }) });
+  const timeline = createTimeline({
+    emit: (body) => emit(body),
+    nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId),
+  });
+  const traceViews = createTraceViews({
+    trace,
+    emit: (body) => emit(body),
+    ...(options.traceLimits && { limits: options.traceLimits }),
+  });
   const deps = {
     emit,
     timeoutMs,
     // A replay's own traffic is not the trace: the capture's is.
     ...(!replay && { trace }),
-    notified: (serverId: string, method: string, params: unknown) => (replay ? undefined : timeline.notified(serverId, method, params)),
-    ...(replay ? { transportFor: replay.transportFor } : options.transportFor && { transportFor: options.transportFor }),
+    notified: (serverId: string, method: string, params: unknown) =>
+      replay ? undefined : timeline.notified(serverId, method, params),
+    ...(replay
+      ? { transportFor: replay.transportFor }
+      : options.transportFor && { transportFor: options.transportFor }),
     // A remote server signed in to: its kept tokens go with it (never for a replay).
     ...(auth && { authProviderFor: auth.providerFor }),
     ...(options.signInHow && { signInHow: options.signInHow }),
@@ -171,9 +222,13 @@ export function createHost(options: HostOptions = {}): Host {
 
   /**
    * Connects a server again with the same config; the catalog shown stays until listed again,
-   * and what was watched is watched again. `attempt`: one of the reconnector's, which the card names.
+   * and what was watched is watched again. `attempt`: one of the reconnector's, which the card
+   * names.
    */
-  const replace = async (serverId: ServerId, attempt = false): Promise<ServerConnection | undefined> => {
+  const replace = async (
+    serverId: ServerId,
+    attempt = false,
+  ): Promise<ServerConnection | undefined> => {
     const old = connections.get(serverId);
     if (!old) return undefined;
     await old.close();
@@ -183,7 +238,8 @@ export function createHost(options: HostOptions = {}): Host {
     connections.set(serverId, fresh);
     emit({ type: 'server', server: fresh.snapshot });
     await fresh.start();
-    if (old.snapshot.logLevel && fresh.snapshot.status === 'connected') await fresh.setLogLevel(old.snapshot.logLevel).catch(() => {});
+    if (old.snapshot.logLevel && fresh.snapshot.status === 'connected')
+      await fresh.setLogLevel(old.snapshot.logLevel).catch(() => {});
     return fresh;
   };
 
@@ -219,11 +275,19 @@ export function createHost(options: HostOptions = {}): Host {
     if (options.replay) capturedIds.set(added.id, options.replay.servers[index]?.id ?? '');
     return added.started;
   });
-  if (options.replay) seedReplay(options.replay, new Map([...capturedIds].map(([id, captured]) => [captured, id])), { trace, timeline, session: context.session });
+  if (options.replay)
+    seedReplay(options.replay, new Map([...capturedIds].map(([id, captured]) => [captured, id])), {
+      trace,
+      timeline,
+      session: context.session,
+    });
   // The last session's marks and settings, matched to these servers by name.
   const restored = session.restore();
 
-  /** Disconnects everything: the session first, while the servers it names are still here (it is kept by their names). */
+  /**
+   * Disconnects everything: the session first, while the servers it names are still here (it is
+   * kept by their names).
+   */
   const closeAll = async () => {
     await sessionStore?.flush();
     const all = [...connections.values()];
@@ -264,8 +328,23 @@ export function createHost(options: HostOptions = {}): Host {
       const all = [...connections.values()];
       // Entries are never mutated once listed, so copying the arrays is enough to freeze this view;
       // a deep clone of 100,000 entries would cost more than listing them.
-      const catalogs = all.map((c) => ({ ...c.catalog, resources: c.catalog.resources.slice(), templates: c.catalog.templates.slice(), warnings: c.catalog.warnings.slice() }));
-      return { seq, servers: all.map((c) => (auth ? auth.decorate(c.snapshot) : c.snapshot)), catalogs, ...(options.replay && { replay: { capturedAt: options.replay.capturedAt, tool: `${options.replay.tool.name} ${options.replay.tool.version}` } }) };
+      const catalogs = all.map((c) => ({
+        ...c.catalog,
+        resources: c.catalog.resources.slice(),
+        templates: c.catalog.templates.slice(),
+        warnings: c.catalog.warnings.slice(),
+      }));
+      return {
+        seq,
+        servers: all.map((c) => (auth ? auth.decorate(c.snapshot) : c.snapshot)),
+        catalogs,
+        ...(options.replay && {
+          replay: {
+            capturedAt: options.replay.capturedAt,
+            tool: `${options.replay.tool.name} ${options.replay.tool.version}`,
+          },
+        }),
+      };
     },
 
     async takeCapture() {
@@ -283,7 +362,6 @@ export function createHost(options: HostOptions = {}): Host {
       await started;
       return id;
     },
-
 
     async removeServer(serverId) {
       readOnly();

@@ -34,19 +34,38 @@ export function sameToken(offered: string | undefined, expected: string): boolea
  * Decides one request.
  * @param requireOrigin true for the WebSocket, where every browser sends Origin
  */
-export function guardRequest(request: GuardedRequest, port: number, token: string, requireOrigin: boolean): GuardVerdict {
+export function guardRequest(
+  request: GuardedRequest,
+  port: number,
+  token: string,
+  requireOrigin: boolean,
+): GuardVerdict {
   const hosts = allowedHosts(port);
   if (!request.host || !hosts.includes(request.host.toLowerCase())) {
-    return { ok: false, status: 421, reason: `refused: Host ${JSON.stringify(request.host ?? '')} is not ${hosts.join(' or ')}` };
+    return {
+      ok: false,
+      status: 421,
+      reason: `refused: Host ${JSON.stringify(request.host ?? '')} is not ${hosts.join(' or ')}`,
+    };
   }
   if (request.origin !== undefined || requireOrigin) {
     const origins = hosts.map((host) => `http://${host}`);
     if (!request.origin || !origins.includes(request.origin.toLowerCase())) {
-      return { ok: false, status: 403, reason: `refused: Origin ${JSON.stringify(request.origin ?? '')} is not this server's` };
+      return {
+        ok: false,
+        status: 403,
+        reason: `refused: Origin ${JSON.stringify(request.origin ?? '')} is not this server's`,
+      };
     }
   }
   if (!sameToken(request.token, token)) {
-    return { ok: false, status: 401, reason: request.token ? 'refused: wrong token' : 'refused: this address needs the token printed by "mcp-context serve"' };
+    return {
+      ok: false,
+      status: 401,
+      reason: request.token
+        ? 'refused: wrong token'
+        : 'refused: this address needs the token printed by "mcp-context serve"',
+    };
   }
   return { ok: true };
 }

@@ -12,7 +12,16 @@ import { MAX_OPEN_CAPTURES, type HostApi, type HostEvent } from '../../shared/ho
 import { dispatchHostCall } from '../../shared/host-rpc';
 import { batchCatalogPages, windowCalls, type PageBatcher } from '../host/catalog/batch-pages';
 import { windowSnapshot, type WindowApi } from '../../shared/window-api';
-import { CAPTURE_CLOSED_CODE, CAPTURE_PARAM, encodeServerMessage, EVENTS_PATH, EVENTS_TYPE, TOKEN_PARAM, WS_PATH, type WsServerMessage } from '../../shared/ws-protocol';
+import {
+  CAPTURE_CLOSED_CODE,
+  CAPTURE_PARAM,
+  encodeServerMessage,
+  EVENTS_PATH,
+  EVENTS_TYPE,
+  TOKEN_PARAM,
+  WS_PATH,
+  type WsServerMessage,
+} from '../../shared/ws-protocol';
 import { guardRequest, readCookie } from './request-guard';
 import { loadStaticFile } from './static-files';
 import type { WebSignInRoutes } from './sign-in-routes';
@@ -39,7 +48,10 @@ export interface BrowserModeOptions {
    * and takes a fresh snapshot). Default 256 MB: a catalog of 100,000 resources is 26 MB.
    */
   maxUnreadEventBytes?: number;
-  /** The host of a capture a page opened (HostApi.openCapture), named by `?capture=` on its page, socket and stream. */
+  /**
+   * The host of a capture a page opened (HostApi.openCapture), named by `?capture=` on its page,
+   * socket and stream.
+   */
   captureHost?(captureId: string): (HostApi & { closed: Promise<void> }) | undefined;
   /** The sign-in routes on this origin (the host's way back from an authorization server). */
   signInRoutes?: WebSignInRoutes;
@@ -66,7 +78,10 @@ function securityHeaders(response: ServerResponse): void {
 
 function refuse(response: ServerResponse, status: number, reason: string): void {
   securityHeaders(response);
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   response.end(`${reason}\n`);
 }
 
@@ -76,14 +91,16 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const rendererDir = resolve(options.rendererDir);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CALL_BYTES });
   let port = 0;
-  // Per host (the live one, and each capture a page opened): its pages' streams and the seq of its last event.
+  // Per host (the live one, and each capture a page opened): its pages' streams and the seq of its
+  // last event.
   const channels = new Map<HostApi, Channel>();
   const channelOf = (host: HostApi & { closed?: Promise<void> }): Channel => {
     let channel = channels.get(host);
     if (!channel) {
       const opened = openChannel(host);
       channels.set(host, (channel = opened));
-      // A capture closed (the oldest of too many, or the app quitting): its pages are told so, and let go.
+      // A capture closed (the oldest of too many, or the app quitting): its pages are told so, and
+      // let go.
       void host.closed
         ?.then(() => {
           channels.delete(host);
@@ -93,14 +110,18 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     }
     return channel;
   };
-  /** The host a request is for: the live one, or the capture its `?capture=` names (undefined: none such). */
+  /**
+   * The host a request is for: the live one, or the capture its `?capture=` names (undefined: none
+   * such).
+   */
   const hostFor = (url: URL): HostApi | undefined => {
     const capture = url.searchParams.get(CAPTURE_PARAM);
     return capture === null ? options.host : options.captureHost?.(capture);
   };
   channelOf(options.host);
 
-  const offeredToken = (request: IncomingMessage, url: URL) => url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
+  const offeredToken = (request: IncomingMessage, url: URL) =>
+    url.searchParams.get(TOKEN_PARAM) ?? readCookie(request.headers.cookie, COOKIE);
 
   const server = createServer((request, response) => {
     void handleHttp(request, response).catch(() => {
@@ -113,16 +134,30 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (options.signInRoutes?.handle(request, response, url, securityHeaders)) return;
     if (url.pathname === EVENTS_PATH) return streamEvents(request, response, url);
-    const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: offeredToken(request, url) }, port, token, false);
+    const verdict = guardRequest(
+      {
+        host: request.headers.host,
+        origin: request.headers.origin,
+        token: offeredToken(request, url),
+      },
+      port,
+      token,
+      false,
+    );
     if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(response, 405, 'method not allowed');
     if (!hostFor(url)) return refuse(response, 404, CAPTURE_CLOSED);
     const file = await loadStaticFile(rendererDir, url.pathname);
     if (!file) return refuse(response, 404, 'not found');
     securityHeaders(response);
     // The cookie lets the page's own assets load without repeating the token in every URL.
     response.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-    response.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-store', 'Content-Length': file.body.length });
+    response.writeHead(200, {
+      'Content-Type': file.type,
+      'Cache-Control': 'no-store',
+      'Content-Length': file.body.length,
+    });
     response.end(request.method === 'HEAD' ? undefined : file.body);
   }
 
@@ -131,11 +166,21 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
    * with the token in the URL (never the cookie), and only for the page's own fetches.
    */
   function streamEvents(request: IncomingMessage, response: ServerResponse, url: URL): void {
-    const verdict = guardRequest({ host: request.headers.host, origin: request.headers.origin, token: url.searchParams.get(TOKEN_PARAM) ?? undefined }, port, token, false);
+    const verdict = guardRequest(
+      {
+        host: request.headers.host,
+        origin: request.headers.origin,
+        token: url.searchParams.get(TOKEN_PARAM) ?? undefined,
+      },
+      port,
+      token,
+      false,
+    );
     if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
     if (request.method !== 'GET') return refuse(response, 405, 'method not allowed');
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin') return refuse(response, 403, `refused: a ${site} request`);
+    if (site !== undefined && site !== 'same-origin')
+      return refuse(response, 403, `refused: a ${site} request`);
     const host = hostFor(url);
     if (!host) return refuse(response, 404, CAPTURE_CLOSED);
     const { streams, ends } = channelOf(host);
@@ -182,15 +227,28 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const verdict =
       url.pathname === WS_PATH
-        ? guardRequest({ host: request.headers.host, origin: request.headers.origin, token: url.searchParams.get(TOKEN_PARAM) ?? undefined }, port, token, true)
+        ? guardRequest(
+            {
+              host: request.headers.host,
+              origin: request.headers.origin,
+              token: url.searchParams.get(TOKEN_PARAM) ?? undefined,
+            },
+            port,
+            token,
+            true,
+          )
         : ({ ok: false, status: 404, reason: 'not found' } as const);
     if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${verdict.reason}\n`);
+      socket.end(
+        `HTTP/1.1 ${verdict.status} Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${verdict.reason}\n`,
+      );
       return;
     }
     const host = hostFor(url);
     if (!host) {
-      socket.end(`HTTP/1.1 404 Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${CAPTURE_CLOSED}\n`);
+      socket.end(
+        `HTTP/1.1 404 Refused\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${CAPTURE_CLOSED}\n`,
+      );
       return;
     }
     const channel = channelOf(host);
@@ -228,12 +286,21 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 
 /** One host's side of browser mode: its pages' event streams, its calls, and its views' sockets. */
 interface Channel {
-  /** Every open event stream's batcher: a snapshot taken for any page, and every reply, first sends what they hold. */
+  /**
+   * Every open event stream's batcher: a snapshot taken for any page, and every reply, first sends
+   * what they hold.
+   */
   streams: Set<PageBatcher>;
   calls: Omit<WindowApi, 'onEvent'>;
-  /** The socket each view was last opened over: a page that reconnects opens its view again over its new socket, and the old socket's late close must not take it away. */
+  /**
+   * The socket each view was last opened over: a page that reconnects opens its view again over its
+   * new socket, and the old socket's late close must not take it away.
+   */
   viewOwners: Map<string, WebSocket>;
-  /** Flushes the streams, and says the seq of the host's last event: the event a reply must not overtake (see WsServerMessage). */
+  /**
+   * Flushes the streams, and says the seq of the host's last event: the event a reply must not
+   * overtake (see WsServerMessage).
+   */
   sentSoFar(): number;
   stopCounting(): void;
   /** How to end each of its open streams and sockets (a socket's is marked). */
@@ -244,7 +311,9 @@ interface Channel {
 
 function openChannel(host: HostApi): Channel {
   const streams = new Set<PageBatcher>();
-  const allStreams: Pick<PageBatcher, 'flush'> = { flush: () => streams.forEach((stream) => stream.flush()) };
+  const allStreams: Pick<PageBatcher, 'flush'> = {
+    flush: () => streams.forEach((stream) => stream.flush()),
+  };
   let lastSeq = 0;
   const stopCounting = host.onEvent((event) => (lastSeq = event.seq));
   const ends: Channel['ends'] = new Set();
@@ -273,7 +342,9 @@ function openChannel(host: HostApi): Channel {
  * reply says the last event sent before it (`sentSoFar` flushes the streams and tells).
  */
 function serveSocket(ws: WebSocket, { calls, viewOwners, sentSoFar, ends }: Channel): void {
-  const end = Object.assign(() => ws.close(CAPTURE_CLOSED_CODE, 'capture closed'), { socket: true as const });
+  const end = Object.assign(() => ws.close(CAPTURE_CLOSED_CODE, 'capture closed'), {
+    socket: true as const,
+  });
   ends.add(end);
   ws.on('close', () => ends.delete(end));
   const send = (message: WsServerMessage) => {
@@ -301,7 +372,16 @@ function serveSocket(ws: WebSocket, { calls, viewOwners, sentSoFar, ends }: Chan
     if (typeof call !== 'object' || call === null) return;
     const { id, method, args } = call as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return;
-    if (method === 'openView' && Array.isArray(args) && typeof args[0] === 'string' && args[0].length <= 100 && viewOwners.size < 1000) viewOwners.set(args[0], ws);
-    void dispatchHostCall(calls, method, args).then((response) => send({ id, response, after: sentSoFar() }));
+    if (
+      method === 'openView' &&
+      Array.isArray(args) &&
+      typeof args[0] === 'string' &&
+      args[0].length <= 100 &&
+      viewOwners.size < 1000
+    )
+      viewOwners.set(args[0], ws);
+    void dispatchHostCall(calls, method, args).then((response) =>
+      send({ id, response, after: sentSoFar() }),
+    );
   });
 }

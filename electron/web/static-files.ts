@@ -15,7 +15,10 @@ const TYPES: Record<string, string> = {
 };
 
 /** A file to send, or undefined when there is none at that path. */
-export async function loadStaticFile(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | undefined> {
+export async function loadStaticFile(
+  root: string,
+  urlPath: string,
+): Promise<{ body: Buffer; type: string } | undefined> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -25,7 +28,12 @@ export async function loadStaticFile(root: string, urlPath: string): Promise<{ b
   const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '');
   const full = join(root, relative);
   // normalize() has folded every "..": anything still outside root is a traversal attempt.
-  if (relative.startsWith('..') || !(full + sep).startsWith(root.endsWith(sep) ? root : root + sep) || decoded.includes('\0')) return undefined;
+  if (
+    relative.startsWith('..') ||
+    !(full + sep).startsWith(root.endsWith(sep) ? root : root + sep) ||
+    decoded.includes('\0')
+  )
+    return undefined;
   try {
     return { body: await readFile(full), type: TYPES[extname(full)] ?? 'application/octet-stream' };
   } catch {

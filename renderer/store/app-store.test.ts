@@ -16,13 +16,20 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     reconnect: vi.fn(async () => {}),
     refreshCatalog: vi.fn(async () => {}),
     cancelCatalog: vi.fn(async () => {}),
-    readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => ({ serverId, uri, contents: [], warnings: [] })),
+    readResource: vi.fn(async (serverId: string, uri: string): Promise<ReadResult> => ({
+      serverId,
+      uri,
+      contents: [],
+      warnings: [],
+    })),
     cancelRequest: vi.fn(async () => {}),
     watchResources: vi.fn(async () => {}),
     completeArgument: vi.fn(async () => ({ values: [] })),
     listProfiles: vi.fn(async () => []),
     saveProfile: vi.fn(async (name: string) => ({ name, file: `${name}.json` })),
-    loadProfile: vi.fn(async () => { throw new Error('no profiles here'); }),
+    loadProfile: vi.fn(async () => {
+      throw new Error('no profiles here');
+    }),
     connectDormantServers: vi.fn(async () => []),
     dropDormantServers: vi.fn(async () => {}),
     openView: vi.fn(async () => {}),
@@ -35,11 +42,19 @@ function fakeApi(overrides: Partial<HostApi> = {}) {
     exportTrace: vi.fn(async () => ''),
     updateTimeline: vi.fn(async () => undefined),
     setLogLevel: vi.fn(async () => undefined),
-    checkServer: vi.fn(async () => { throw new Error('no checks here'); }),
-    takeCapture: vi.fn(async () => { throw new Error('no captures here'); }),
-    openCapture: vi.fn(async () => { throw new Error('no captures here'); }),
+    checkServer: vi.fn(async () => {
+      throw new Error('no checks here');
+    }),
+    takeCapture: vi.fn(async () => {
+      throw new Error('no captures here');
+    }),
+    openCapture: vi.fn(async () => {
+      throw new Error('no captures here');
+    }),
     findConfigs: vi.fn(async () => []),
-    readConfig: vi.fn(async () => { throw new Error('no configs here'); }),
+    readConfig: vi.fn(async () => {
+      throw new Error('no configs here');
+    }),
     importServers: vi.fn(async () => []),
     getPreferences: vi.fn(async () => ({ theme: 'system' as const })),
     setPreferences: vi.fn(async () => ({ theme: 'system' as const })),
@@ -63,7 +78,12 @@ describe('the app store', () => {
     api.getSnapshot = () => new Promise((resolve) => (answer = resolve));
     const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
     startHostSync(store, api, alwaysOpenLink);
-    const server = { id: 's1', name: 'one', transport: { kind: 'stdio' as const, command: 'x', args: [] }, stderrTail: [] };
+    const server = {
+      id: 's1',
+      name: 'one',
+      transport: { kind: 'stdio' as const, command: 'x', args: [] },
+      stderrTail: [],
+    };
     emit({ seq: 4, type: 'server', server: { ...server, status: 'connecting' } });
     emit({ seq: 6, type: 'server', server: { ...server, status: 'connected' } });
     answer({ seq: 5, servers: [{ ...server, status: 'disconnected' }], catalogs: [] });
@@ -87,18 +107,26 @@ describe('the app store', () => {
 
   it('updates faster than the server answers never cancel the read in flight: one more read follows it, and shows the last version', async () => {
     const answers: ((result: ReadResult) => void)[] = [];
-    const { api, emit } = fakeApi({ readResource: vi.fn(() => new Promise<ReadResult>((resolve) => answers.push(resolve))) });
+    const { api, emit } = fakeApi({
+      readResource: vi.fn(() => new Promise<ReadResult>((resolve) => answers.push(resolve))),
+    });
     const store = createAppStore({ api, columns: DEFAULT_COLUMNS, storage: null });
     startHostSync(store, api, alwaysOpenLink);
     await flush();
-    const version = (n: number): ReadResult => ({ serverId: 's1', uri: 'demo://a', contents: [{ uri: 'demo://a', text: `v${n}`, size: 2 }], warnings: [] });
+    const version = (n: number): ReadResult => ({
+      serverId: 's1',
+      uri: 'demo://a',
+      contents: [{ uri: 'demo://a', text: `v${n}`, size: 2 }],
+      warnings: [],
+    });
     store.getState().select({ serverId: 's1', uri: 'demo://a' });
     answers[0]?.(version(1));
     await flush();
     emit({ seq: 1, type: 'resource-updated', serverId: 's1', uri: 'demo://a' });
     await flush();
     // Three more updates while the second read is out: none cancels it.
-    for (let seq = 2; seq <= 4; seq += 1) emit({ seq, type: 'resource-updated', serverId: 's1', uri: 'demo://a' });
+    for (let seq = 2; seq <= 4; seq += 1)
+      emit({ seq, type: 'resource-updated', serverId: 's1', uri: 'demo://a' });
     await flush();
     expect(api.cancelRequest).not.toHaveBeenCalled();
     expect(answers).toHaveLength(2);
@@ -123,7 +151,10 @@ describe('the app store', () => {
     store.getState().select({ serverId: 's1', uri: 'demo://x' });
     store.getState().select({ serverId: 's1', uri: 'demo://y' });
     await flush();
-    expect(store.getState().read).toEqual({ status: 'failed', error: { code: 'unknown-resource', message: 'unknown resource: demo://y (-32602)' } });
+    expect(store.getState().read).toEqual({
+      status: 'failed',
+      error: { code: 'unknown-resource', message: 'unknown resource: demo://y (-32602)' },
+    });
     expect(api.cancelRequest).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,6 @@
-/** The one store, built from slices (zustand's slices pattern). Middleware, if any, goes here only. */
+/**
+ * The one store, built from slices (zustand's slices pattern). Middleware, if any, goes here only.
+ */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { WindowApi } from '../../shared/window-api';
 import { createCatalogSlice, type CatalogSlice } from './catalog-slice';
@@ -17,7 +19,19 @@ import { createPreferencesSlice, type PreferencesSlice } from './preferences-sli
 import type { Preferences } from '../../shared/host-api';
 import { createAuthSlice, type AuthSlice, type SignInTab } from './auth-slice';
 
-export type AppState = ServersSlice & CatalogSlice & SelectionSlice & UiSlice & HostSlice & TreeSlice & PicksSlice & ContextSlice & TraceSlice & ChecksSlice & CapturesSlice & PreferencesSlice & AuthSlice;
+export type AppState = ServersSlice &
+  CatalogSlice &
+  SelectionSlice &
+  UiSlice &
+  HostSlice &
+  TreeSlice &
+  PicksSlice &
+  ContextSlice &
+  TraceSlice &
+  ChecksSlice &
+  CapturesSlice &
+  PreferencesSlice &
+  AuthSlice;
 export type AppStore = StoreApi<AppState>;
 
 export interface AppStoreOptions {
@@ -26,11 +40,20 @@ export interface AppStoreOptions {
   storage: Pick<Storage, 'setItem'> | null;
   /** The theme of the first paint, until the host's preferences arrive. */
   theme?: Preferences['theme'];
-  /** Browser mode: opens the tab a sign-in goes through (the desktop's host opens the system browser). */
+  /**
+   * Browser mode: opens the tab a sign-in goes through (the desktop's host opens the system
+   * browser).
+   */
   signInTab?: SignInTab;
 }
 
-export function createAppStore({ api, columns, storage, theme = 'system', signInTab }: AppStoreOptions): AppStore {
+export function createAppStore({
+  api,
+  columns,
+  storage,
+  theme = 'system',
+  signInTab,
+}: AppStoreOptions): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createServersSlice(api)(...a),
     ...createCatalogSlice(...a),

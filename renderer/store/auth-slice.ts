@@ -21,7 +21,10 @@ export interface AuthSlice {
   showAuth(serverId: ServerId): void;
   /** What the last sign-in or sign-out said, per server (an error, or what happened). */
   authSaid: Record<ServerId, { error: boolean; text: string; attempt?: string; busy?: true }>;
-  /** Browser mode: a sign-in goes through a tab this page opens (a sign-in another page started cannot be finished here). */
+  /**
+   * Browser mode: a sign-in goes through a tab this page opens (a sign-in another page started
+   * cannot be finished here).
+   */
   signInTabs: boolean;
   /** Signs in on the user's click (browser mode opens the tab first, in the click). */
   signIn(serverId: ServerId, request?: Omit<SignInRequest, 'attempt'>): void;
@@ -29,9 +32,16 @@ export interface AuthSlice {
   signOut(serverId: ServerId): Promise<void>;
 }
 
-const randomId = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const randomId = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
-export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'cancelRequest'>, signInTab: SignInTab | undefined): StateCreator<AppState, [], [], AuthSlice> {
+export function createAuthSlice(
+  api: Pick<WindowApi, 'signIn' | 'signOut' | 'cancelRequest'>,
+  signInTab: SignInTab | undefined,
+): StateCreator<AppState, [], [], AuthSlice> {
   const running = new Map<ServerId, string>();
   return (set, get) => {
     const say = (serverId: ServerId, said: AuthSlice['authSaid'][string] | undefined) =>
@@ -42,7 +52,8 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
     return {
       authServer: undefined,
       setAuthServer: (authServer) => set({ authServer }),
-      showAuth: (serverId) => set({ authServer: serverId, protocolOpen: true, protocolTab: 'auth' }),
+      showAuth: (serverId) =>
+        set({ authServer: serverId, protocolOpen: true, protocolTab: 'auth' }),
       authSaid: {},
       signInTabs: signInTab !== undefined,
       signIn(serverId, request = {}) {
@@ -53,7 +64,18 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
         // Browser mode: the tab opens now, in the user's click, or the browser blocks it.
         const attempt = signInTab && !request.clientCredentials ? randomId() : undefined;
         const opened = attempt ? signInTab?.(attempt) : true;
-        say(serverId, opened === false && attempt ? { error: true, text: 'The browser blocked the sign-in tab: open it with the link below.', attempt } : attempt ? { error: false, text: '', attempt } : undefined);
+        say(
+          serverId,
+          opened === false && attempt
+            ? {
+                error: true,
+                text: 'The browser blocked the sign-in tab: open it with the link below.',
+                attempt,
+              }
+            : attempt
+              ? { error: false, text: '', attempt }
+              : undefined,
+        );
         get().showAuth(serverId);
         api.signIn(serverId, { ...request, ...(attempt && { attempt }) }, requestId).then(
           () => {
@@ -64,8 +86,20 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
             if (running.get(serverId) !== requestId) return;
             running.delete(serverId);
             const { code, message } = describeError(error);
-            // Signed in, but the server did not connect with it: said as such, not as a failed sign-in.
-            say(serverId, code === 'cancelled' ? undefined : { error: true, text: code === 'disconnected' ? `${message.charAt(0).toUpperCase()}${message.slice(1)}` : `The sign-in failed: ${message}` });
+            // Signed in, but the server did not connect with it: said as such, not as a failed
+            // sign-in.
+            say(
+              serverId,
+              code === 'cancelled'
+                ? undefined
+                : {
+                    error: true,
+                    text:
+                      code === 'disconnected'
+                        ? `${message.charAt(0).toUpperCase()}${message.slice(1)}`
+                        : `The sign-in failed: ${message}`,
+                  },
+            );
           },
         );
       },
@@ -79,7 +113,10 @@ export function createAuthSlice(api: Pick<WindowApi, 'signIn' | 'signOut' | 'can
         try {
           say(serverId, { error: false, text: await api.signOut(serverId) });
         } catch (error) {
-          say(serverId, { error: true, text: `The sign-out failed: ${describeError(error).message}` });
+          say(serverId, {
+            error: true,
+            text: `The sign-out failed: ${describeError(error).message}`,
+          });
         }
       },
     };

@@ -9,15 +9,25 @@ import type { WindowApi } from '../../shared/window-api';
 import type { AppState } from './app-store';
 import { describeError } from './describe-error';
 
-export type CaptureStatus = { state: 'idle' } | { state: 'working'; text: string } | { state: 'done'; text: string; openUrl?: string } | { state: 'failed'; text: string };
+export type CaptureStatus =
+  | { state: 'idle' }
+  | { state: 'working'; text: string }
+  | { state: 'done'; text: string; openUrl?: string }
+  | { state: 'failed'; text: string };
 
 export interface CapturesSlice {
   captureStatus: CaptureStatus;
   diffOpen: boolean;
   setDiffOpen(open: boolean): void;
-  /** Takes a capture; resolves with the file to save, or undefined when it failed (the status says why). */
+  /**
+   * Takes a capture; resolves with the file to save, or undefined when it failed (the status says
+   * why).
+   */
   takeCapture(): Promise<CaptureTaken | undefined>;
-  /** Has the host open a capture file's text; resolves with the capture's id, or undefined when it failed. */
+  /**
+   * Has the host open a capture file's text; resolves with the capture's id, or undefined when it
+   * failed.
+   */
   openCapture(name: string, text: string): Promise<string | undefined>;
   /** The capture opened, in a tab the browser did not let us open: the status offers its link. */
   offerCapture(name: string, url: string): void;
@@ -25,20 +35,37 @@ export interface CapturesSlice {
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 
-export function createCapturesSlice(api: Pick<WindowApi, 'takeCapture' | 'openCapture'>): StateCreator<AppState, [], [], CapturesSlice> {
+export function createCapturesSlice(
+  api: Pick<WindowApi, 'takeCapture' | 'openCapture'>,
+): StateCreator<AppState, [], [], CapturesSlice> {
   return (set, get) => ({
     captureStatus: { state: 'idle' },
     diffOpen: false,
     setDiffOpen: (open) => set({ diffOpen: open }),
     async takeCapture() {
       if (get().captureStatus.state === 'working') return undefined;
-      set({ captureStatus: { state: 'working', text: 'Capturing: waiting for the context, then reading the rest of the catalog…' } });
+      set({
+        captureStatus: {
+          state: 'working',
+          text: 'Capturing: waiting for the context, then reading the rest of the catalog…',
+        },
+      });
       try {
         const taken = await api.takeCapture();
-        set({ captureStatus: { state: 'done', text: `Saved ${taken.fileName}: ${taken.servers} server${taken.servers === 1 ? '' : 's'}, ${taken.contents} contents, ${kb(taken.bytes)}` } });
+        set({
+          captureStatus: {
+            state: 'done',
+            text: `Saved ${taken.fileName}: ${taken.servers} server${taken.servers === 1 ? '' : 's'}, ${taken.contents} contents, ${kb(taken.bytes)}`,
+          },
+        });
         return taken;
       } catch (error) {
-        set({ captureStatus: { state: 'failed', text: `Could not capture: ${describeError(error).message}` } });
+        set({
+          captureStatus: {
+            state: 'failed',
+            text: `Could not capture: ${describeError(error).message}`,
+          },
+        });
         return undefined;
       }
     },
@@ -46,19 +73,32 @@ export function createCapturesSlice(api: Pick<WindowApi, 'takeCapture' | 'openCa
       // What the call puts on the socket: the text escaped as JSON, in UTF-8 bytes.
       const bytes = new Blob([JSON.stringify(text)]).size;
       if (bytes > MAX_CAPTURE_UPLOAD) {
-        set({ captureStatus: { state: 'failed', text: `${name} is ${kb(bytes)}, more than a page may send (${kb(MAX_CAPTURE_UPLOAD)}); open it with: mcp-context serve --from ${name}` } });
+        set({
+          captureStatus: {
+            state: 'failed',
+            text: `${name} is ${kb(bytes)}, more than a page may send (${kb(MAX_CAPTURE_UPLOAD)}); open it with: mcp-context serve --from ${name}`,
+          },
+        });
         return undefined;
       }
       set({ captureStatus: { state: 'working', text: `Opening ${name}…` } });
       try {
         const { captureId } = await api.openCapture(text);
-        set({ captureStatus: { state: 'done', text: `Opened ${name} read-only, in a view of its own` } });
+        set({
+          captureStatus: { state: 'done', text: `Opened ${name} read-only, in a view of its own` },
+        });
         return captureId;
       } catch (error) {
-        set({ captureStatus: { state: 'failed', text: `Could not open ${name}: ${describeError(error).message}` } });
+        set({
+          captureStatus: {
+            state: 'failed',
+            text: `Could not open ${name}: ${describeError(error).message}`,
+          },
+        });
         return undefined;
       }
     },
-    offerCapture: (name, url) => set({ captureStatus: { state: 'done', text: `${name} is open, read-only:`, openUrl: url } }),
+    offerCapture: (name, url) =>
+      set({ captureStatus: { state: 'done', text: `${name} is open, read-only:`, openUrl: url } }),
   });
 }

@@ -1,4 +1,7 @@
-/** The catalog slice: each server's catalog summary, folded from catalog events by reducers/catalog-reducer.ts. */
+/**
+ * The catalog slice: each server's catalog summary, folded from catalog events by
+ * reducers/catalog-reducer.ts.
+ */
 import type { StateCreator } from 'zustand';
 import type { ServerId } from '../../shared/mcp-types';
 import type { CatalogSummary } from '../../shared/window-api';

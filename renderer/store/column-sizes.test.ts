@@ -11,6 +11,9 @@ describe('column sizes', () => {
     expect(loadColumns(null)).toEqual(DEFAULT_COLUMNS);
     expect(loadColumns({ getItem: () => '{not json' })).toEqual(DEFAULT_COLUMNS);
     expect(loadColumns({ getItem: () => '{"left":"wide"}' })).toEqual(DEFAULT_COLUMNS);
-    expect(loadColumns({ getItem: () => '{"left":30,"middle":30}' })).toEqual({ left: 30, middle: 30 });
+    expect(loadColumns({ getItem: () => '{"left":30,"middle":30}' })).toEqual({
+      left: 30,
+      middle: 30,
+    });
   });
 });

@@ -1,4 +1,7 @@
-/** The three columns' widths, as percentages of the window so a layout made on a laptop still fits a wide monitor. */
+/**
+ * The three columns' widths, as percentages of the window so a layout made on a laptop still fits a
+ * wide monitor.
+ */
 
 export interface ColumnSizes {
   /** The servers column. */
@@ -29,7 +32,12 @@ export function loadColumns(storage: Pick<Storage, 'getItem'> | null): ColumnSiz
     const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
     if (typeof parsed === 'object' && parsed !== null) {
       const { left, middle } = parsed as Record<string, unknown>;
-      if (typeof left === 'number' && typeof middle === 'number' && Number.isFinite(left) && Number.isFinite(middle)) {
+      if (
+        typeof left === 'number' &&
+        typeof middle === 'number' &&
+        Number.isFinite(left) &&
+        Number.isFinite(middle)
+      ) {
         return clampColumns({ left, middle });
       }
     }

@@ -12,7 +12,9 @@ import { EMPTY_CONTEXT, shownSettings } from './context-slice';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A host whose updateContext answers when told to, sending its frame first, as the real one does. */
+/**
+ * A host whose updateContext answers when told to, sending its frame first, as the real one does.
+ */
 function contextHost() {
   const calls: ContextPatch[] = [];
   const answers: (() => void)[] = [];
@@ -24,7 +26,9 @@ function contextHost() {
       return new Promise<void>((resolve) =>
         answers.push(() => {
           settings = { ...settings, ...patch.settings };
-          store.getState().applyContextFrame({ ...EMPTY_CONTEXT, viewId, frame: ++frame, settings });
+          store
+            .getState()
+            .applyContextFrame({ ...EMPTY_CONTEXT, viewId, frame: ++frame, settings });
           resolve();
         }),
       );
@@ -36,7 +40,11 @@ function contextHost() {
   return { store, api, calls, answer: () => answers.shift()?.() };
 }
 
-const frameOf = (store: AppStore, frame: number, change: Partial<ContextFrame> = {}): ContextFrame => ({ ...EMPTY_CONTEXT, viewId: store.getState().viewId, frame, ...change });
+const frameOf = (
+  store: AppStore,
+  frame: number,
+  change: Partial<ContextFrame> = {},
+): ContextFrame => ({ ...EMPTY_CONTEXT, viewId: store.getState().viewId, frame, ...change });
 
 describe('the context frames a window shows', () => {
   it('shows only its own view’s frames, and never an older one after a newer', () => {
@@ -73,11 +81,19 @@ describe('changing the context', () => {
     answer();
     await flush();
     expect(calls[1]).toEqual({ settings: { focus: 'da', budget: 3000 } });
-    expect(shownSettings(store.getState())).toMatchObject({ auto: false, focus: 'da', budget: 3000 });
+    expect(shownSettings(store.getState())).toMatchObject({
+      auto: false,
+      focus: 'da',
+      budget: 3000,
+    });
     answer();
     await flush();
     expect(store.getState().settingsSent).toEqual({});
-    expect(store.getState().context.settings).toMatchObject({ auto: false, focus: 'da', budget: 3000 });
+    expect(store.getState().context.settings).toMatchObject({
+      auto: false,
+      focus: 'da',
+      budget: 3000,
+    });
   });
 
   it('pins a resource, and a second press before the host answers clears the pin rather than pinning again', async () => {
@@ -85,16 +101,34 @@ describe('changing the context', () => {
     const key = resourceKeyString({ serverId: 's1', uri: 'docs://a' });
     store.getState().toggleMark(key, undefined, 'pin');
     store.getState().toggleMark(key, undefined, 'pin');
-    expect(calls).toEqual([{ mark: { keys: [key], mark: 'pin' } }, { mark: { keys: [key], mark: null } }]);
+    expect(calls).toEqual([
+      { mark: { keys: [key], mark: 'pin' } },
+      { mark: { keys: [key], mark: null } },
+    ]);
   });
 
   it('picks a resource by its row’s mark, and a folder through the host’s toggle', () => {
     const { store, api, calls } = contextHost();
     const resource = { serverId: 's1', uri: 'docs://a', name: 'a' };
-    const row: ViewNode = { id: 'r', kind: 'resource', serverId: 's1', label: 'a', resourceCount: 1, resource, mark: 'include' };
+    const row: ViewNode = {
+      id: 'r',
+      kind: 'resource',
+      serverId: 's1',
+      label: 'a',
+      resourceCount: 1,
+      resource,
+      mark: 'include',
+    };
     store.getState().togglePick(row);
     expect(calls).toEqual([{ mark: { keys: [resourceKeyString(resource)], mark: null } }]);
-    store.getState().togglePick({ id: 'f', kind: 'folder', serverId: 's1', label: 'docs', resourceCount: 3, children: [] });
+    store.getState().togglePick({
+      id: 'f',
+      kind: 'folder',
+      serverId: 's1',
+      label: 'docs',
+      resourceCount: 3,
+      children: [],
+    });
     expect(api.updateView).toHaveBeenCalledWith(store.getState().viewId, { toggleUnder: 'f' });
     // The folder's keys are the host's business: the window sent no marks for them.
     expect(calls).toHaveLength(1);
@@ -107,8 +141,17 @@ describe('changing the context', () => {
   });
 
   it('says in one line why the host refused a change, until one goes through', async () => {
-    const updateContext = vi.fn().mockRejectedValueOnce(new HostError('invalid-input', 'budget: expected an integer\nat settings.budget')).mockResolvedValue(undefined);
-    const store = createAppStore({ api: { updateContext } as unknown as WindowApi, columns: DEFAULT_COLUMNS, storage: null });
+    const updateContext = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new HostError('invalid-input', 'budget: expected an integer\nat settings.budget'),
+      )
+      .mockResolvedValue(undefined);
+    const store = createAppStore({
+      api: { updateContext } as unknown as WindowApi,
+      columns: DEFAULT_COLUMNS,
+      storage: null,
+    });
     store.getState().setHostLink({ state: 'open' });
     await store.getState().sendContext({ settings: { budget: 1.5 } });
     expect(store.getState().contextError).toBe('budget: expected an integer');

@@ -6,7 +6,15 @@
  * answered, so a checkbox or a select does not flick back while the call is on its way.
  */
 import type { StateCreator } from 'zustand';
-import { followContextFrame, MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextFrame, type ContextPatch, type ContextSettings, type FullContextFrame } from '../../shared/context/context-wire';
+import {
+  followContextFrame,
+  MAX_PREVIEW_CHARS,
+  PREVIEW_CHARS,
+  type ContextFrame,
+  type ContextPatch,
+  type ContextSettings,
+  type FullContextFrame,
+} from '../../shared/context/context-wire';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import type { Mark } from '../../shared/context/policy';
 import type { WindowApi } from '../../shared/window-api';
@@ -53,7 +61,10 @@ export interface ContextSlice {
   marksSent: ReadonlyMap<string, Mark | null>;
   /** Sets (or clears, with null) one resource's mark. */
   setMark(key: string, mark: Mark | null): void;
-  /** Sets a pin or an exclusion, or clears it when the resource has it already (`hostMark` is what the host last said). */
+  /**
+   * Sets a pin or an exclusion, or clears it when the resource has it already (`hostMark` is what
+   * the host last said).
+   */
   toggleMark(key: string, hostMark: Mark | undefined, mark: 'pin' | 'exclude'): void;
   /** Characters of the text the preview asks for. */
   previewChars: number;
@@ -77,26 +88,41 @@ export interface ContextSlice {
 
 /** The settings as the window shows them: the frame's, with what was sent and not answered yet. */
 export function shownSettings(state: Pick<AppState, 'context' | 'settingsSent'>): ContextSettings {
-  return Object.keys(state.settingsSent).length === 0 ? state.context.settings : { ...state.context.settings, ...state.settingsSent };
+  return Object.keys(state.settingsSent).length === 0
+    ? state.context.settings
+    : { ...state.context.settings, ...state.settingsSent };
 }
 
 /** One setting as shown: a narrow selector for a control. */
-export function shownSetting<K extends keyof ContextSettings>(state: Pick<AppState, 'context' | 'settingsSent'>, key: K): ContextSettings[K] {
-  return key in state.settingsSent ? (state.settingsSent[key] as ContextSettings[K]) : state.context.settings[key];
+export function shownSetting<K extends keyof ContextSettings>(
+  state: Pick<AppState, 'context' | 'settingsSent'>,
+  key: K,
+): ContextSettings[K] {
+  return key in state.settingsSent
+    ? (state.settingsSent[key] as ContextSettings[K])
+    : state.context.settings[key];
 }
 
 /** A resource's mark as shown: what was sent and not answered yet, else what the host said. */
-export function shownMark(marksSent: ReadonlyMap<string, Mark | null>, key: string, hostMark: Mark | undefined): Mark | undefined {
+export function shownMark(
+  marksSent: ReadonlyMap<string, Mark | null>,
+  key: string,
+  hostMark: Mark | undefined,
+): Mark | undefined {
   const sent = marksSent.get(key);
   return sent === undefined ? hostMark : (sent ?? undefined);
 }
 
-/** The next preview size after "Show more": five times as much again, within what the host sends. */
+/**
+ * The next preview size after "Show more": five times as much again, within what the host sends.
+ */
 export function morePreviewChars(current: number): number {
   return Math.min(MAX_PREVIEW_CHARS, current + PREVIEW_CHARS * 5);
 }
 
-export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): StateCreator<AppState, [], [], ContextSlice> {
+export function createContextSlice(
+  api: Pick<WindowApi, 'updateContext'>,
+): StateCreator<AppState, [], [], ContextSlice> {
   return (set, get) => {
     // Settings go one call at a time: a change made while one is on its way waits for it and
     // goes with every other change made meanwhile, so typing fast costs the host a few
@@ -161,8 +187,13 @@ export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): State
       showIncluded: false,
       setShowIncluded(open) {
         if (get().showIncluded === open) return;
-        // A list put away is forgotten: opened again, it shows the host's next list, not an old one.
-        set(open ? { showIncluded: true } : { showIncluded: false, context: { ...get().context, included: [] } });
+        // A list put away is forgotten: opened again, it shows the host's next list, not an old
+        // one.
+        set(
+          open
+            ? { showIncluded: true }
+            : { showIncluded: false, context: { ...get().context, included: [] } },
+        );
         void get().sendContext({ showIncluded: open });
       },
       contextShown: false,
@@ -182,8 +213,10 @@ export function createContextSlice(api: Pick<WindowApi, 'updateContext'>): State
           const { message } = describeError(error);
           // A host that lost the view (it restarted) is sent the whole view again (view-sync.ts).
           if (/no view with id/.test(message)) set({ viewLost: get().viewLost + 1 });
-          // A lost link has its own banner; anything else the host refused is said there, on one line.
-          if (get().hostLink.state === 'open') set({ contextError: message.split('\n')[0] ?? message });
+          // A lost link has its own banner; anything else the host refused is said there, on one
+          // line.
+          if (get().hostLink.state === 'open')
+            set({ contextError: message.split('\n')[0] ?? message });
         }
       },
       contextError: null,

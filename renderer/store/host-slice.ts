@@ -20,7 +20,12 @@ export interface HostSlice {
 export const createHostSlice: StateCreator<AppState, [], [], HostSlice> = (set, get) => ({
   replay: null,
   applySnapshot(snapshot) {
-    set({ ...serversFromSnapshot(snapshot.servers), catalogs: catalogsFromSnapshot(snapshot.catalogs), syncError: null, replay: snapshot.replay ?? null });
+    set({
+      ...serversFromSnapshot(snapshot.servers),
+      catalogs: catalogsFromSnapshot(snapshot.catalogs),
+      syncError: null,
+      replay: snapshot.replay ?? null,
+    });
   },
   applyEvent(event) {
     set((state) => {

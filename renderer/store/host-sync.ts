@@ -38,7 +38,8 @@ export function startHostSync(store: AppStore, api: WindowApi, link: HostLink): 
   let lostSinceFetch = false;
   const unsubscribeStatus = link.onStatus((status) => {
     store.getState().setHostLink(status);
-    if (status.state === 'lost' || status.state === 'refused' || status.state === 'paused') lostSinceFetch = true;
+    if (status.state === 'lost' || status.state === 'refused' || status.state === 'paused')
+      lostSinceFetch = true;
     if (status.state === 'open' && lostSinceFetch) {
       lostSinceFetch = false;
       void fetchSnapshot();

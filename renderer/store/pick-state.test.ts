@@ -5,11 +5,27 @@ import { checkState } from './pick-state';
 
 function leaf(serverId: string, uri: string, mark?: ViewNode['mark']): ViewNode {
   const resource: ResourceEntry = { serverId, uri, name: uri };
-  return { id: `r:${serverId}:${uri}`, kind: 'resource', serverId, label: uri, resourceCount: 1, resource, ...(mark && { mark }) };
+  return {
+    id: `r:${serverId}:${uri}`,
+    kind: 'resource',
+    serverId,
+    label: uri,
+    resourceCount: 1,
+    resource,
+    ...(mark && { mark }),
+  };
 }
 
 function folder(resourceCount: number, picked: number): ViewNode {
-  return { id: 'f', kind: 'folder', serverId: 's1', label: 'f', children: [], resourceCount, picked };
+  return {
+    id: 'f',
+    kind: 'folder',
+    serverId: 's1',
+    label: 'f',
+    children: [],
+    resourceCount,
+    picked,
+  };
 }
 
 describe('a row’s checkbox', () => {
@@ -19,8 +35,25 @@ describe('a row’s checkbox', () => {
     expect(checkState(folder(3, 3), undefined)).toBe(true);
     // Nothing to pick: an empty folder, the templates branch, a template.
     expect(checkState(folder(0, 0), undefined)).toBeNull();
-    expect(checkState({ id: 't', kind: 'templates', serverId: 's1', label: 'Templates', children: [], resourceCount: 0 }, undefined)).toBeNull();
-    expect(checkState({ id: 'u', kind: 'template', serverId: 's1', label: 'x', resourceCount: 0 }, undefined)).toBeNull();
+    expect(
+      checkState(
+        {
+          id: 't',
+          kind: 'templates',
+          serverId: 's1',
+          label: 'Templates',
+          children: [],
+          resourceCount: 0,
+        },
+        undefined,
+      ),
+    ).toBeNull();
+    expect(
+      checkState(
+        { id: 'u', kind: 'template', serverId: 's1', label: 'x', resourceCount: 0 },
+        undefined,
+      ),
+    ).toBeNull();
   });
 
   it('checks a resource only when its mark is include: a pin or an exclusion is not a pick', () => {

@@ -19,7 +19,9 @@ export interface PicksSlice {
   clearPicks(): void;
 }
 
-export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], PicksSlice> {
+export function createPicksSlice(
+  api: Pick<WindowApi, 'updateView'>,
+): StateCreator<AppState, [], [], PicksSlice> {
   return (set, get) => ({
     togglePick(node) {
       if (node.kind === 'resource' && node.resource) {

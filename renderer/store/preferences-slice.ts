@@ -16,7 +16,10 @@ export interface PreferencesSlice {
   setTheme(theme: Preferences['theme']): Promise<void>;
 }
 
-export function createPreferencesSlice(api: Pick<WindowApi, 'getPreferences' | 'setPreferences'>, initialTheme: Preferences['theme']): StateCreator<AppState, [], [], PreferencesSlice> {
+export function createPreferencesSlice(
+  api: Pick<WindowApi, 'getPreferences' | 'setPreferences'>,
+  initialTheme: Preferences['theme'],
+): StateCreator<AppState, [], [], PreferencesSlice> {
   return (set) => ({
     theme: initialTheme,
     preferencesProblem: null,
@@ -25,7 +28,9 @@ export function createPreferencesSlice(api: Pick<WindowApi, 'getPreferences' | '
         const kept = await api.getPreferences();
         set({ theme: kept.theme, preferencesProblem: kept.problem ?? null });
       } catch (error) {
-        set({ preferencesProblem: `The preferences could not be read: ${describeError(error).message}` });
+        set({
+          preferencesProblem: `The preferences could not be read: ${describeError(error).message}`,
+        });
       }
     },
     async setTheme(theme) {

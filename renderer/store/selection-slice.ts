@@ -10,7 +10,10 @@ export type ReadState =
   | { status: 'idle' }
   /** `previous` keeps the last content on screen while an update is re-read. */
   | { status: 'loading'; requestId: string; previous?: ReadResult }
-  /** `at`: when it was read; `updated`: re-read because the server said it changed, and whether it did. */
+  /**
+   * `at`: when it was read; `updated`: re-read because the server said it changed, and whether it
+   * did.
+   */
   | { status: 'loaded'; result: ReadResult; at?: number; updated?: { changed: boolean } }
   | { status: 'cancelled' }
   | { status: 'failed'; error: ErrorText };
@@ -24,9 +27,13 @@ export interface SelectionSlice {
   cancelRead(): void;
 }
 
-export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [], [], SelectionSlice> {
+export function createSelectionSlice(
+  api: WindowApi,
+): StateCreator<AppState, [], [], SelectionSlice> {
   let counter = 0;
-  /** An update came while a read was in flight: it is read again once that read ends, not cancelled. */
+  /**
+   * An update came while a read was in flight: it is read again once that read ends, not cancelled.
+   */
   let updatedMeanwhile = false;
   return (set, get) => {
     function stopInFlight(): void {
@@ -38,10 +45,16 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
     function startRead(key: ResourceKey, previous?: ReadResult, update = false): void {
       stopInFlight();
       const requestId = `read-${Date.now().toString(36)}-${++counter}`;
-      set({ read: previous ? { status: 'loading', requestId, previous } : { status: 'loading', requestId } });
+      set({
+        read: previous
+          ? { status: 'loading', requestId, previous }
+          : { status: 'loading', requestId },
+      });
       const isCurrent = () => {
         const { read, selected } = get();
-        return read.status === 'loading' && read.requestId === requestId && sameResource(selected, key);
+        return (
+          read.status === 'loading' && read.requestId === requestId && sameResource(selected, key)
+        );
       };
       const again = (last: ReadResult | undefined) => {
         if (!updatedMeanwhile) return;
@@ -51,14 +64,28 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
       api.readResource(key.serverId, key.uri, requestId).then(
         (result) => {
           if (!isCurrent()) return;
-          const changed = previous !== undefined && JSON.stringify(previous.contents) !== JSON.stringify(result.contents);
-          set({ read: { status: 'loaded', result, at: Date.now(), ...(update && previous && { updated: { changed } }) } });
+          const changed =
+            previous !== undefined &&
+            JSON.stringify(previous.contents) !== JSON.stringify(result.contents);
+          set({
+            read: {
+              status: 'loaded',
+              result,
+              at: Date.now(),
+              ...(update && previous && { updated: { changed } }),
+            },
+          });
           again(result);
         },
         (error: unknown) => {
           if (!isCurrent()) return;
           const text = describeError(error);
-          set({ read: text.code === 'cancelled' ? { status: 'cancelled' } : { status: 'failed', error: text } });
+          set({
+            read:
+              text.code === 'cancelled'
+                ? { status: 'cancelled' }
+                : { status: 'failed', error: text },
+          });
           again(previous);
         },
       );
@@ -66,7 +93,8 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
 
     /** Subscribes to what is on screen, so updates re-read it; drops the old server's watch. */
     function watchOnly(previous: ResourceKey | null, next: ResourceKey | null): void {
-      if (previous && previous.serverId !== next?.serverId) void api.watchResources(previous.serverId, []).catch(() => {});
+      if (previous && previous.serverId !== next?.serverId)
+        void api.watchResources(previous.serverId, []).catch(() => {});
       if (next) void api.watchResources(next.serverId, [next.uri]).catch(() => {});
     }
 
@@ -92,7 +120,12 @@ export function createSelectionSlice(api: WindowApi): StateCreator<AppState, [],
           return;
         }
         updatedMeanwhile = false;
-        const previous = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
+        const previous =
+          read.status === 'loaded'
+            ? read.result
+            : read.status === 'loading'
+              ? read.previous
+              : undefined;
         startRead(selected, previous, cause === 'update');
       },
       cancelRead() {

@@ -15,9 +15,15 @@ export interface ServersSlice {
   runServerAction(serverId: ServerId, action: ServerAction): Promise<void>;
   /** Sets a server's log level; a failure shows on its card. */
   setLogLevel(serverId: ServerId, level: LogLevel): Promise<void>;
-  /** Spawns a process for stdio: only the connect form's submit may call it. Rejects with the HostError. */
+  /**
+   * Spawns a process for stdio: only the connect form's submit may call it. Rejects with the
+   * HostError.
+   */
   addServer(config: ServerConfig): Promise<ServerId>;
-  /** Import from…: the config files found on the host's machine, one picked, and the servers added from one (a user's action: it may spawn). */
+  /**
+   * Import from…: the config files found on the host's machine, one picked, and the servers added
+   * from one (a user's action: it may spawn).
+   */
   findConfigs: WindowApi['findConfigs'];
   readConfig: WindowApi['readConfig'];
   importServers: WindowApi['importServers'];
@@ -38,7 +44,9 @@ export function createServersSlice(api: WindowApi): StateCreator<AppState, [], [
         await call();
       } catch (error) {
         const { message } = describeError(error);
-        set((state) => ({ serverActionErrors: { ...state.serverActionErrors, [serverId]: message } }));
+        set((state) => ({
+          serverActionErrors: { ...state.serverActionErrors, [serverId]: message },
+        }));
       }
     }
     return {

@@ -32,7 +32,9 @@ export interface TraceSlice {
   closeProtocolPanel(panel: 'trace' | 'timeline'): void;
 }
 
-export function createTraceSlice(api: Pick<WindowApi, 'updateTrace' | 'updateTimeline'>): StateCreator<AppState, [], [], TraceSlice> {
+export function createTraceSlice(
+  api: Pick<WindowApi, 'updateTrace' | 'updateTimeline'>,
+): StateCreator<AppState, [], [], TraceSlice> {
   return (set, get) => ({
     protocolOpen: false,
     setProtocolOpen: (protocolOpen) => set({ protocolOpen }),
@@ -42,13 +44,21 @@ export function createTraceSlice(api: Pick<WindowApi, 'updateTrace' | 'updateTim
     traceError: null,
     applyTraceFrame(frame) {
       const state = get();
-      if (frame.viewId !== state.viewId || (state.trace && frame.frame <= state.trace.frame && frame.frame !== 1)) return;
+      if (
+        frame.viewId !== state.viewId ||
+        (state.trace && frame.frame <= state.trace.frame && frame.frame !== 1)
+      )
+        return;
       set({ trace: frame, traceError: null });
     },
     sendTrace(patch) {
       if (patch.filter) set({ traceFilter: patch.filter });
       if (patch.follow !== undefined) set({ traceFollow: patch.follow });
-      api.updateTrace(get().viewId, patch).catch((error: unknown) => set({ traceError: `The trace could not be shown: ${describeError(error).message}` }));
+      api
+        .updateTrace(get().viewId, patch)
+        .catch((error: unknown) =>
+          set({ traceError: `The trace could not be shown: ${describeError(error).message}` }),
+        );
     },
     protocolTab: 'trace',
     setProtocolTab: (protocolTab) => set({ protocolTab }),
@@ -56,17 +66,28 @@ export function createTraceSlice(api: Pick<WindowApi, 'updateTrace' | 'updateTim
     timelineFilter: {},
     applyTimelineFrame(frame) {
       const state = get();
-      if (frame.viewId !== state.viewId || (state.timeline && frame.frame <= state.timeline.frame && frame.frame !== 1)) return;
+      if (
+        frame.viewId !== state.viewId ||
+        (state.timeline && frame.frame <= state.timeline.frame && frame.frame !== 1)
+      )
+        return;
       set({ timeline: frame, traceError: null });
     },
     closeProtocolPanel(panel) {
       const viewId = get().viewId;
-      const call = panel === 'trace' ? api.updateTrace(viewId, { closed: true }) : api.updateTimeline(viewId, { closed: true });
+      const call =
+        panel === 'trace'
+          ? api.updateTrace(viewId, { closed: true })
+          : api.updateTimeline(viewId, { closed: true });
       call.catch(() => undefined);
     },
     sendTimeline(filter) {
       set({ timelineFilter: filter });
-      api.updateTimeline(get().viewId, filter).catch((error: unknown) => set({ traceError: `The timeline could not be shown: ${describeError(error).message}` }));
+      api
+        .updateTimeline(get().viewId, filter)
+        .catch((error: unknown) =>
+          set({ traceError: `The timeline could not be shown: ${describeError(error).message}` }),
+        );
     },
   });
 }

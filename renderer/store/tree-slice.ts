@@ -50,7 +50,9 @@ export interface TreeSlice {
   awaitRows(call: Promise<unknown>): void;
   /** The node shown in the detail pane (any kind). `selected` follows it for resources. */
   selectedNodeId: string | null;
-  /** That node as last seen: in the row clicked, then in each frame. Null when it left the catalogs. */
+  /**
+   * That node as last seen: in the row clicked, then in each frame. Null when it left the catalogs.
+   */
   selectedNode: ViewNode | null;
   /**
    * Opens a node in the detail pane; a resource is also read. A `more` row instead shows the
@@ -73,7 +75,9 @@ function newViewId(): string {
   return `v${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreator<AppState, [], [], TreeSlice> {
+export function createTreeSlice(
+  api: Pick<WindowApi, 'updateView'>,
+): StateCreator<AppState, [], [], TreeSlice> {
   return (set, get) => ({
     viewId: newViewId(),
     view: EMPTY_VIEW,
@@ -81,8 +85,12 @@ export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreato
     applyFrame(frame) {
       const { viewId: _id, ...view } = frame;
       const state = get();
-      // The frame's selection is newer than what the window holds only if it answers the same selection.
-      const selectedNode = frame.selectedId === state.selectedNodeId && frame.selectedId !== null ? frame.selected : state.selectedNode;
+      // The frame's selection is newer than what the window holds only if it answers the same
+      // selection.
+      const selectedNode =
+        frame.selectedId === state.selectedNodeId && frame.selectedId !== null
+          ? frame.selected
+          : state.selectedNode;
       set({ view, selectedNode });
     },
     sort: 'name',
@@ -113,18 +121,27 @@ export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): StateCreato
         // The frame with the new rows comes before the reply; until then the tree holds its
         // navigation keys, as for a folder just opened (a lost link fails the call, and the
         // connection banner says so).
-        const call = api.updateView(get().viewId, { page: { folderId: page.folderId, direction: page.direction } });
+        const call = api.updateView(get().viewId, {
+          page: { folderId: page.folderId, direction: page.direction },
+        });
         get().awaitRows(call);
         call
           .then(({ paged }) => {
-            if (paged?.first) set({ focusRequest: { nodeId: paged.first, nonce: (get().focusRequest?.nonce ?? 0) + 1 } });
+            if (paged?.first)
+              set({
+                focusRequest: { nodeId: paged.first, nonce: (get().focusRequest?.nonce ?? 0) + 1 },
+              });
           })
           .catch(() => undefined);
         return;
       }
       const { children: _children, ...row } = node as ViewNode;
       set({ selectedNodeId: node.id, selectedNode: row });
-      get().select(node.kind === 'resource' && node.resource ? { serverId: node.serverId, uri: node.resource.uri } : null);
+      get().select(
+        node.kind === 'resource' && node.resource
+          ? { serverId: node.serverId, uri: node.resource.uri }
+          : null,
+      );
     },
     focusRequest: null,
     reveal: null,

@@ -31,7 +31,8 @@ export function createUiSlice(
     rightTab: 'resource',
     setRightTab: (rightTab) => set({ rightTab }),
     seenChanges: {},
-    markChangeSeen: (serverId, at) => set((state) => ({ seenChanges: { ...state.seenChanges, [serverId]: at } })),
+    markChangeSeen: (serverId, at) =>
+      set((state) => ({ seenChanges: { ...state.seenChanges, [serverId]: at } })),
     setColumns(sizes) {
       const columns = clampColumns(sizes);
       saveColumns(storage, columns);

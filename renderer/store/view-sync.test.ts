@@ -22,16 +22,25 @@ function viewHost() {
   const sendContext = (viewId: string) => {
     const frame = (contextFrames.get(viewId) ?? 0) + 1;
     contextFrames.set(viewId, frame);
-    const event: WindowEvent = { seq: ++seq, type: 'context', frame: { ...EMPTY_CONTEXT, viewId, frame } };
+    const event: WindowEvent = {
+      seq: ++seq,
+      type: 'context',
+      frame: { ...EMPTY_CONTEXT, viewId, frame },
+    };
     for (const listener of listeners) listener(event);
   };
   const send = (viewId: string, view: CatalogView) => {
     const event: WindowEvent = { seq: ++seq, type: 'view', frame: view.frame(viewId) };
     for (const listener of listeners) listener(event);
   };
-  const api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent' | 'updateContext'> = {
+  const api: Pick<
+    WindowApi,
+    'openView' | 'updateView' | 'closeView' | 'onEvent' | 'updateContext'
+  > = {
     async openView(viewId: string, state: Partial<ViewState>) {
-      const view = views.get(viewId) ?? new CatalogView(() => ({ size: 0, get: () => undefined, has: () => false, ids: () => [] }));
+      const view =
+        views.get(viewId) ??
+        new CatalogView(() => ({ size: 0, get: () => undefined, has: () => false, ids: () => [] }));
       view.reset(state);
       views.set(viewId, view);
       send(viewId, view);
@@ -63,8 +72,16 @@ function viewHost() {
 
 function windowOn(api: ReturnType<typeof viewHost>['api']) {
   // Selecting a resource also reads and watches it; those calls are not this test's.
-  const reads = { readResource: () => new Promise(() => {}), watchResources: async () => {}, cancelRequest: async () => {} };
-  const store = createAppStore({ api: { ...reads, ...api } as unknown as WindowApi, columns: DEFAULT_COLUMNS, storage: null });
+  const reads = {
+    readResource: () => new Promise(() => {}),
+    watchResources: async () => {},
+    cancelRequest: async () => {},
+  };
+  const store = createAppStore({
+    api: { ...reads, ...api } as unknown as WindowApi,
+    columns: DEFAULT_COLUMNS,
+    storage: null,
+  });
   const stop = startViewSync(store, api);
   return { store, stop };
 }
@@ -96,13 +113,34 @@ describe('startViewSync', () => {
     const { api, views, contextCalls } = viewHost();
     const { store } = windowOn(api);
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(1));
-    store.getState().openNode({ id: 'r', kind: 'resource', serverId: 's1', label: 'a', resourceCount: 1, resource: { serverId: 's1', uri: 'docs://a', name: 'a' } });
+    store.getState().openNode({
+      id: 'r',
+      kind: 'resource',
+      serverId: 's1',
+      label: 'a',
+      resourceCount: 1,
+      resource: { serverId: 's1', uri: 'docs://a', name: 'a' },
+    });
     const key = resourceKeyString({ serverId: 's1', uri: 'docs://a' });
     expect(contextCalls).toEqual([{ select: key }]);
     // A folder is not a resource: the host is told nothing is selected.
-    store.getState().openNode({ id: 'f', kind: 'folder', serverId: 's1', label: 'docs', resourceCount: 1, children: [] });
+    store.getState().openNode({
+      id: 'f',
+      kind: 'folder',
+      serverId: 's1',
+      label: 'docs',
+      resourceCount: 1,
+      children: [],
+    });
     expect(contextCalls[1]).toEqual({ select: null });
-    store.getState().openNode({ id: 'r', kind: 'resource', serverId: 's1', label: 'a', resourceCount: 1, resource: { serverId: 's1', uri: 'docs://a', name: 'a' } });
+    store.getState().openNode({
+      id: 'r',
+      kind: 'resource',
+      serverId: 's1',
+      label: 'a',
+      resourceCount: 1,
+      resource: { serverId: 's1', uri: 'docs://a', name: 'a' },
+    });
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(4));
     // The included list opened: the host is told, as it sends the list only while it is shown.
     store.getState().setShowIncluded(true);
@@ -112,10 +150,18 @@ describe('startViewSync', () => {
     store.getState().setContextShown(true);
     expect(contextCalls.at(-1)).toEqual({ shown: true });
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(6));
-    // The host forgot the view: opened again, it hears the selection, the open list and the shown tab again, and its frames from 1 are shown.
+    // The host forgot the view: opened again, it hears the selection, the open list and the shown
+    // tab again, and its frames from 1 are shown.
     views.delete(store.getState().viewId);
     store.getState().setSort('priority');
-    await vi.waitFor(() => expect(contextCalls.at(-1)).toEqual({ select: key, previewChars: 200_000, showIncluded: true, shown: true }));
+    await vi.waitFor(() =>
+      expect(contextCalls.at(-1)).toEqual({
+        select: key,
+        previewChars: 200_000,
+        showIncluded: true,
+        shown: true,
+      }),
+    );
     await vi.waitFor(() => expect(store.getState().context.frame).toBe(2));
   });
 

@@ -13,7 +13,10 @@ import { PREVIEW_CHARS } from '../../shared/context/context-wire';
 import type { WindowApi } from '../../shared/window-api';
 import type { AppState, AppStore } from './app-store';
 
-export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent'>): () => void {
+export function startViewSync(
+  store: AppStore,
+  api: Pick<WindowApi, 'openView' | 'updateView' | 'closeView' | 'onEvent'>,
+): () => void {
   const viewId = store.getState().viewId;
   let lastFrame = 0;
   let patch: ViewPatch = {};
@@ -27,7 +30,8 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     if (event.type === 'context') return store.getState().applyContextFrame(event.frame);
     if (event.type === 'trace') return store.getState().applyTraceFrame(event.frame);
     if (event.type === 'timeline') return store.getState().applyTimelineFrame(event.frame);
-    if (event.type !== 'view' || event.frame.viewId !== viewId || event.frame.frame <= lastFrame) return;
+    if (event.type !== 'view' || event.frame.viewId !== viewId || event.frame.frame <= lastFrame)
+      return;
     lastFrame = event.frame.frame;
     store.getState().applyFrame(event.frame);
     if (querySent !== undefined && event.frame.query === querySent.query) {
@@ -57,11 +61,25 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
         selectedId: state.selectedNodeId,
       }),
     ];
-    for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL) calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
-    // What this window shows of the context is the view's, not the session's: a new view starts without it.
+    for (let at = IDS_PER_CALL; at < openIds.length; at += IDS_PER_CALL)
+      calls.push(api.updateView(viewId, { open: openIds.slice(at, at + IDS_PER_CALL) }));
+    // What this window shows of the context is the view's, not the session's: a new view starts
+    // without it.
     const select = state.selected ? resourceKeyString(state.selected) : null;
-    if (select !== null || state.previewChars !== PREVIEW_CHARS || state.showIncluded || state.contextShown) {
-      calls.push(state.sendContext({ select, previewChars: state.previewChars, ...(state.showIncluded && { showIncluded: true }), ...(state.contextShown && { shown: true }) }));
+    if (
+      select !== null ||
+      state.previewChars !== PREVIEW_CHARS ||
+      state.showIncluded ||
+      state.contextShown
+    ) {
+      calls.push(
+        state.sendContext({
+          select,
+          previewChars: state.previewChars,
+          ...(state.showIncluded && { showIncluded: true }),
+          ...(state.contextShown && { shown: true }),
+        }),
+      );
     }
     return Promise.all(calls);
   }
@@ -83,15 +101,21 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
       } catch (error) {
         // A host that lost the view (it restarted, or dropped it) gets the whole state again.
         // (Over Electron's bridge a failure is a plain object with a message, not an Error.)
-        const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+        const message =
+          typeof error === 'object' && error !== null
+            ? (error as { message?: unknown }).message
+            : undefined;
         if (typeof message === 'string' && /no view with id/.test(message)) reopen();
         // A lost link has its own banner; anything else the host refused is said here.
-        else if (store.getState().hostLink.state === 'open') store.setState({ viewError: typeof message === 'string' ? message : String(error) });
+        else if (store.getState().hostLink.state === 'open')
+          store.setState({ viewError: typeof message === 'string' ? message : String(error) });
       }
     };
     const call = go();
-    // Opening a folder whose rows the last frame did not carry: hold the tree's keys till they come.
-    if (next.open?.some((id) => rowsMissing(store.getState().view.tree, id))) store.getState().awaitRows(call);
+    // Opening a folder whose rows the last frame did not carry: hold the tree's keys till they
+    // come.
+    if (next.open?.some((id) => rowsMissing(store.getState().view.tree, id)))
+      store.getState().awaitRows(call);
   }
 
   function queue(change: ViewPatch): void {
@@ -109,9 +133,11 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
   function onChange(state: AppState, previous: AppState): void {
     if (state.sort !== previous.sort) queue({ sort: state.sort });
     if (state.searchText !== previous.searchText) queue({ query: state.searchText });
-    if (state.selectedNodeId !== previous.selectedNodeId) queue({ selectedId: state.selectedNodeId });
+    if (state.selectedNodeId !== previous.selectedNodeId)
+      queue({ selectedId: state.selectedNodeId });
     // The detail pane's decision comes in the context frame, for the resource selected (or none).
-    if (state.selected !== previous.selected) void state.sendContext({ select: state.selected ? resourceKeyString(state.selected) : null });
+    if (state.selected !== previous.selected)
+      void state.sendContext({ select: state.selected ? resourceKeyString(state.selected) : null });
     if (state.viewLost !== previous.viewLost) reopen();
     if (state.openIds !== previous.openIds) {
       const open = [...state.openIds].filter((id) => !previous.openIds.has(id));
@@ -138,7 +164,8 @@ export function startViewSync(store: AppStore, api: Pick<WindowApi, 'openView' |
     stopEvents();
     void api.closeView(viewId).catch(() => undefined);
   };
-  // A page going away frees its view on the host (browser mode also does so when the socket closes).
+  // A page going away frees its view on the host (browser mode also does so when the socket
+  // closes).
   globalThis.addEventListener?.('pagehide', stop, { once: true });
   return stop;
 }
@@ -162,9 +189,14 @@ export function splitPatch(patch: ViewPatch): ViewPatch[] {
   const open = patch.open ?? [];
   const close = patch.close ?? [];
   if (open.length <= IDS_PER_CALL && close.length <= IDS_PER_CALL) return [patch];
-  const parts: ViewPatch[] = [{ ...patch, open: open.slice(0, IDS_PER_CALL), close: close.slice(0, IDS_PER_CALL) }];
+  const parts: ViewPatch[] = [
+    { ...patch, open: open.slice(0, IDS_PER_CALL), close: close.slice(0, IDS_PER_CALL) },
+  ];
   for (let at = IDS_PER_CALL; at < Math.max(open.length, close.length); at += IDS_PER_CALL) {
-    parts.push({ open: open.slice(at, at + IDS_PER_CALL), close: close.slice(at, at + IDS_PER_CALL) });
+    parts.push({
+      open: open.slice(at, at + IDS_PER_CALL),
+      close: close.slice(at, at + IDS_PER_CALL),
+    });
   }
   return parts;
 }

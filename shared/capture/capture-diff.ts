@@ -67,19 +67,31 @@ export interface CaptureDiff {
 const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
 
 /** The fields of two plain objects that differ, one level down into `annotations`. */
-function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>, skip: ReadonlySet<string> = new Set()): FieldChange[] {
+function fieldChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  skip: ReadonlySet<string> = new Set(),
+): FieldChange[] {
   const out: FieldChange[] = [];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !skip.has(key)).sort();
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => !skip.has(key))
+    .sort();
   for (const key of keys) {
     const a = before[key];
     const b = after[key];
     if (key === 'annotations' && typeof a === 'object' && typeof b === 'object' && a && b) {
-      for (const inner of fieldChanges(a as Record<string, unknown>, b as Record<string, unknown>)) out.push({ ...inner, field: `annotations.${inner.field}` });
+      for (const inner of fieldChanges(a as Record<string, unknown>, b as Record<string, unknown>))
+        out.push({ ...inner, field: `annotations.${inner.field}` });
       continue;
     }
     const left = json(a);
     const right = json(b);
-    if (left !== right) out.push({ field: key, ...(left !== undefined && { before: left }), ...(right !== undefined && { after: right }) });
+    if (left !== right)
+      out.push({
+        field: key,
+        ...(left !== undefined && { before: left }),
+        ...(right !== undefined && { after: right }),
+      });
   }
   return out;
 }
@@ -95,7 +107,15 @@ function byName(capture: Capture): Map<string, CapturedServer> {
   return out;
 }
 
-const SERVER_FIELDS = ['status', 'protocolVersion', 'serverInfo', 'capabilities', 'instructions', 'transport', 'disconnected'] as const;
+const SERVER_FIELDS = [
+  'status',
+  'protocolVersion',
+  'serverInfo',
+  'capabilities',
+  'instructions',
+  'transport',
+  'disconnected',
+] as const;
 /** A server's fields compared, its listing's status and error among them. */
 const serverFields = (server: CapturedServer): Record<string, unknown> => ({
   ...Object.fromEntries(SERVER_FIELDS.map((field) => [field, server[field]])),
@@ -104,7 +124,13 @@ const serverFields = (server: CapturedServer): Record<string, unknown> => ({
 });
 
 /** Entries of two lists keyed alike: added, removed, changed, in key order. */
-function diffEntries<T extends object>(server: string, before: readonly T[], after: readonly T[], key: (entry: T) => string, extra: (key: string) => FieldChange[] = () => []): EntryDiff[] {
+function diffEntries<T extends object>(
+  server: string,
+  before: readonly T[],
+  after: readonly T[],
+  key: (entry: T) => string,
+  extra: (key: string) => FieldChange[] = () => [],
+): EntryDiff[] {
   const a = new Map(before.map((entry) => [key(entry), entry]));
   const b = new Map(after.map((entry) => [key(entry), entry]));
   const out: EntryDiff[] = [];
@@ -114,7 +140,10 @@ function diffEntries<T extends object>(server: string, before: readonly T[], aft
     if (!left) out.push({ server, uri, change: 'added', fields: [] });
     else if (!right) out.push({ server, uri, change: 'removed', fields: [] });
     else {
-      const fields = [...fieldChanges(left as Record<string, unknown>, right as Record<string, unknown>), ...extra(uri)];
+      const fields = [
+        ...fieldChanges(left as Record<string, unknown>, right as Record<string, unknown>),
+        ...extra(uri),
+      ];
       if (fields.length > 0) out.push({ server, uri, change: 'changed', fields });
     }
   }
@@ -123,10 +152,22 @@ function diffEntries<T extends object>(server: string, before: readonly T[], aft
 
 /** Content hashes of one captured server, by URI. */
 function hashes(capture: Capture, server: CapturedServer | undefined): Map<string, string> {
-  return new Map(server ? capture.contents.filter((entry) => entry.server === server.id).map((entry) => [entry.uri, entry.sha256]) : []);
+  return new Map(
+    server
+      ? capture.contents
+          .filter((entry) => entry.server === server.id)
+          .map((entry) => [entry.uri, entry.sha256])
+      : [],
+  );
 }
 
-const decisionOf = ({ kind, included, reason, tokens, rank }: CapturedDecision) => ({ kind, included, reason, tokens, ...(rank !== undefined && { rank }) });
+const decisionOf = ({ kind, included, reason, tokens, rank }: CapturedDecision) => ({
+  kind,
+  included,
+  reason,
+  tokens,
+  ...(rank !== undefined && { rank }),
+});
 
 /** Lines compared for at most this long before the text diff gives up. */
 const TEXT_DIFF_TIMEOUT_MS = 5000;
@@ -145,7 +186,8 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
   for (const name of names) {
     const left = serversA.get(name);
     const right = serversB.get(name);
-    if (!left || !right) servers.push({ server: name, change: left ? 'removed' : 'added', fields: [] });
+    if (!left || !right)
+      servers.push({ server: name, change: left ? 'removed' : 'added', fields: [] });
     else {
       const fields = fieldChanges(serverFields(left), serverFields(right));
       if (fields.length > 0) servers.push({ server: name, change: 'changed', fields });
@@ -156,10 +198,33 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
       const before = hashA.get(uri);
       const after = hashB.get(uri);
       // Read in only one of the two says nothing about the contents.
-      return before !== undefined && after !== undefined && before !== after ? [{ field: 'content', before: `sha256 ${before.slice(0, 12)}`, after: `sha256 ${after.slice(0, 12)}` }] : [];
+      return before !== undefined && after !== undefined && before !== after
+        ? [
+            {
+              field: 'content',
+              before: `sha256 ${before.slice(0, 12)}`,
+              after: `sha256 ${after.slice(0, 12)}`,
+            },
+          ]
+        : [];
     };
-    resources.push(...diffEntries(name, left?.catalog.resources ?? [], right?.catalog.resources ?? [], (entry) => entry.uri, content));
-    templates.push(...diffEntries(name, left?.catalog.templates ?? [], right?.catalog.templates ?? [], (entry) => entry.uriTemplate));
+    resources.push(
+      ...diffEntries(
+        name,
+        left?.catalog.resources ?? [],
+        right?.catalog.resources ?? [],
+        (entry) => entry.uri,
+        content,
+      ),
+    );
+    templates.push(
+      ...diffEntries(
+        name,
+        left?.catalog.templates ?? [],
+        right?.catalog.templates ?? [],
+        (entry) => entry.uriTemplate,
+      ),
+    );
     const messagesA = new Set((left?.catalog.warnings ?? []).map((warning) => warning.message));
     const messagesB = new Set((right?.catalog.warnings ?? []).map((warning) => warning.message));
     const added = [...messagesB].filter((message) => !messagesA.has(message));
@@ -167,8 +232,17 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
     if (added.length + removed.length > 0) warnings.push({ server: name, added, removed });
   }
 
-  const settings = fieldChanges(a.context.settings as unknown as Record<string, unknown>, b.context.settings as unknown as Record<string, unknown>);
-  const keyed = <T extends { server: string; uri: string }>(list: readonly T[], nameOf: Map<string, string>) => new Map(list.map((entry) => [`${nameOf.get(entry.server) ?? entry.server}\u0000${entry.uri}`, entry]));
+  const settings = fieldChanges(
+    a.context.settings as unknown as Record<string, unknown>,
+    b.context.settings as unknown as Record<string, unknown>,
+  );
+  const keyed = <T extends { server: string; uri: string }>(
+    list: readonly T[],
+    nameOf: Map<string, string>,
+  ) =>
+    new Map(
+      list.map((entry) => [`${nameOf.get(entry.server) ?? entry.server}\u0000${entry.uri}`, entry]),
+    );
   const marksA = keyed(a.context.marks, nameOfA);
   const marksB = keyed(b.context.marks, nameOfB);
   const marks: CaptureDiff['marks'] = [];
@@ -176,7 +250,8 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
     const before = marksA.get(key)?.mark;
     const after = marksB.get(key)?.mark;
     const [server = '', uri = ''] = key.split('\u0000');
-    if (before !== after) marks.push({ server, uri, ...(before && { before }), ...(after && { after }) });
+    if (before !== after)
+      marks.push({ server, uri, ...(before && { before }), ...(after && { after }) });
   }
   const decisionsA = keyed(a.context.decisions, nameOfA);
   const decisionsB = keyed(b.context.decisions, nameOfB);
@@ -184,10 +259,23 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
   for (const key of [...new Set([...decisionsA.keys(), ...decisionsB.keys()])].sort()) {
     const before = decisionsA.get(key);
     const after = decisionsB.get(key);
-    const turned = !before || !after || before.kind !== after.kind || before.included !== after.included;
-    if (!turned && before.reason === after.reason && before.tokens === after.tokens && before.rank === after.rank) continue;
+    const turned =
+      !before || !after || before.kind !== after.kind || before.included !== after.included;
+    if (
+      !turned &&
+      before.reason === after.reason &&
+      before.tokens === after.tokens &&
+      before.rank === after.rank
+    )
+      continue;
     const [server = '', uri = ''] = key.split('\u0000');
-    decisions.push({ server, uri, turned, ...(before && { before: decisionOf(before) }), ...(after && { after: decisionOf(after) }) });
+    decisions.push({
+      server,
+      uri,
+      turned,
+      ...(before && { before: decisionOf(before) }),
+      ...(after && { after: decisionOf(after) }),
+    });
   }
 
   const sameText = a.context.text === b.context.text;
@@ -196,7 +284,15 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
   let removed: number | undefined = 0;
   if (!sameText) {
     const options = { context: 3, timeout: TEXT_DIFF_TIMEOUT_MS };
-    const structured = structuredPatch('A', 'B', a.context.text, b.context.text, a.capturedAt, b.capturedAt, options);
+    const structured = structuredPatch(
+      'A',
+      'B',
+      a.context.text,
+      b.context.text,
+      a.capturedAt,
+      b.capturedAt,
+      options,
+    );
     if (structured === undefined) {
       added = undefined;
       removed = undefined;
@@ -213,8 +309,22 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
       patch = formatPatch(structured);
     }
   }
-  const context = { same: sameText, tokens: { before: a.context.tokens, after: b.context.tokens }, ...(added !== undefined && { added }), ...(removed !== undefined && { removed }), patch };
-  const same = servers.length + resources.length + templates.length + warnings.length + settings.length + marks.length + decisions.length === 0 && sameText;
+  const context = {
+    same: sameText,
+    tokens: { before: a.context.tokens, after: b.context.tokens },
+    ...(added !== undefined && { added }),
+    ...(removed !== undefined && { removed }),
+    patch,
+  };
+  const same =
+    servers.length +
+      resources.length +
+      templates.length +
+      warnings.length +
+      settings.length +
+      marks.length +
+      decisions.length ===
+      0 && sameText;
   return {
     same,
     a: { capturedAt: a.capturedAt, tool: `${a.tool.name} ${a.tool.version}` },
@@ -230,16 +340,24 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
   };
 }
 
-/** A decision's side of a diff in words: its kind, "(in)" where it is in the context, or "not a candidate". */
+/**
+ * A decision's side of a diff in words: its kind, "(in)" where it is in the context, or "not a
+ * candidate".
+ */
 export function decisionKindText(side: DecisionDiff['before']): string {
   return side ? `${side.kind}${side.included ? ' (in)' : ''}` : 'not a candidate';
 }
 
-/** What moved in a decision that did not turn, in words: its rank, its tokens, or only its reason. */
+/**
+ * What moved in a decision that did not turn, in words: its rank, its tokens, or only its reason.
+ */
 export function decisionMoved(entry: DecisionDiff): string {
   const { before, after } = entry;
   if (!before || !after) return 'its reason moved';
   const count = (value: number) => value.toLocaleString('en-US');
-  const parts = [before.rank !== after.rank && `rank ${before.rank ?? '–'} → ${after.rank ?? '–'}`, before.tokens !== after.tokens && `tokens ${count(before.tokens)} → ${count(after.tokens)}`].filter(Boolean);
+  const parts = [
+    before.rank !== after.rank && `rank ${before.rank ?? '–'} → ${after.rank ?? '–'}`,
+    before.tokens !== after.tokens && `tokens ${count(before.tokens)} → ${count(after.tokens)}`,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : 'its reason moved';
 }

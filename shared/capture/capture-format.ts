@@ -7,7 +7,15 @@
  * capture-diff.ts tells two apart. A capture file is untrusted input: it is checked here.
  */
 import { z } from 'zod';
-import type { CatalogStatus, CatalogWarning, ContentItem, ProtocolEra, ResourceEntry, ServerTransportConfig, TemplateEntry } from '../mcp-types';
+import type {
+  CatalogStatus,
+  CatalogWarning,
+  ContentItem,
+  ProtocolEra,
+  ResourceEntry,
+  ServerTransportConfig,
+  TemplateEntry,
+} from '../mcp-types';
 import type { ContextSettings } from '../context/context-wire';
 import type { DecisionKind, Mark } from '../context/policy';
 import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../timeline-wire';
@@ -19,7 +27,10 @@ import { readVersionedJson } from '../versioned-file';
 export const CAPTURE_KIND = 'mcp-context-capture';
 export const CAPTURE_VERSION = 1;
 
-/** One server as it was when captured. `id` is the host's id in that run: the rest of the file names servers by it. */
+/**
+ * One server as it was when captured. `id` is the host's id in that run: the rest of the file names
+ * servers by it.
+ */
 export interface CapturedServer {
   id: string;
   name: string;
@@ -42,7 +53,10 @@ export interface CapturedServer {
   };
 }
 
-/** What one read gave: its items, or why it failed. `sha256` is of the items' JSON (or of the error). */
+/**
+ * What one read gave: its items, or why it failed. `sha256` is of the items' JSON (or of the
+ * error).
+ */
 export interface CapturedContent {
   server: string;
   uri: string;
@@ -87,7 +101,10 @@ export interface Capture {
   servers: CapturedServer[];
   /** What the curation read, and (within limits) every other resource of a connected server. */
   contents: CapturedContent[];
-  /** Resources listed but not read (past the limits): a replay's policy that needs one finds it unreadable. */
+  /**
+   * Resources listed but not read (past the limits): a replay's policy that needs one finds it
+   * unreadable.
+   */
   notRead: number;
   context: CapturedContext;
   timeline: TimelineEntry[];
@@ -102,10 +119,26 @@ const text = (max: number) => z.string().max(max);
 const TRACE_MESSAGE_CHARS = 320 * 1024;
 const uri = text(1_000_000);
 const record = z.record(z.string(), z.unknown());
-const warning = z.object({ kind: z.string(), message: text(10_000), list: z.enum(['resources', 'templates']), page: z.number().optional(), uri: uri.optional() }).passthrough();
+const warning = z
+  .object({
+    kind: z.string(),
+    message: text(10_000),
+    list: z.enum(['resources', 'templates']),
+    page: z.number().optional(),
+    uri: uri.optional(),
+  })
+  .passthrough();
 const item = z.object({ uri, name: text(100_000) }).passthrough();
 const template = z.object({ uriTemplate: uri, name: text(100_000) }).passthrough();
-const contentItem = z.object({ uri, mimeType: text(1_000).optional(), text: z.string().optional(), blob: z.string().optional(), size: z.number().int().min(0) }).passthrough();
+const contentItem = z
+  .object({
+    uri,
+    mimeType: text(1_000).optional(),
+    text: z.string().optional(),
+    blob: z.string().optional(),
+    size: z.number().int().min(0),
+  })
+  .passthrough();
 
 const serverSchema = z.object({
   id: text(100),
@@ -115,7 +148,10 @@ const serverSchema = z.object({
   disconnected: text(10_000).optional(),
   protocolVersion: text(100).optional(),
   era: z.enum(['legacy', 'modern']).optional(),
-  serverInfo: z.object({ name: text(10_000), version: text(10_000), title: text(10_000).optional() }).passthrough().optional(),
+  serverInfo: z
+    .object({ name: text(10_000), version: text(10_000), title: text(10_000).optional() })
+    .passthrough()
+    .optional(),
   capabilities: record.optional(),
   instructions: z.string().optional(),
   catalog: z.object({
@@ -127,7 +163,17 @@ const serverSchema = z.object({
   }),
 });
 
-const decisionKinds = ['picked', 'pinned', 'auto', 'excluded-by-user', 'excluded-by-audience', 'below-threshold', 'over-budget', 'unreadable', 'not-picked'] as const;
+const decisionKinds = [
+  'picked',
+  'pinned',
+  'auto',
+  'excluded-by-user',
+  'excluded-by-audience',
+  'below-threshold',
+  'over-budget',
+  'unreadable',
+  'not-picked',
+] as const;
 
 export const captureSchema = z.object({
   kind: z.literal(CAPTURE_KIND),
@@ -136,7 +182,15 @@ export const captureSchema = z.object({
   now: z.number().int().min(0),
   tool: z.object({ name: text(200), version: text(100) }),
   servers: z.array(serverSchema).max(100),
-  contents: z.array(z.object({ server: text(100), uri, sha256: text(64), contents: z.array(contentItem).optional(), error: z.string().optional() })),
+  contents: z.array(
+    z.object({
+      server: text(100),
+      uri,
+      sha256: text(64),
+      contents: z.array(contentItem).optional(),
+      error: z.string().optional(),
+    }),
+  ),
   notRead: z.number().int().min(0),
   context: z.object({
     settings: z.object({
@@ -151,7 +205,9 @@ export const captureSchema = z.object({
       format: z.enum(['markdown', 'json']),
       encoding: z.enum(['o200k_base', 'cl100k_base']),
     }),
-    marks: z.array(z.object({ server: text(100), uri, mark: z.enum(['include', 'exclude', 'pin']) })),
+    marks: z.array(
+      z.object({ server: text(100), uri, mark: z.enum(['include', 'exclude', 'pin']) }),
+    ),
     decisions: z.array(
       z.object({
         server: text(100),
@@ -202,7 +258,10 @@ export const captureSchema = z.object({
   ),
 });
 
-/** Deeper JSON than this is refused before it is checked: no capture we write nests so deep, and a hostile one must not exhaust the stack. */
+/**
+ * Deeper JSON than this is refused before it is checked: no capture we write nests so deep, and a
+ * hostile one must not exhaust the stack.
+ */
 const MAX_DEPTH = 100;
 
 /** The deepest nesting of arrays and objects in `value`, up to `limit + 1`; iterative. */
@@ -214,7 +273,8 @@ function depthOf(value: unknown, limit: number): number {
     if (typeof node !== 'object' || node === null) continue;
     deepest = Math.max(deepest, depth);
     if (deepest > limit) return deepest;
-    for (const child of Object.values(node)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Object.values(node))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
   return deepest;
 }
@@ -230,20 +290,34 @@ export function parseCapture(source: string): { capture: Capture } | { problem: 
     kind: CAPTURE_KIND,
     what: 'capture',
     version: CAPTURE_VERSION,
-    newer: (version) => `it is a version ${version} capture, written by a newer MCP Context Inspector; this one reads version ${CAPTURE_VERSION}`,
+    newer: (version) =>
+      `it is a version ${version} capture, written by a newer MCP Context Inspector; this one reads version ${CAPTURE_VERSION}`,
   });
   if ('problem' in read) return { problem: { message: read.problem.message } };
   const { raw } = read;
-  if (depthOf(raw, MAX_DEPTH) > MAX_DEPTH) return { problem: { message: `it nests deeper than ${MAX_DEPTH} levels, which no capture does` } };
+  if (depthOf(raw, MAX_DEPTH) > MAX_DEPTH)
+    return {
+      problem: { message: `it nests deeper than ${MAX_DEPTH} levels, which no capture does` },
+    };
   const parsed = captureSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { problem: { message: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'invalid'}` } };
+    return {
+      problem: {
+        message: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'invalid'}`,
+      },
+    };
   }
   const capture = parsed.data as unknown as Capture;
   const ids = new Set(capture.servers.map((server) => server.id));
-  if (ids.size !== capture.servers.length) return { problem: { message: 'servers: two servers have the same id' } };
-  const unknown = [...capture.contents, ...capture.context.marks, ...capture.context.decisions].find((entry) => !ids.has(entry.server));
-  if (unknown) return { problem: { message: `it names server "${unknown.server}", which it does not hold` } };
+  if (ids.size !== capture.servers.length)
+    return { problem: { message: 'servers: two servers have the same id' } };
+  const unknown = [
+    ...capture.contents,
+    ...capture.context.marks,
+    ...capture.context.decisions,
+  ].find((entry) => !ids.has(entry.server));
+  if (unknown)
+    return { problem: { message: `it names server "${unknown.server}", which it does not hold` } };
   return { capture };
 }

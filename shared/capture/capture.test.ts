@@ -18,15 +18,40 @@ function capture(change: (draft: Capture) => void = () => {}): Capture {
         status: 'connected',
         protocolVersion: '2025-11-25',
         era: 'legacy',
-        catalog: { status: 'complete', resources: [{ uri: 'a://one', name: 'one', annotations: { priority: 0.4 } }, { uri: 'a://two', name: 'two' }], templates: [], warnings: [] },
+        catalog: {
+          status: 'complete',
+          resources: [
+            { uri: 'a://one', name: 'one', annotations: { priority: 0.4 } },
+            { uri: 'a://two', name: 'two' },
+          ],
+          templates: [],
+          warnings: [],
+        },
       },
     ],
-    contents: [{ server: 's1', uri: 'a://one', sha256: 'aaa', contents: [{ uri: 'a://one', text: 'one', size: 3 }] }],
+    contents: [
+      {
+        server: 's1',
+        uri: 'a://one',
+        sha256: 'aaa',
+        contents: [{ uri: 'a://one', text: 'one', size: 3 }],
+      },
+    ],
     notRead: 0,
     context: {
       settings: { ...DEFAULT_CONTEXT_SETTINGS },
       marks: [],
-      decisions: [{ server: 's1', uri: 'a://one', kind: 'below-threshold', included: false, tokens: 3, estimated: false, reason: 'priority 0.4 < 0.5' }],
+      decisions: [
+        {
+          server: 's1',
+          uri: 'a://one',
+          kind: 'below-threshold',
+          included: false,
+          tokens: 3,
+          estimated: false,
+          reason: 'priority 0.4 < 0.5',
+        },
+      ],
       text: 'line 1\nline 2\n',
       sha256: 'x',
       tokens: 4,
@@ -44,18 +69,63 @@ function capture(change: (draft: Capture) => void = () => {}): Capture {
 describe('a capture file', () => {
   it('reads back what was written, and names what is wrong with one that is not', () => {
     expect(parseCapture(JSON.stringify(capture()))).toEqual({ capture: capture() });
-    expect(parseCapture('{')).toMatchObject({ problem: { message: expect.stringContaining('it is not JSON') } });
-    expect(parseCapture(JSON.stringify({ ...capture(), version: 2 }))).toMatchObject({ problem: { message: expect.stringContaining('version 2 capture, written by a newer') } });
-    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.context.settings.budget = -1))))).toMatchObject({ problem: { message: expect.stringMatching(/^context\.settings\.budget: /) } });
-    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.contents[0]!.server = 's9'))))).toMatchObject({ problem: { message: 'it names server "s9", which it does not hold' } });
-    // What the panels show is checked as strictly as the rest: a trace method or a timeline URI that is not text is refused.
+    expect(parseCapture('{')).toMatchObject({
+      problem: { message: expect.stringContaining('it is not JSON') },
+    });
+    expect(parseCapture(JSON.stringify({ ...capture(), version: 2 }))).toMatchObject({
+      problem: { message: expect.stringContaining('version 2 capture, written by a newer') },
+    });
+    expect(
+      parseCapture(JSON.stringify(capture((draft) => void (draft.context.settings.budget = -1)))),
+    ).toMatchObject({
+      problem: { message: expect.stringMatching(/^context\.settings\.budget: /) },
+    });
+    expect(
+      parseCapture(JSON.stringify(capture((draft) => void (draft.contents[0]!.server = 's9')))),
+    ).toMatchObject({ problem: { message: 'it names server "s9", which it does not hold' } });
+    // What the panels show is checked as strictly as the rest: a trace method or a timeline URI
+    // that is not text is refused.
     const record = { seq: 1, time: 1, serverId: 's1', direction: 'send', size: 2, json: '{}' };
-    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.trace = [{ ...record, method: {} } as never]))))).toMatchObject({ problem: { message: expect.stringMatching(/^trace\.0\.method: /) } });
-    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.timeline = [{ seq: 1, time: 1, serverId: 's1', server: 'docs', kind: 'updated', uri: {} } as never]))))).toMatchObject({ problem: { message: expect.stringMatching(/^timeline\.0\.uri: /) } });
+    expect(
+      parseCapture(
+        JSON.stringify(
+          capture((draft) => void (draft.trace = [{ ...record, method: {} } as never])),
+        ),
+      ),
+    ).toMatchObject({ problem: { message: expect.stringMatching(/^trace\.0\.method: /) } });
+    expect(
+      parseCapture(
+        JSON.stringify(
+          capture(
+            (draft) =>
+              void (draft.timeline = [
+                {
+                  seq: 1,
+                  time: 1,
+                  serverId: 's1',
+                  server: 'docs',
+                  kind: 'updated',
+                  uri: {},
+                } as never,
+              ]),
+          ),
+        ),
+      ),
+    ).toMatchObject({ problem: { message: expect.stringMatching(/^timeline\.0\.uri: /) } });
     // Nesting no capture has is refused before it is walked.
     let deep: unknown = 'leaf';
     for (let level = 0; level < 200; level += 1) deep = { deep };
-    expect(parseCapture(JSON.stringify(capture((draft) => void (draft.servers[0]!.capabilities = deep as Record<string, unknown>))))).toMatchObject({ problem: { message: 'it nests deeper than 100 levels, which no capture does' } });
+    expect(
+      parseCapture(
+        JSON.stringify(
+          capture(
+            (draft) => void (draft.servers[0]!.capabilities = deep as Record<string, unknown>),
+          ),
+        ),
+      ),
+    ).toMatchObject({
+      problem: { message: 'it nests deeper than 100 levels, which no capture does' },
+    });
   });
 });
 
@@ -66,7 +136,12 @@ describe('the diff of two captures', () => {
       draft.contents[0]!.server = 's7';
       draft.context.decisions[0]!.server = 's7';
     });
-    expect(diffCaptures(capture(), renumbered)).toMatchObject({ same: true, resources: [], decisions: [], context: { same: true, patch: '' } });
+    expect(diffCaptures(capture(), renumbered)).toMatchObject({
+      same: true,
+      resources: [],
+      decisions: [],
+      context: { same: true, patch: '' },
+    });
   });
 
   it('names each field, annotation and content hash that changed, the decision that turned with both reasons, and the lines', () => {
@@ -76,20 +151,50 @@ describe('the diff of two captures', () => {
       draft.servers[0]!.catalog.resources.splice(1, 1, { uri: 'a://three', name: 'three' });
       draft.servers[0]!.protocolVersion = '2026-07-28';
       draft.contents[0]!.sha256 = 'bbb';
-      draft.context.decisions[0] = { ...draft.context.decisions[0]!, kind: 'auto', included: true, reason: 'priority 0.9 ≥ 0.5' };
+      draft.context.decisions[0] = {
+        ...draft.context.decisions[0]!,
+        kind: 'auto',
+        included: true,
+        reason: 'priority 0.9 ≥ 0.5',
+      };
       draft.context.settings.budget = 4000;
       draft.context.text = 'line 1\nline two\n';
     });
     const diff = diffCaptures(capture(), after);
     expect(diff.same).toBe(false);
-    expect(diff.servers).toEqual([{ server: 'docs', change: 'changed', fields: [{ field: 'protocolVersion', before: '"2025-11-25"', after: '"2026-07-28"' }] }]);
+    expect(diff.servers).toEqual([
+      {
+        server: 'docs',
+        change: 'changed',
+        fields: [{ field: 'protocolVersion', before: '"2025-11-25"', after: '"2026-07-28"' }],
+      },
+    ]);
     expect(diff.resources).toEqual([
-      { server: 'docs', uri: 'a://one', change: 'changed', fields: [{ field: 'annotations.priority', before: '0.4', after: '0.9' }, { field: 'content', before: 'sha256 aaa', after: 'sha256 bbb' }] },
+      {
+        server: 'docs',
+        uri: 'a://one',
+        change: 'changed',
+        fields: [
+          { field: 'annotations.priority', before: '0.4', after: '0.9' },
+          { field: 'content', before: 'sha256 aaa', after: 'sha256 bbb' },
+        ],
+      },
       { server: 'docs', uri: 'a://three', change: 'added', fields: [] },
       { server: 'docs', uri: 'a://two', change: 'removed', fields: [] },
     ]);
     expect(diff.decisions).toEqual([
-      { server: 'docs', uri: 'a://one', turned: true, before: { kind: 'below-threshold', included: false, reason: 'priority 0.4 < 0.5', tokens: 3 }, after: { kind: 'auto', included: true, reason: 'priority 0.9 ≥ 0.5', tokens: 3 } },
+      {
+        server: 'docs',
+        uri: 'a://one',
+        turned: true,
+        before: {
+          kind: 'below-threshold',
+          included: false,
+          reason: 'priority 0.4 < 0.5',
+          tokens: 3,
+        },
+        after: { kind: 'auto', included: true, reason: 'priority 0.9 ≥ 0.5', tokens: 3 },
+      },
     ]);
     expect(diff.settings).toEqual([{ field: 'budget', before: '8000', after: '4000' }]);
     expect(diff.context).toMatchObject({ same: false, added: 1, removed: 1 });

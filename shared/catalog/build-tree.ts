@@ -4,12 +4,24 @@
  * Pure and deterministic: the same input in any order gives the same tree.
  */
 import type { Annotations, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
-import { folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './node-ids';
+import {
+  folderNodeId,
+  resourceNodeId,
+  serverNodeId,
+  templateNodeId,
+  templatesNodeId,
+} from './node-ids';
 import { annotationFacts, maxPresent, siblingComparator, type SortFacts } from './sibling-order';
 import type { CatalogNode, CatalogSort, CatalogTreeInput } from './tree-types';
 import { decodeSegment, leafStart, splitUri } from './uri-path';
 
-export { folderNodeId, resourceNodeId, serverNodeId, templateNodeId, templatesNodeId } from './node-ids';
+export {
+  folderNodeId,
+  resourceNodeId,
+  serverNodeId,
+  templateNodeId,
+  templatesNodeId,
+} from './node-ids';
 
 /** A folder of one server's tree, kept between builds and finished again only when it changed. */
 interface FolderDraft {
@@ -17,7 +29,9 @@ interface FolderDraft {
   label: string;
   parent: FolderDraft | undefined;
   folders: Map<string, FolderDraft>;
-  /** `folders` in the order of the last finish, new ones at the end: re-sorting it is nearly free. */
+  /**
+   * `folders` in the order of the last finish, new ones at the end: re-sorting it is nearly free.
+   */
   order: FolderDraft[];
   /** The resources directly in it, sorted, as of the last finish. */
   leaves: Row[];
@@ -44,7 +58,9 @@ interface Row extends SortFacts {
   node: CatalogNode;
 }
 
-/** Builds catalog trees, reusing earlier work when a catalog has only grown since the last build. */
+/**
+ * Builds catalog trees, reusing earlier work when a catalog has only grown since the last build.
+ */
 export interface CatalogTreeBuilder {
   /**
    * The tree of `input`, equal to {@link buildCatalogTree}'s. A server's resource array that
@@ -107,7 +123,8 @@ export function createCatalogTreeBuilder(): CatalogTreeBuilder {
       const nodes = input.servers.map((server) => {
         const list = input.resources[server.id] ?? NO_RESOURCES;
         let state = servers.get(server.id);
-        if (!state || state.sort !== input.sort || !grewFrom(state, list)) state = emptyServerTree(server.id, input.sort);
+        if (!state || state.sort !== input.sort || !grewFrom(state, list))
+          state = emptyServerTree(server.id, input.sort);
         next.set(server.id, state);
         return serverNode(state, server, list, input.templates[server.id] ?? NO_TEMPLATES);
       });
@@ -136,14 +153,25 @@ function emptyServerTree(serverId: ServerId, sort: CatalogSort): ServerTree {
   };
 }
 
-/** True when `list` is what `state` consumed with entries appended (checked at both ends, like index-feed). */
+/**
+ * True when `list` is what `state` consumed with entries appended (checked at both ends, like
+ * index-feed).
+ */
 function grewFrom(state: ServerTree, list: readonly ResourceEntry[]): boolean {
   if (list.length < state.consumed) return false;
-  return state.consumed === 0 || (list[0] === state.first && list[state.consumed - 1] === state.last);
+  return (
+    state.consumed === 0 || (list[0] === state.first && list[state.consumed - 1] === state.last)
+  );
 }
 
-function serverNode(state: ServerTree, server: { id: ServerId; name: string }, list: readonly ResourceEntry[], templates: readonly TemplateEntry[]): CatalogNode {
-  for (let index = state.consumed; index < list.length; index += 1) addResource(state, list[index] as ResourceEntry, index);
+function serverNode(
+  state: ServerTree,
+  server: { id: ServerId; name: string },
+  list: readonly ResourceEntry[],
+  templates: readonly TemplateEntry[],
+): CatalogNode {
+  for (let index = state.consumed; index < list.length; index += 1)
+    addResource(state, list[index] as ResourceEntry, index);
   if (list.length > 0) {
     state.first = list[0];
     state.last = list[list.length - 1];
@@ -153,10 +181,14 @@ function serverNode(state: ServerTree, server: { id: ServerId; name: string }, l
   if (templates !== state.templates || templates.length !== state.templatesCount) {
     state.templates = templates;
     state.templatesCount = templates.length;
-    state.templatesNode = templates.length > 0 ? templatesBranch(server.id, templates, state.sort, state.compare) : undefined;
+    state.templatesNode =
+      templates.length > 0
+        ? templatesBranch(server.id, templates, state.sort, state.compare)
+        : undefined;
     templatesChanged = true;
   }
-  if (state.node && !state.dirty && !templatesChanged && state.name === server.name) return state.node;
+  if (state.node && !state.dirty && !templatesChanged && state.name === server.name)
+    return state.node;
   const children = sortRows(
     [...state.roots.values()].map((root) => finishFolder(root, state)),
     state.compare,
@@ -175,7 +207,9 @@ function serverNode(state: ServerTree, server: { id: ServerId; name: string }, l
   return state.node;
 }
 
-/** Walks down from the root, creating folders as needed; runs once per directory, not per resource. */
+/**
+ * Walks down from the root, creating folders as needed; runs once per directory, not per resource.
+ */
 function folderFor(state: ServerTree, root: string, folders: string): FolderDraft {
   let folder: FolderDraft | undefined = state.roots.get(root);
   if (!folder) {
@@ -197,7 +231,22 @@ function folderFor(state: ServerTree, root: string, folders: string): FolderDraf
 
 function newFolder(path: string, label: string, parent: FolderDraft | undefined): FolderDraft {
   // Marked dirty, with its ancestors, by the resource that needs it (see addResource).
-  return { path, label, parent, folders: new Map(), order: [], leaves: [], leafNodes: [], count: 0, bestPriority: Number.NaN, bestTime: Number.NaN, incoming: [], incomingOrdinals: [], dirty: false, finished: undefined };
+  return {
+    path,
+    label,
+    parent,
+    folders: new Map(),
+    order: [],
+    leaves: [],
+    leafNodes: [],
+    count: 0,
+    bestPriority: Number.NaN,
+    bestTime: Number.NaN,
+    incoming: [],
+    incomingOrdinals: [],
+    dirty: false,
+    finished: undefined,
+  };
 }
 
 function addResource(state: ServerTree, resource: ResourceEntry, ordinal: number): void {
@@ -227,12 +276,27 @@ function addResource(state: ServerTree, resource: ResourceEntry, ordinal: number
 function resourceRow(shaping: Shaping, resource: ResourceEntry, ordinal: number): Row {
   const uri = resource.uri;
   // A row needs something to show even when the server sent no name and the URI is empty.
-  const label = resource.title || resource.name || decodeSegment(splitUri(uri).leaf) || uri || '(no name)';
-  const node: CatalogNode = { id: resourceNodeId(shaping.serverId, uri), kind: 'resource', serverId: shaping.serverId, label, resourceCount: 1, resource, ordinal };
+  const label =
+    resource.title || resource.name || decodeSegment(splitUri(uri).leaf) || uri || '(no name)';
+  const node: CatalogNode = {
+    id: resourceNodeId(shaping.serverId, uri),
+    kind: 'resource',
+    serverId: shaping.serverId,
+    label,
+    resourceCount: 1,
+    resource,
+    ordinal,
+  };
   return leafRow(node, label, uri, resource.annotations, shaping.sort);
 }
 
-function leafRow(node: CatalogNode, label: string, tiebreak: string, annotations: Annotations | undefined, sort: CatalogSort): Row {
+function leafRow(
+  node: CatalogNode,
+  label: string,
+  tiebreak: string,
+  annotations: Annotations | undefined,
+  sort: CatalogSort,
+): Row {
   const { priority, time } = annotationFacts(annotations, sort);
   return { node, key: label, tiebreak, priority, time };
 }
@@ -242,7 +306,9 @@ function settle(draft: FolderDraft, shaping: Shaping): void {
   if (draft.incoming.length === 0) return;
   const { compare } = shaping;
   const ordinals = draft.incomingOrdinals;
-  const incoming = draft.incoming.map((resource, index) => resourceRow(shaping, resource, ordinals[index] as number)).sort(compare);
+  const incoming = draft.incoming
+    .map((resource, index) => resourceRow(shaping, resource, ordinals[index] as number))
+    .sort(compare);
   draft.incoming = [];
   draft.incomingOrdinals = [];
   const leaves = draft.leaves;
@@ -269,7 +335,11 @@ function settle(draft: FolderDraft, shaping: Shaping): void {
   for (let index = 0; index < merged.length; index += 1) {
     const left = leaves[a];
     const right = incoming[b];
-    const row = (right === undefined || (left !== undefined && compare(left, right) <= 0) ? (a++, left) : (b++, right)) as Row;
+    const row = (
+      right === undefined || (left !== undefined && compare(left, right) <= 0)
+        ? (a++, left)
+        : (b++, right)
+    ) as Row;
     merged[index] = row;
     nodes[index] = row.node;
   }
@@ -301,9 +371,22 @@ function finishFolder(draft: FolderDraft, shaping: Shaping): Row {
   const bottom = current;
   const rows = bottom.order.length + bottom.leaves.length + bottom.incoming.length;
   const { serverId } = shaping;
-  const node: CatalogNode = { id: folderNodeId(serverId, top.path), kind: 'folder', serverId, label, resourceCount: top.count, rows };
+  const node: CatalogNode = {
+    id: folderNodeId(serverId, top.path),
+    kind: 'folder',
+    serverId,
+    label,
+    resourceCount: top.count,
+    rows,
+  };
   childrenOnFirstRead(node, () => folderChildren(bottom, shaping));
-  top.finished = { node, key: label, tiebreak: top.path, priority: top.bestPriority, time: top.bestTime };
+  top.finished = {
+    node,
+    key: label,
+    tiebreak: top.path,
+    priority: top.bestPriority,
+    time: top.bestTime,
+  };
   top.dirty = false;
   return top.finished;
 }
@@ -327,7 +410,12 @@ function childrenOnFirstRead(node: CatalogNode, make: () => CatalogNode[]): void
     enumerable: true,
     get(): CatalogNode[] {
       const children = make();
-      Object.defineProperty(node, 'children', { value: children, configurable: true, enumerable: true, writable: true });
+      Object.defineProperty(node, 'children', {
+        value: children,
+        configurable: true,
+        enumerable: true,
+        writable: true,
+      });
       return children;
     },
   });
@@ -361,5 +449,12 @@ function templatesBranch(
     };
     rows.push(leafRow(node, label, template.uriTemplate, template.annotations, sort));
   });
-  return { id: templatesNodeId(serverId), kind: 'templates', serverId, label: 'Templates', children: sortRows(rows, compare), resourceCount: 0 };
+  return {
+    id: templatesNodeId(serverId),
+    kind: 'templates',
+    serverId,
+    label: 'Templates',
+    children: sortRows(rows, compare),
+    resourceCount: 0,
+  };
 }

@@ -34,7 +34,12 @@ interface Listing {
 export function diffCatalog(before: Listing, after: Listing): CatalogDiff {
   return {
     resources: diffList(before.resources, after.resources, (entry) => entry.uri, resourceFacts),
-    templates: diffList(before.templates, after.templates, (entry) => entry.uriTemplate, templateFacts),
+    templates: diffList(
+      before.templates,
+      after.templates,
+      (entry) => entry.uriTemplate,
+      templateFacts,
+    ),
   };
 }
 
@@ -55,11 +60,20 @@ export function isEmptyDiff(diff: CatalogDiff): boolean {
 
 /** "+2 −1 ~3", leaving out what is zero; "no change" when all are. */
 export function describeCounts(counts: DiffCounts): string {
-  const parts = [counts.added > 0 && `+${counts.added}`, counts.removed > 0 && `\u2212${counts.removed}`, counts.changed > 0 && `~${counts.changed}`].filter(Boolean);
+  const parts = [
+    counts.added > 0 && `+${counts.added}`,
+    counts.removed > 0 && `\u2212${counts.removed}`,
+    counts.changed > 0 && `~${counts.changed}`,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : 'no change';
 }
 
-function diffList<T>(before: readonly T[], after: readonly T[], key: (entry: T) => string, facts: (entry: T) => string): ListDiff {
+function diffList<T>(
+  before: readonly T[],
+  after: readonly T[],
+  key: (entry: T) => string,
+  facts: (entry: T) => string,
+): ListDiff {
   const old = new Map<string, T>();
   for (const entry of before) if (!old.has(key(entry))) old.set(key(entry), entry);
   const seen = new Set<string>();
@@ -77,7 +91,12 @@ function diffList<T>(before: readonly T[], after: readonly T[], key: (entry: T) 
 }
 
 function resourceFacts(entry: ResourceEntry): string {
-  return JSON.stringify([entry.title, entry.mimeType, entry.size, annotationFacts(entry.annotations)]);
+  return JSON.stringify([
+    entry.title,
+    entry.mimeType,
+    entry.size,
+    annotationFacts(entry.annotations),
+  ]);
 }
 
 function templateFacts(entry: TemplateEntry): string {
@@ -87,5 +106,9 @@ function templateFacts(entry: TemplateEntry): string {
 /** Annotations as compared: the audience as a set, so its order is no change. */
 function annotationFacts(annotations: Annotations | undefined): unknown {
   if (!annotations) return null;
-  return [annotations.audience ? [...annotations.audience].sort() : null, annotations.priority ?? null, annotations.lastModified ?? null];
+  return [
+    annotations.audience ? [...annotations.audience].sort() : null,
+    annotations.priority ?? null,
+    annotations.lastModified ?? null,
+  ];
 }

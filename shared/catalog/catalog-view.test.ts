@@ -25,15 +25,29 @@ function marksOf(picked = new Set<string>()) {
       }
       version += 1;
     },
-    marks: (): RowMarks => ({ version, picked, mark: (key) => (picked.has(key) ? 'include' : undefined), decision: () => undefined }),
+    marks: (): RowMarks => ({
+      version,
+      picked,
+      mark: (key) => (picked.has(key) ? 'include' : undefined),
+      decision: () => undefined,
+    }),
   };
 }
 
-function viewOf(resources: ResourceEntry[], templates: ViewSource['templates'][string] = [], marks = marksOf()) {
+function viewOf(
+  resources: ResourceEntry[],
+  templates: ViewSource['templates'][string] = [],
+  marks = marksOf(),
+) {
   const index = createSearchIndex();
   index.add('s1', resources, templates);
   const view = new CatalogView((query) => index.search(query), undefined, marks.marks);
-  view.setSource({ servers: [{ id: 's1', name: 'one' }], resources: { s1: resources }, templates: { s1: templates }, listing: false });
+  view.setSource({
+    servers: [{ id: 's1', name: 'one' }],
+    resources: { s1: resources },
+    templates: { s1: templates },
+    listing: false,
+  });
   return view;
 }
 
@@ -77,14 +91,18 @@ describe('CatalogView windows on a large open folder', () => {
 
   it('never sends more than the most rows a folder shows: the far end goes, with a row to bring it back', () => {
     const view = openFlat();
-    for (let step = 0; step < 7; step += 1) view.update({ page: { folderId: folder, direction: 'next' } });
+    for (let step = 0; step < 7; step += 1)
+      view.update({ page: { folderId: folder, direction: 'next' } });
     const rows = rowsOf(view);
     expect(rows).toHaveLength(MAX_FOLDER_ROWS + 2);
     expect(labels(rows).slice(0, 2)).toEqual(['Show 1,000 above (3,000 not shown)', '3000']);
     expect(labels(rows).at(-2)).toBe('7999');
     const change = view.update({ page: { folderId: folder, direction: 'previous' } });
     expect(change.paged).toEqual({ first: resourceNodeId('s1', 'x://flat/2999') });
-    expect(labels(rowsOf(view)).slice(0, 2)).toEqual(['Show 1,000 above (2,000 not shown)', '2000']);
+    expect(labels(rowsOf(view)).slice(0, 2)).toEqual([
+      'Show 1,000 above (2,000 not shown)',
+      '2000',
+    ]);
   });
 
   it('reveals a row far down by showing the rows around it', () => {
@@ -101,7 +119,9 @@ describe('CatalogView windows on a large open folder', () => {
   it('reveals a row while searching in the searched rows, where the window applies', () => {
     // 12,000 rows, the 6,000 odd ones first by name; the query keeps the 6,000 even ones (more
     // than are ranked, so the folder keeps its window), where the target is 4,500th, not 10,500th.
-    const even = Array.from({ length: 12_000 }, (_, i) => resource(`x://flat/${i}`, i % 2 === 0 ? `b even ${i}` : `a odd ${i}`));
+    const even = Array.from({ length: 12_000 }, (_, i) =>
+      resource(`x://flat/${i}`, i % 2 === 0 ? `b even ${i}` : `a odd ${i}`),
+    );
     const view = viewOf(even);
     view.update({ open: [serverNodeId('s1'), folder], query: 'even' });
     const target = resourceNodeId('s1', 'x://flat/9000');
@@ -119,7 +139,9 @@ describe('CatalogView windows on a large open folder', () => {
 
   it("keeps a server's Templates branch last and shown when its own rows are windowed", () => {
     const hosts = Array.from({ length: 1500 }, (_, i) => resource(`x://host-${i}/doc`));
-    const view = viewOf(hosts, [{ serverId: 's1', uriTemplate: 'x://{host}/doc', name: 'By host' }]);
+    const view = viewOf(hosts, [
+      { serverId: 's1', uriTemplate: 'x://{host}/doc', name: 'By host' },
+    ]);
     view.update({ open: [serverNodeId('s1')] });
     const rows = find(view.frame('v').tree, serverNodeId('s1'))?.children ?? [];
     expect(rows.map((row) => row.kind).slice(-2)).toEqual(['more', 'templates']);
@@ -160,9 +182,11 @@ describe('CatalogView frames', () => {
     expect(open?.more).toBeUndefined();
     // An open folder larger than a window shows its first rows and a row for the rest.
     expect(open?.children).toHaveLength(FOLDER_WINDOW + 1);
-    expect(open?.children?.at(-1)).toMatchObject({ kind: 'more', label: 'Show 1,000 more (2,000 not shown)' });
+    expect(open?.children?.at(-1)).toMatchObject({
+      kind: 'more',
+      label: 'Show 1,000 more (2,000 not shown)',
+    });
   });
-
 
   it('answers a search with the matches, their ancestors and their highlight ranges', () => {
     const view = viewOf(docs);
@@ -184,7 +208,9 @@ describe('CatalogView frames', () => {
     const frame = view.frame('v');
     expect(find(frame.tree, folderNodeId('s1', 'x://h/docs'))?.picked).toBe(1);
     expect(find(frame.tree, serverNodeId('s1'))?.picked).toBe(1);
-    expect(find(frame.tree, resourceNodeId('s1', (docs[0] as ResourceEntry).uri))?.mark).toBe('include');
+    expect(find(frame.tree, resourceNodeId('s1', (docs[0] as ResourceEntry).uri))?.mark).toBe(
+      'include',
+    );
     expect(find(frame.tree, templatesNodeId('s1'))).toBeUndefined();
   });
 
@@ -228,7 +254,12 @@ describe('CatalogView frames', () => {
     const view = viewOf(docs);
     view.update({ selectedId: folderNodeId('s1', 'x://h') });
     expect(view.frame('v').selected?.below).toEqual({ folders: 2, templates: 0 });
-    view.setSource({ servers: [{ id: 's1', name: 'one' }], resources: { s1: [] }, templates: { s1: [] }, listing: false });
+    view.setSource({
+      servers: [{ id: 's1', name: 'one' }],
+      resources: { s1: [] },
+      templates: { s1: [] },
+      listing: false,
+    });
     expect(view.frame('v').selected).toBeNull();
   });
 
@@ -240,20 +271,26 @@ describe('CatalogView frames', () => {
 });
 
 describe('a search with thousands of matches and a few exact ones', () => {
-  const resources = [...Array.from({ length: 10_000 }, (_, i) => resource(`file:///docs/a/file${i}.md`)), resource('file:///docs/z/file7.md.bak')];
+  const resources = [
+    ...Array.from({ length: 10_000 }, (_, i) => resource(`file:///docs/a/file${i}.md`)),
+    resource('file:///docs/z/file7.md.bak'),
+  ];
   it('names the folders down to the best match, for the window to open, and opens nothing itself', () => {
     const view = viewOf(resources);
     view.update({ query: 'file7.md' });
     const frame = view.frame('v');
     expect(frame.matchTiers).toEqual({ exact: 1, contains: 1, fuzzy: frame.matchCount - 2 });
     expect(frame.matchCount).toBeGreaterThan(1000);
-    // The server, the folders above, and the one holding file7.md (not z/, which holds the one containing it).
+    // The server, the folders above, and the one holding file7.md (not z/, which holds the one
+    // containing it).
     expect(frame.bestPath?.[0]).toBe(serverNodeId('s1'));
     expect(frame.bestPath?.at(-1)).toBe(folderNodeId('s1', 'file:///docs/a'));
     // Closed until the window opens them (the user may close them again).
     expect(find(frame.tree, folderNodeId('s1', 'file:///docs/a'))?.children).toEqual([]);
     view.update({ open: frame.bestPath });
-    expect(find(view.frame('v').tree, folderNodeId('s1', 'file:///docs/a'))?.children?.[0]?.label).toBe('file7.md');
+    expect(
+      find(view.frame('v').tree, folderNodeId('s1', 'file:///docs/a'))?.children?.[0]?.label,
+    ).toBe('file7.md');
   });
 
   it('names none when every match is of one tier, or when every folder is open anyway', () => {

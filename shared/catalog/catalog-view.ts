@@ -53,17 +53,30 @@ export class CatalogView {
   #tree: CatalogNode[] = [];
   #shown: CatalogNode[] = [];
   #matches: SearchMatches = NO_MATCHES;
-  /** The last broad result in catalog order, and its query: a narrowing query filters it instead of the whole tree. */
+  /**
+   * The last broad result in catalog order, and its query: a narrowing query filters it instead of
+   * the whole tree.
+   */
   #base: { tree: CatalogNode[]; query: string; shown: CatalogNode[] } | undefined;
   /** Per-folder counts for the current picks; dropped whenever picks change. */
   #counts = new WeakMap<CatalogNode, PickCount>();
   #frames = 0;
   readonly #windows = new FolderWindows();
-  /** Set when the windows were dropped (another sort, a reset): the next frame shows the selected row again. */
+  /**
+   * Set when the windows were dropped (another sort, a reset): the next frame shows the selected
+   * row again.
+   */
   #recenter = false;
 
-  /** `search` answers a query over every catalog (the host's shared index); `marks`, the session's marks and decisions. */
-  constructor(search: (query: string) => SearchMatches, state?: Partial<ViewState>, marks: () => RowMarks = () => NO_MARKS) {
+  /**
+   * `search` answers a query over every catalog (the host's shared index); `marks`, the session's
+   * marks and decisions.
+   */
+  constructor(
+    search: (query: string) => SearchMatches,
+    state?: Partial<ViewState>,
+    marks: () => RowMarks = () => NO_MARKS,
+  ) {
     this.#search = search;
     this.#marks = marks;
     if (state) this.reset(state);
@@ -127,7 +140,9 @@ export class CatalogView {
     if (patch.reveal !== undefined) change.revealed = this.#reveal(patch.reveal);
     if (patch.page !== undefined) {
       this.#refresh();
-      change.paged = { first: this.#windows.page(findNode(this.#shown, patch.page.folderId), patch.page.direction) };
+      change.paged = {
+        first: this.#windows.page(findNode(this.#shown, patch.page.folderId), patch.page.direction),
+      };
     }
     return change;
   }
@@ -150,7 +165,8 @@ export class CatalogView {
     let shownResources = 0;
     for (const node of this.#shown) shownResources += node.resourceCount;
     let resourceTotal = 0;
-    for (const server of this.#source.servers) resourceTotal += this.#source.resources[server.id]?.length ?? 0;
+    for (const server of this.#source.servers)
+      resourceTotal += this.#source.resources[server.id]?.length ?? 0;
     const selected = this.#selectedNode();
     return {
       viewId,
@@ -233,13 +249,16 @@ export class CatalogView {
     this.#matches = this.#search(query);
     const normalized = normalizeQuery(query);
     const base = this.#base;
-    const from = base && base.tree === this.#tree && narrows(normalized, base.query) ? base.shown : this.#tree;
+    const from =
+      base && base.tree === this.#tree && narrows(normalized, base.query) ? base.shown : this.#tree;
     this.#shown = filterCatalogTree(from, this.#matches);
     // A ranked result is never a base: its ties are in score order, not the catalog's; nor is
     // one ordered by tiers, whose order a narrower query's tiers would not give.
     const tiers = this.#matches.tiers;
-    const oneTier = !tiers || [tiers.exact, tiers.contains, tiers.fuzzy].filter((n) => n > 0).length <= 1;
-    if (this.#matches.size > RANKED_MATCHES_UP_TO && oneTier) this.#base = { tree: this.#tree, query: normalized, shown: this.#shown };
+    const oneTier =
+      !tiers || [tiers.exact, tiers.contains, tiers.fuzzy].filter((n) => n > 0).length <= 1;
+    if (this.#matches.size > RANKED_MATCHES_UP_TO && oneTier)
+      this.#base = { tree: this.#tree, query: normalized, shown: this.#shown };
   }
 
   /** Resources and picks under a folder of the shown tree, counted once per change of picks. */
@@ -275,7 +294,13 @@ export class CatalogView {
   #row(node: CatalogNode): ViewNode {
     // Field by field: a folder makes its children when they are first read (build-tree.ts),
     // and a row must not make them.
-    const row: ViewNode = { id: node.id, kind: node.kind, serverId: node.serverId, label: node.label, resourceCount: node.resourceCount };
+    const row: ViewNode = {
+      id: node.id,
+      kind: node.kind,
+      serverId: node.serverId,
+      label: node.label,
+      resourceCount: node.resourceCount,
+    };
     if (node.rows !== undefined) row.rows = node.rows;
     if (node.resource) {
       row.resource = rowEntry(node.resource);
@@ -310,7 +335,8 @@ export class CatalogView {
     const tiers = this.#query ? this.#matches.tiers : undefined;
     if (!tiers || tiers.exact + tiers.contains === 0 || tiers.fuzzy === 0) return undefined;
     const path: string[] = [];
-    for (let node = this.#shown[0]; node && isBranch(node); node = node.children?.[0]) path.push(node.id);
+    for (let node = this.#shown[0]; node && isBranch(node); node = node.children?.[0])
+      path.push(node.id);
     return path;
   }
 
@@ -369,7 +395,10 @@ export class CatalogView {
     return { on: !pickable.every((key) => marks.picked.has(key)), keys };
   }
 
-  /** Moves the windows above a node so it is shown: in the shown tree (a search's, perhaps), where they apply. */
+  /**
+   * Moves the windows above a node so it is shown: in the shown tree (a search's, perhaps), where
+   * they apply.
+   */
   #centerOn(id: string): void {
     const path = pathTo(this.#shown, id);
     if (path) this.#windows.centerOn(path);

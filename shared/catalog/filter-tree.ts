@@ -18,13 +18,18 @@ export const RANKED_MATCHES_UP_TO = 1000;
  * then contains, then fuzzy: "file7.md" is not lost among 3,000 fuzzy matches), and within a
  * tier keep their order in `tree`.
  */
-export function filterCatalogTree(tree: readonly CatalogNode[], matches: SearchMatches): CatalogNode[] {
-  if (matches.size > RANKED_MATCHES_UP_TO) return keepLevel(tree, matches, undefined).nodes as CatalogNode[];
+export function filterCatalogTree(
+  tree: readonly CatalogNode[],
+  matches: SearchMatches,
+): CatalogNode[] {
+  if (matches.size > RANKED_MATCHES_UP_TO)
+    return keepLevel(tree, matches, undefined).nodes as CatalogNode[];
   return filterLevel(tree, matches, []);
 }
 
 /** A match's place in a ranked level: its tier first, its score within it. */
-const rankOf = (match: NodeMatch) => (4 - (match.tier ?? MATCH_TIERS.contains)) * 100_000 + match.score;
+const rankOf = (match: NodeMatch) =>
+  (4 - (match.tier ?? MATCH_TIERS.contains)) * 100_000 + match.score;
 
 /**
  * The resource ordinal of each node of a children array, -1 for any other node; made once per
@@ -53,12 +58,17 @@ function resourceOrdinals(nodes: readonly CatalogNode[]): Int32Array {
  * keystroke cheap. `flags` are the resource flags (tiers) of the server this level is in, when
  * the matches have them.
  */
-function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags: Uint8Array | undefined): { nodes: readonly CatalogNode[]; best: number } {
+function keepLevel(
+  nodes: readonly CatalogNode[],
+  matches: SearchMatches,
+  flags: Uint8Array | undefined,
+): { nodes: readonly CatalogNode[]; best: number } {
   const ordinals = flags ? resourceOrdinals(nodes) : undefined;
   // Undefined while every node so far is kept as it is (then `nodes` itself is the answer);
   // from the first node dropped or changed, the copy of what is kept.
   let kept: CatalogNode[] | undefined;
-  // The tier of each node kept, in order; lowest and highest seen, to know if any reordering is due.
+  // The tier of each node kept, in order; lowest and highest seen, to know if any reordering is
+  // due.
   const tiers = new Uint8Array(nodes.length);
   let count = 0;
   let best = 4;
@@ -75,7 +85,11 @@ function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags:
       tier = matches.has(node) ? (matches.tierOf?.(node) ?? MATCH_TIERS.contains) : 0;
       keep = tier !== 0 ? node : undefined;
     } else {
-      const inner = keepLevel(node.children, matches, node.kind === 'server' ? matches.resourceFlags?.(node.serverId) : flags);
+      const inner = keepLevel(
+        node.children,
+        matches,
+        node.kind === 'server' ? matches.resourceFlags?.(node.serverId) : flags,
+      );
       tier = inner.best;
       if (inner.nodes === node.children) keep = node;
       else if (inner.nodes.length > 0) {
@@ -96,7 +110,9 @@ function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags:
   if (best === worst || level.length < 2) return { nodes: level, best };
   // Mixed tiers: the better ones first, each tier in its catalog order.
   const ordered: CatalogNode[] = [];
-  for (let tier = best; tier <= worst; tier += 1) for (let i = 0; i < level.length; i += 1) if (tiers[i] === tier) ordered.push(level[i] as CatalogNode);
+  for (let tier = best; tier <= worst; tier += 1)
+    for (let i = 0; i < level.length; i += 1)
+      if (tiers[i] === tier) ordered.push(level[i] as CatalogNode);
   return { nodes: ordered, best };
 }
 
@@ -105,7 +121,11 @@ function keepLevel(nodes: readonly CatalogNode[], matches: SearchMatches, flags:
  * in the same order. Parallel arrays rather than a wrapper per node: a broad query keeps
  * every one of 100,000 leaves, and this runs on each keystroke.
  */
-function filterLevel(nodes: readonly CatalogNode[], matches: SearchMatches, bests: number[]): CatalogNode[] {
+function filterLevel(
+  nodes: readonly CatalogNode[],
+  matches: SearchMatches,
+  bests: number[],
+): CatalogNode[] {
   const kept: CatalogNode[] = [];
   const scores: number[] = [];
   for (const node of nodes) {
@@ -135,10 +155,14 @@ function filterLevel(nodes: readonly CatalogNode[], matches: SearchMatches, best
 }
 
 /** Highest score first; equal scores keep their order. Skips the sort when already in order. */
-function orderByScore(nodes: CatalogNode[], scores: number[]): { nodes: CatalogNode[]; indexes: number[] } {
+function orderByScore(
+  nodes: CatalogNode[],
+  scores: number[],
+): { nodes: CatalogNode[]; indexes: number[] } {
   const indexes = nodes.map((_, i) => i);
   let inOrder = true;
-  for (let i = 1; i < scores.length && inOrder; i += 1) inOrder = (scores[i] ?? 0) <= (scores[i - 1] ?? 0);
+  for (let i = 1; i < scores.length && inOrder; i += 1)
+    inOrder = (scores[i] ?? 0) <= (scores[i - 1] ?? 0);
   if (inOrder) return { nodes, indexes };
   // Array.prototype.sort is stable (ES2019), and the index tie-break makes that explicit.
   indexes.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);

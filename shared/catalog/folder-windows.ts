@@ -7,7 +7,10 @@ import type { CatalogNode } from './tree-types';
 import { moreNodeId, windowable } from './view-rows';
 import type { PageDirection, ViewNode } from './view-wire';
 
-/** The rows of one open folder a frame carries at first; its other rows are a `more` row away (or a search). */
+/**
+ * The rows of one open folder a frame carries at first; its other rows are a `more` row away (or a
+ * search).
+ */
 export const FOLDER_WINDOW = 1000;
 /** The most rows of one folder a frame carries: past it, showing more lets go of the far end. */
 export const MAX_FOLDER_ROWS = 5000;
@@ -20,7 +23,10 @@ interface RowWindow {
 
 /** One view's folder windows. */
 export class FolderWindows {
-  /** The rows shown of large open folders, by folder id; absent means the first {@link FOLDER_WINDOW}. */
+  /**
+   * The rows shown of large open folders, by folder id; absent means the first {@link
+   * FOLDER_WINDOW}.
+   */
   readonly #windows = new Map<string, RowWindow>();
 
   /** Another sort or another set of rows: every folder shows its first rows again. */
@@ -45,11 +51,15 @@ export class FolderWindows {
     if (start > 0) rows.unshift(more('previous', start));
     if (end < children.length) rows.push(more('next', children.length - end));
     // A server's Templates branch stays last, in view whatever the window.
-    if (children !== node.children) rows.push(...level((node.children ?? []).slice(children.length)));
+    if (children !== node.children)
+      rows.push(...level((node.children ?? []).slice(children.length)));
     return rows;
   }
 
-  /** The window of a folder of `length` rows, fitted to them (a folder shrinks when a listing starts over). */
+  /**
+   * The window of a folder of `length` rows, fitted to them (a folder shrinks when a listing starts
+   * over).
+   */
   #fit(folderId: string, length: number): RowWindow {
     const known = this.#windows.get(folderId) ?? { start: 0, end: FOLDER_WINDOW };
     const end = Math.min(length, Math.max(known.end, Math.min(length, FOLDER_WINDOW)));
@@ -86,7 +96,10 @@ export class FolderWindows {
       if (index === -1) continue;
       const { start, end } = this.#fit(folder.id, children.length);
       if (index >= start && index < end) continue;
-      const from = Math.max(0, Math.min(index - FOLDER_WINDOW / 2, children.length - FOLDER_WINDOW));
+      const from = Math.max(
+        0,
+        Math.min(index - FOLDER_WINDOW / 2, children.length - FOLDER_WINDOW),
+      );
       this.#windows.set(folder.id, { start: from, end: from + FOLDER_WINDOW });
     }
   }

@@ -21,7 +21,10 @@ function isWordCharacter(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || code > 127;
 }
 
-/** True when `index` starts a word: the field's start, or just after a separator (/, -, _, space, …). */
+/**
+ * True when `index` starts a word: the field's start, or just after a separator (/, -, _, space,
+ * …).
+ */
 export function isWordStart(field: string, index: number): boolean {
   return index === 0 || !isWordCharacter(field.charCodeAt(index - 1));
 }
@@ -37,12 +40,18 @@ export function contiguousScore(field: string, word: string, index: number): num
   return (isWordStart(field, index) ? 140 : 100) - Math.min(index, 40) / 4;
 }
 
-/** Where `word` sits contiguously in `field`, preferring a word start over an earlier mid-word hit. */
+/**
+ * Where `word` sits contiguously in `field`, preferring a word start over an earlier mid-word hit.
+ */
 export function bestOccurrence(field: string, word: string): number {
   const first = field.indexOf(word);
   if (first <= 0 || isWordStart(field, first)) return first;
   // Look a little further for an occurrence at a word start ("log" in "catalog/login").
-  for (let next = field.indexOf(word, first + 1), tries = 0; next !== -1 && tries < 8; next = field.indexOf(word, next + 1), tries += 1) {
+  for (
+    let next = field.indexOf(word, first + 1), tries = 0;
+    next !== -1 && tries < 8;
+    next = field.indexOf(word, next + 1), tries += 1
+  ) {
     if (isWordStart(field, next)) return next;
   }
   return first;
@@ -118,13 +127,16 @@ export function isSubsequence(text: string, word: string): boolean {
   return true;
 }
 
-/** The score of a fuzzy match: word starts earn, gaps cost, and the total stays under the ceiling. */
+/**
+ * The score of a fuzzy match: word starts earn, gaps cost, and the total stays under the ceiling.
+ */
 export function fuzzyScore(field: string, positions: readonly number[]): number {
   let score = 40;
   let previous = -1;
   for (const position of positions) {
     if (isWordStart(field, position)) score += 6;
-    if (previous !== -1 && position > previous + 1) score -= 4 + Math.min(position - previous - 1, 10);
+    if (previous !== -1 && position > previous + 1)
+      score -= 4 + Math.min(position - previous - 1, 10);
     previous = position;
   }
   return Math.max(1, Math.min(FUZZY_CEILING, score));

@@ -25,13 +25,19 @@ export interface HighlightedEntry {
  * merged, so "bill" and "billing" highlight as one run.
  */
 export function matchRanges(entry: HighlightedEntry, words: readonly string[]): MatchRange[] {
-  const names: readonly Field[] = ['title', 'name', entry.isTemplate ? 'uriTemplate' : 'uri', 'description'];
+  const names: readonly Field[] = [
+    'title',
+    'name',
+    entry.isTemplate ? 'uriTemplate' : 'uri',
+    'description',
+  ];
   const spans: MatchRange[] = [];
   for (const word of words) {
     if (entry.joined.includes(word)) {
       entry.fields.forEach((text, field) => {
         const index = bestOccurrence(text, word);
-        if (index !== -1) spans.push({ field: names[field] ?? 'title', start: index, end: index + word.length });
+        if (index !== -1)
+          spans.push({ field: names[field] ?? 'title', start: index, end: index + word.length });
       });
       continue;
     }
@@ -42,18 +48,26 @@ export function matchRanges(entry: HighlightedEntry, words: readonly string[]): 
       if (positions && (!best || score > best.score)) best = { field, positions, score };
     });
     const chosen = best;
-    if (chosen) for (const position of chosen.positions) spans.push({ field: names[chosen.field] ?? 'title', start: position, end: position + 1 });
+    if (chosen)
+      for (const position of chosen.positions)
+        spans.push({ field: names[chosen.field] ?? 'title', start: position, end: position + 1 });
   }
   return mergeRanges(spans, names);
 }
 
 /** Sorts spans by field (in the order given) and start, and joins those that touch or overlap. */
-export function mergeRanges(spans: readonly MatchRange[], fieldOrder: readonly Field[]): MatchRange[] {
-  const sorted = [...spans].sort((a, b) => fieldOrder.indexOf(a.field) - fieldOrder.indexOf(b.field) || a.start - b.start);
+export function mergeRanges(
+  spans: readonly MatchRange[],
+  fieldOrder: readonly Field[],
+): MatchRange[] {
+  const sorted = [...spans].sort(
+    (a, b) => fieldOrder.indexOf(a.field) - fieldOrder.indexOf(b.field) || a.start - b.start,
+  );
   const merged: MatchRange[] = [];
   for (const span of sorted) {
     const last = merged.at(-1);
-    if (last && last.field === span.field && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    if (last && last.field === span.field && span.start <= last.end)
+      last.end = Math.max(last.end, span.end);
     else merged.push({ ...span });
   }
   return merged;

@@ -27,7 +27,9 @@ function isDigit(code: number): boolean {
 
 const foldedBeyondAscii = new Map<number, number>();
 
-/** The lowercase of one UTF-16 code unit; ASCII inline, the rest through toLowerCase, remembered. */
+/**
+ * The lowercase of one UTF-16 code unit; ASCII inline, the rest through toLowerCase, remembered.
+ */
 function fold(code: number): number {
   if (code < 128) return code >= 65 && code <= 90 ? code + 32 : code;
   let folded = foldedBeyondAscii.get(code);
@@ -53,10 +55,15 @@ export function compareNatural(a: string, b: string): number {
   // Fast path: skip the common prefix, then back up to the start of a digit run it cuts.
   const shorter = Math.min(a.length, b.length);
   let firstDiffering = 0;
-  while (firstDiffering < shorter && sameLetter(a.charCodeAt(firstDiffering), b.charCodeAt(firstDiffering))) firstDiffering += 1;
+  while (
+    firstDiffering < shorter &&
+    sameLetter(a.charCodeAt(firstDiffering), b.charCodeAt(firstDiffering))
+  )
+    firstDiffering += 1;
   let start = firstDiffering;
   while (start > 0 && isDigit(a.charCodeAt(start - 1))) start -= 1;
-  if (!(isDigit(a.charCodeAt(start)) && isDigit(b.charCodeAt(start)))) return differenceAt(a, b, start);
+  if (!(isDigit(a.charCodeAt(start)) && isDigit(b.charCodeAt(start))))
+    return differenceAt(a, b, start);
   // The usual case (item-7 against item-12): a number without leading zeros in both.
   if (a.charCodeAt(start) !== 48 && b.charCodeAt(start) !== 48) {
     let endA = firstDiffering;
@@ -72,7 +79,8 @@ export function compareNatural(a: string, b: string): number {
 
 /** The order given by the first differing position, where no number is involved. */
 function differenceAt(a: string, b: string, index: number): number {
-  if (index >= a.length || index >= b.length) return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+  if (index >= a.length || index >= b.length)
+    return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
   return fold(a.charCodeAt(index)) - fold(b.charCodeAt(index));
 }
 

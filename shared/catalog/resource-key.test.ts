@@ -7,10 +7,16 @@ describe('parseResourceKey', () => {
     expect(parseResourceKey(resourceKeyString(key))).toEqual(key);
   });
 
-  it.each(['', 'not json', '"s1"', '["s1"]', '["s1","u",""]', '[1,"u"]', '{"serverId":"s1","uri":"u"}', 'null'])(
-    'refuses %j, naming it',
-    (text) => {
-      expect(() => parseResourceKey(text)).toThrow(`Not a resource key: ${JSON.stringify(text)}`);
-    },
-  );
+  it.each([
+    '',
+    'not json',
+    '"s1"',
+    '["s1"]',
+    '["s1","u",""]',
+    '[1,"u"]',
+    '{"serverId":"s1","uri":"u"}',
+    'null',
+  ])('refuses %j, naming it', (text) => {
+    expect(() => parseResourceKey(text)).toThrow(`Not a resource key: ${JSON.stringify(text)}`);
+  });
 });

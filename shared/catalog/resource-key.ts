@@ -1,4 +1,7 @@
-/** A resource is identified by (serverId, uri) everywhere: names are not unique, URIs only per server. */
+/**
+ * A resource is identified by (serverId, uri) everywhere: names are not unique, URIs only per
+ * server.
+ */
 import type { ServerId } from '../mcp-types';
 
 /** What names one resource: its server and its URI. */
@@ -51,7 +54,10 @@ export function entryKey(entry: ResourceKey): string {
   return key;
 }
 
-/** An entry without its server id, which lives for one run only (what a file or the CLI's JSON keeps of it). */
+/**
+ * An entry without its server id, which lives for one run only (what a file or the CLI's JSON keeps
+ * of it).
+ */
 export function withoutServerId<T extends { serverId: string }>(entry: T): Omit<T, 'serverId'> {
   const { serverId: _serverId, ...rest } = entry;
   return rest;

@@ -2,7 +2,14 @@
  * One entry of the search index as it is searched: its case-folded fields and the masks that
  * reject most entries without reading their text, the tier a query matches it in, and its score.
  */
-import { bestOccurrence, contiguousScore, fuzzyScore, hasCompactSubsequence, isSubsequence, subsequencePositions } from './fuzzy-match';
+import {
+  bestOccurrence,
+  contiguousScore,
+  fuzzyScore,
+  hasCompactSubsequence,
+  isSubsequence,
+  subsequencePositions,
+} from './fuzzy-match';
 import { foldCase } from './natural-order';
 import { MATCH_TIERS } from './tree-types';
 import type { ServerId } from '../mcp-types';
@@ -15,7 +22,10 @@ export interface IndexedEntry {
   fields: readonly [string, string, string, string];
   /** The fields joined by a character no query word holds, for a one-call rejection. */
   joined: string;
-  /** Which letters and digits each field holds (see {@link characterMask}), for a rejection without reading the text. */
+  /**
+   * Which letters and digits each field holds (see {@link characterMask}), for a rejection without
+   * reading the text.
+   */
   masks: readonly [number, number, number, number];
   /** The four masks together. */
   mask: number;
@@ -29,7 +39,12 @@ const FIELD_WEIGHTS = [1, 1, 0.6, 0.3] as const;
  * scoring), or 0 when one does not: exact when the whole query is a field or the URI's last
  * segment, contains when every word is in a field as typed, else fuzzy.
  */
-export function matchTier(entry: IndexedEntry | undefined, words: readonly string[], masks: readonly number[], query: string): number {
+export function matchTier(
+  entry: IndexedEntry | undefined,
+  words: readonly string[],
+  masks: readonly number[],
+  query: string,
+): number {
   if (!entry) return 0;
   let fuzzy = false;
   for (let w = 0; w < words.length; w += 1) {
@@ -44,7 +59,9 @@ export function matchTier(entry: IndexedEntry | undefined, words: readonly strin
     if (entry.joined.includes(word)) continue;
     let found = false;
     for (let field = 0; field < 4 && !found; field += 1) {
-      found = ((entry.masks[field] as number) & need) === need && hasCompactSubsequence(entry.fields[field] as string, word);
+      found =
+        ((entry.masks[field] as number) & need) === need &&
+        hasCompactSubsequence(entry.fields[field] as string, word);
     }
     if (!found) return 0;
     fuzzy = true;
@@ -57,7 +74,11 @@ export function matchTier(entry: IndexedEntry | undefined, words: readonly strin
 function isExact(entry: IndexedEntry, query: string): boolean {
   const [title, name, uri] = entry.fields;
   if (title === query || name === query || uri === query) return true;
-  return uri.length > query.length && uri.endsWith(query) && '/:'.includes(uri.charAt(uri.length - query.length - 1));
+  return (
+    uri.length > query.length &&
+    uri.endsWith(query) &&
+    '/:'.includes(uri.charAt(uri.length - query.length - 1))
+  );
 }
 
 function isLetter(character: string): boolean {
@@ -79,13 +100,39 @@ export function characterMask(text: string): number {
   return mask;
 }
 
-export function indexed(id: string, serverId: ServerId, isTemplate: boolean, raw: readonly (string | undefined)[]): IndexedEntry {
-  const fields = [foldCase(raw[0] ?? ''), foldCase(raw[1] ?? ''), foldCase(raw[2] ?? ''), foldCase(raw[3] ?? '')] as const;
-  const masks = [characterMask(fields[0]), characterMask(fields[1]), characterMask(fields[2]), characterMask(fields[3])] as const;
-  return { id, serverId, fields, joined: fields.join('\u0000'), masks, mask: masks[0] | masks[1] | masks[2] | masks[3], isTemplate };
+export function indexed(
+  id: string,
+  serverId: ServerId,
+  isTemplate: boolean,
+  raw: readonly (string | undefined)[],
+): IndexedEntry {
+  const fields = [
+    foldCase(raw[0] ?? ''),
+    foldCase(raw[1] ?? ''),
+    foldCase(raw[2] ?? ''),
+    foldCase(raw[3] ?? ''),
+  ] as const;
+  const masks = [
+    characterMask(fields[0]),
+    characterMask(fields[1]),
+    characterMask(fields[2]),
+    characterMask(fields[3]),
+  ] as const;
+  return {
+    id,
+    serverId,
+    fields,
+    joined: fields.join('\u0000'),
+    masks,
+    mask: masks[0] | masks[1] | masks[2] | masks[3],
+    isTemplate,
+  };
 }
 
-/** The entry's score for the query: the sum of each word's best field, or 0 when a word matches nowhere. */
+/**
+ * The entry's score for the query: the sum of each word's best field, or 0 when a word matches
+ * nowhere.
+ */
 export function scoreEntry(entry: IndexedEntry, words: readonly string[]): number {
   let total = 0;
   for (const word of words) {

@@ -4,18 +4,45 @@ import { resourceNodeId, templateNodeId } from './build-tree';
 import { characterMask, createSearchIndex, type SearchIndex } from './search-index';
 import type { CatalogNode, SearchMatches } from './tree-types';
 
-const resource = (uri: string, extra: Partial<ResourceEntry> = {}): ResourceEntry => ({ serverId: 's1', uri, name: uri.split('/').pop() ?? uri, ...extra });
+const resource = (uri: string, extra: Partial<ResourceEntry> = {}): ResourceEntry => ({
+  serverId: 's1',
+  uri,
+  name: uri.split('/').pop() ?? uri,
+  ...extra,
+});
 const id = (uri: string) => resourceNodeId('s1', uri);
 
-/** The tree nodes of every entry indexed by these tests, by node id: matches are looked up by node. */
+/**
+ * The tree nodes of every entry indexed by these tests, by node id: matches are looked up by node.
+ */
 const nodes = new Map<string, CatalogNode>();
 
 function indexOf(resources: ResourceEntry[], templates: TemplateEntry[] = []): SearchIndex {
   const index = createSearchIndex();
   index.add('s1', resources, templates);
   // A tree node knows its entry's position in the server's list, as build-tree.ts sets it.
-  resources.forEach((entry, ordinal) => nodes.set(resourceNodeId(entry.serverId, entry.uri), { id: '', kind: 'resource', serverId: 's1', label: '', resourceCount: 1, resource: entry, ordinal }));
-  templates.forEach((entry, ordinal) => nodes.set(templateNodeId('s1', entry.uriTemplate), { id: '', kind: 'template', serverId: 's1', label: '', resourceCount: 0, template: entry, ordinal }));
+  resources.forEach((entry, ordinal) =>
+    nodes.set(resourceNodeId(entry.serverId, entry.uri), {
+      id: '',
+      kind: 'resource',
+      serverId: 's1',
+      label: '',
+      resourceCount: 1,
+      resource: entry,
+      ordinal,
+    }),
+  );
+  templates.forEach((entry, ordinal) =>
+    nodes.set(templateNodeId('s1', entry.uriTemplate), {
+      id: '',
+      kind: 'template',
+      serverId: 's1',
+      label: '',
+      resourceCount: 0,
+      template: entry,
+      ordinal,
+    }),
+  );
   return index;
 }
 
@@ -27,7 +54,9 @@ function node(nodeId: string): CatalogNode {
 
 /** Matching ids, best first. */
 function ranked(matches: SearchMatches): string[] {
-  return matches.ids().sort((a, b) => (matches.get(node(b))?.score ?? 0) - (matches.get(node(a))?.score ?? 0));
+  return matches
+    .ids()
+    .sort((a, b) => (matches.get(node(b))?.score ?? 0) - (matches.get(node(a))?.score ?? 0));
 }
 
 describe('createSearchIndex', () => {
@@ -51,19 +80,28 @@ describe('createSearchIndex', () => {
   });
 
   it('indexes templates by title, name, uriTemplate and description', () => {
-    const index = indexOf([], [{ serverId: 's1', uriTemplate: 'db://tables/{table}', name: 'table' }]);
+    const index = indexOf(
+      [],
+      [{ serverId: 's1', uriTemplate: 'db://tables/{table}', name: 'table' }],
+    );
     const match = index.search('tables').get(node(templateNodeId('s1', 'db://tables/{table}')));
     expect(match?.ranges).toEqual([{ field: 'uriTemplate', start: 5, end: 11 }]);
   });
 
   it('requires every word to match, each in any field', () => {
-    const index = indexOf([resource('a://billing/guide.md', { title: 'Invoices' }), resource('a://billing/other.md', { title: 'Refunds' })]);
+    const index = indexOf([
+      resource('a://billing/guide.md', { title: 'Invoices' }),
+      resource('a://billing/other.md', { title: 'Refunds' }),
+    ]);
     expect(index.search('billing invoices').ids()).toEqual([id('a://billing/guide.md')]);
     expect(index.search('billing nothing').size).toBe(0);
   });
 
   it('falls back to in-order letters within one field, ranked below whole substrings', () => {
-    const index = indexOf([resource('a://x/1', { name: 'quarterly-report.md' }), resource('a://x/2', { name: 'qreport.md' })]);
+    const index = indexOf([
+      resource('a://x/1', { name: 'quarterly-report.md' }),
+      resource('a://x/2', { name: 'qreport.md' }),
+    ]);
     expect(ranked(index.search('qrep'))).toEqual([id('a://x/2'), id('a://x/1')]);
     // The letters of one word must sit in one field, not straddle two.
     expect(indexOf([resource('a://q/1', { name: 'rep' })]).search('qrep').size).toBe(0);
@@ -76,7 +114,12 @@ describe('createSearchIndex', () => {
       resource('a://x/2', { name: 'logbook' }),
       resource('a://x/1', { name: 'log' }),
     ]);
-    expect(ranked(index.search('log'))).toEqual([id('a://x/1'), id('a://x/2'), id('a://x/3'), id('a://x/4')]);
+    expect(ranked(index.search('log'))).toEqual([
+      id('a://x/1'),
+      id('a://x/2'),
+      id('a://x/3'),
+      id('a://x/4'),
+    ]);
   });
 
   it('ranks a title hit over a uri hit over a description hit', () => {
@@ -85,7 +128,11 @@ describe('createSearchIndex', () => {
       resource('a://zebra/2', { name: 'b' }),
       resource('a://x/1', { name: 'a', title: 'Zebra facts' }),
     ]);
-    expect(ranked(index.search('zebra'))).toEqual([id('a://x/1'), id('a://zebra/2'), id('a://x/3')]);
+    expect(ranked(index.search('zebra'))).toEqual([
+      id('a://x/1'),
+      id('a://zebra/2'),
+      id('a://x/3'),
+    ]);
   });
 
   it('gives merged highlight ranges per field', () => {
@@ -101,18 +148,49 @@ describe('createSearchIndex', () => {
 
   it('keeps highlight offsets right for characters whose lowercase is longer', () => {
     const index = indexOf([resource('a://x/1', { title: 'İstanbul notes' })]);
-    expect(index.search('notes').get(node(id('a://x/1')))?.ranges).toEqual([{ field: 'title', start: 9, end: 14 }]);
+    expect(index.search('notes').get(node(id('a://x/1')))?.ranges).toEqual([
+      { field: 'title', start: 9, end: 14 },
+    ]);
   });
 
   it('keeps only the best matches when given a limit', () => {
-    const index = indexOf([resource('a://x/1', { name: 'xlogx' }), resource('a://x/2', { name: 'log' }), resource('a://x/3', { name: 'logs' })]);
+    const index = indexOf([
+      resource('a://x/1', { name: 'xlogx' }),
+      resource('a://x/2', { name: 'log' }),
+      resource('a://x/3', { name: 'logs' }),
+    ]);
     expect(index.search('log', 2).ids().sort()).toEqual([id('a://x/2'), id('a://x/3')]);
   });
 
   it('gives the same answers when a query is typed, extended, and backspaced', () => {
-    const index = indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`)));
-    const fresh = (query: string) => [...indexOf(Array.from({ length: 300 }, (_, i) => resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`))).search(query).ids()].sort();
-    for (const query of ['r', 're', 'red', 'red ', 'red i', 'red it', 'red 1', 're', 'g', 'gr', 'gre 2']) {
+    const index = indexOf(
+      Array.from({ length: 300 }, (_, i) =>
+        resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`),
+      ),
+    );
+    const fresh = (query: string) =>
+      [
+        ...indexOf(
+          Array.from({ length: 300 }, (_, i) =>
+            resource(`a://x/${['red', 'green', 'blue'][i % 3]}/item-${i}`),
+          ),
+        )
+          .search(query)
+          .ids(),
+      ].sort();
+    for (const query of [
+      'r',
+      're',
+      'red',
+      'red ',
+      'red i',
+      'red it',
+      'red 1',
+      're',
+      'g',
+      'gr',
+      'gre 2',
+    ]) {
       expect(index.search(query).ids().sort(), query).toEqual(fresh(query));
     }
   });
@@ -137,22 +215,44 @@ describe('createSearchIndex', () => {
 
   it('narrows across servers: a server without hits for the earlier query gets none for the longer one', () => {
     const index = createSearchIndex();
-    index.add('s1', [resource('a://x/red-1'), resource('a://x/red-2'), resource('a://x/blue-1')], []);
-    index.add('s2', [resource('b://y/blue-12', { serverId: 's2' }), resource('b://y/red-12', { serverId: 's2' })], []);
-    expect(index.search('red').ids().sort()).toEqual([id('a://x/red-1'), id('a://x/red-2'), resourceNodeId('s2', 'b://y/red-12')].sort());
+    index.add(
+      's1',
+      [resource('a://x/red-1'), resource('a://x/red-2'), resource('a://x/blue-1')],
+      [],
+    );
+    index.add(
+      's2',
+      [resource('b://y/blue-12', { serverId: 's2' }), resource('b://y/red-12', { serverId: 's2' })],
+      [],
+    );
+    expect(index.search('red').ids().sort()).toEqual(
+      [id('a://x/red-1'), id('a://x/red-2'), resourceNodeId('s2', 'b://y/red-12')].sort(),
+    );
     expect(index.search('blue').size).toBe(2);
-    expect(index.search('red 1').ids().sort()).toEqual([id('a://x/red-1'), resourceNodeId('s2', 'b://y/red-12')].sort());
+    expect(index.search('red 1').ids().sort()).toEqual(
+      [id('a://x/red-1'), resourceNodeId('s2', 'b://y/red-12')].sort(),
+    );
     expect(index.search('red 12').ids()).toEqual([resourceNodeId('s2', 'b://y/red-12')]);
     index.add('s1', [resource('a://x/red-12b')], []);
-    expect(index.search('red 12').ids().sort()).toEqual([id('a://x/red-12b'), resourceNodeId('s2', 'b://y/red-12')].sort());
+    expect(index.search('red 12').ids().sort()).toEqual(
+      [id('a://x/red-12b'), resourceNodeId('s2', 'b://y/red-12')].sort(),
+    );
   });
 
-  it('finds the same as a fresh index while a word grows, even a match spread wider than its prefix\'s', () => {
-    const names = ['a' + 'x'.repeat(12) + 'bc', 'a' + 'x'.repeat(9) + 'b' + 'y'.repeat(4) + 'cd', 'abc', 'xaxbxcxdx', 'a-b-c-d-e-f'];
+  it("finds the same as a fresh index while a word grows, even a match spread wider than its prefix's", () => {
+    const names = [
+      'a' + 'x'.repeat(12) + 'bc',
+      'a' + 'x'.repeat(9) + 'b' + 'y'.repeat(4) + 'cd',
+      'abc',
+      'xaxbxcxdx',
+      'a-b-c-d-e-f',
+    ];
     const resources = names.map((name, i) => resource(`a://x/${i}`, { name }));
     const typing = indexOf(resources);
     for (const query of ['a', 'ab', 'abc', 'abcd', 'abcde', 'abcdef']) {
-      expect(typing.search(query).ids().sort(), query).toEqual(indexOf(resources).search(query).ids().sort());
+      expect(typing.search(query).ids().sort(), query).toEqual(
+        indexOf(resources).search(query).ids().sort(),
+      );
     }
     expect(typing.search('abc').ids()).toContain(id('a://x/0'));
   });
@@ -178,7 +278,15 @@ describe('createSearchIndex', () => {
     const first = resource('a://x/1', { name: 'apple' });
     index.add('s1', [resource('a://x/0', { name: 'pear' }), first], []);
     const matches = index.search('apple');
-    const appleNode: CatalogNode = { id: id('a://x/1'), kind: 'resource', serverId: 's1', label: 'apple', resourceCount: 1, resource: first, ordinal: 1 };
+    const appleNode: CatalogNode = {
+      id: id('a://x/1'),
+      kind: 'resource',
+      serverId: 's1',
+      label: 'apple',
+      resourceCount: 1,
+      resource: first,
+      ordinal: 1,
+    };
     expect(matches.has(appleNode)).toBe(true);
     expect(matches.has({ ...appleNode, ordinal: 0 })).toBe(false);
     index.clear('s1');
@@ -188,9 +296,35 @@ describe('createSearchIndex', () => {
 });
 
 describe('createSearchIndex at scale', () => {
-  const areas = ['billing', 'search', 'auth', 'storage', 'notifications', 'analytics', 'payments', 'reports'];
+  const areas = [
+    'billing',
+    'search',
+    'auth',
+    'storage',
+    'notifications',
+    'analytics',
+    'payments',
+    'reports',
+  ];
   const kinds = ['guides', 'reference', 'runbooks', 'decisions', 'incidents'];
-  const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
+  const words = [
+    'alpha',
+    'bravo',
+    'charlie',
+    'delta',
+    'echo',
+    'foxtrot',
+    'golf',
+    'hotel',
+    'india',
+    'juliet',
+    'kilo',
+    'lima',
+    'mike',
+    'november',
+    'oscar',
+    'papa',
+  ];
   /** The shape of test/fixtures/synthetic-server.ts's resources. */
   const synthetic = (i: number): ResourceEntry => {
     const area = areas[i % areas.length] ?? '';
@@ -210,7 +344,9 @@ describe('createSearchIndex at scale', () => {
     const time = (query: string) => {
       const started = performance.now();
       const matches = index.search(query);
-      console.log(`search "${query}" over 100,000: ${(performance.now() - started).toFixed(1)} ms, ${matches.size} matches`);
+      console.log(
+        `search "${query}" over 100,000: ${(performance.now() - started).toFixed(1)} ms, ${matches.size} matches`,
+      );
       return matches;
     };
     index.clear('nobody'); // forget the warm-up query, so the next one is a first keystroke

@@ -7,7 +7,15 @@ import { foldCase } from './natural-order';
 import { characterMask, indexed, matchTier, scoreEntry, type IndexedEntry } from './search-entry';
 import { resourceNodeId, templateNodeId } from './node-ids';
 import { matchRanges } from './match-ranges';
-import { MATCH_TIERS, type CatalogNode, type MatchRange, type MatchTier, type MatchTierCounts, type NodeMatch, type SearchMatches } from './tree-types';
+import {
+  MATCH_TIERS,
+  type CatalogNode,
+  type MatchRange,
+  type MatchTier,
+  type MatchTierCounts,
+  type NodeMatch,
+  type SearchMatches,
+} from './tree-types';
 
 /** A searchable set of catalog entries. */
 export interface SearchIndex {
@@ -16,7 +24,11 @@ export interface SearchIndex {
    * slot, which is its position in the list and the `ordinal` of its tree node (build-tree.ts).
    * An id already indexed keeps its first entry, as the tree does; a refresh clears first.
    */
-  add(serverId: ServerId, resources: readonly ResourceEntry[], templates: readonly TemplateEntry[]): void;
+  add(
+    serverId: ServerId,
+    resources: readonly ResourceEntry[],
+    templates: readonly TemplateEntry[],
+  ): void;
   /** Forgets one server's entries, or all of them. */
   clear(serverId?: ServerId): void;
   /**
@@ -53,11 +65,21 @@ class LazyMatch implements NodeMatch {
 }
 
 /** No matches: what an empty query gives. */
-export const NO_MATCHES: SearchMatches = { size: 0, get: () => undefined, has: () => false, ids: () => [] };
+export const NO_MATCHES: SearchMatches = {
+  size: 0,
+  get: () => undefined,
+  has: () => false,
+  ids: () => [],
+};
 
 /** Matches given by node id: for a few known rows (a selection to reveal, a test). */
 export function matchesByNodeId(byId: ReadonlyMap<string, NodeMatch>): SearchMatches {
-  return { size: byId.size, get: (node) => byId.get(node.id), has: (node) => byId.has(node.id), ids: () => [...byId.keys()] };
+  return {
+    size: byId.size,
+    get: (node) => byId.get(node.id),
+    has: (node) => byId.has(node.id),
+    ids: () => [...byId.keys()],
+  };
 }
 
 /** One server's entries by slot; a slot whose id was already taken stays empty. */
@@ -82,7 +104,9 @@ interface Hits {
 class FlaggedMatches implements SearchMatches {
   readonly #made = new Map<IndexedEntry, LazyMatch>();
   constructor(
-    /** The servers' entries as of the search: a clear replaces a server's lists, never edits them. */
+    /**
+     * The servers' entries as of the search: a clear replaces a server's lists, never edits them.
+     */
     readonly servers: ReadonlyMap<ServerId, ServerEntries>,
     readonly flags: ReadonlyMap<ServerId, { resources: Uint8Array; templates: Uint8Array }>,
     readonly size: number,
@@ -101,7 +125,12 @@ class FlaggedMatches implements SearchMatches {
     }
     const flags = this.#flags;
     if (flags === undefined) return undefined;
-    const tier = node.kind === 'resource' ? flags.resources[ordinal] : node.kind === 'template' ? flags.templates[ordinal] : 0;
+    const tier =
+      node.kind === 'resource'
+        ? flags.resources[ordinal]
+        : node.kind === 'template'
+          ? flags.templates[ordinal]
+          : 0;
     return tier ? (tier as MatchTier) : undefined;
   }
   has(node: CatalogNode): boolean {
@@ -113,7 +142,9 @@ class FlaggedMatches implements SearchMatches {
   get(node: CatalogNode): NodeMatch | undefined {
     const tier = this.tierOf(node);
     if (tier === undefined) return undefined;
-    const entry = this.servers.get(node.serverId)?.[node.kind === 'resource' ? 'resources' : 'templates'][node.ordinal as number];
+    const entry = this.servers.get(node.serverId)?.[
+      node.kind === 'resource' ? 'resources' : 'templates'
+    ][node.ordinal as number];
     if (!entry) return undefined;
     let match = this.#made.get(entry);
     if (!match) {
@@ -135,7 +166,10 @@ class FlaggedMatches implements SearchMatches {
 
 /** A query as the index compares queries: case-folded words, one space apart. */
 export function normalizeQuery(query: string): string {
-  return foldCase(query).split(/\s+/).filter((word) => word !== '').join(' ');
+  return foldCase(query)
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .join(' ');
 }
 
 /**
@@ -179,10 +213,28 @@ export function createSearchIndex(): SearchIndex {
     add(serverId, resources, templates) {
       const entries = entriesOf(serverId);
       for (const resource of resources) {
-        put(entries, 'resources', indexed(resourceNodeId(serverId, resource.uri), serverId, false, [resource.title, resource.name, resource.uri, resource.description]));
+        put(
+          entries,
+          'resources',
+          indexed(resourceNodeId(serverId, resource.uri), serverId, false, [
+            resource.title,
+            resource.name,
+            resource.uri,
+            resource.description,
+          ]),
+        );
       }
       for (const template of templates) {
-        put(entries, 'templates', indexed(templateNodeId(serverId, template.uriTemplate), serverId, true, [template.title, template.name, template.uriTemplate, template.description]));
+        put(
+          entries,
+          'templates',
+          indexed(templateNodeId(serverId, template.uriTemplate), serverId, true, [
+            template.title,
+            template.name,
+            template.uriTemplate,
+            template.description,
+          ]),
+        );
       }
       remembered = [];
     },
@@ -209,7 +261,9 @@ export function createSearchIndex(): SearchIndex {
       const words = normalized.split(' ');
       // A query that extends an earlier one ("bil" → "bill", "bill" → "bill inv") can only
       // match a subset of that one's matches (see narrows).
-      const base = remembered.filter((earlier) => narrows(normalized, earlier.query)).sort((a, b) => b.query.length - a.query.length)[0];
+      const base = remembered
+        .filter((earlier) => narrows(normalized, earlier.query))
+        .sort((a, b) => b.query.length - a.query.length)[0];
       const hits = new Map<ServerEntries, Hits>();
       let total = 0;
       for (const entries of servers.values()) {
@@ -217,17 +271,28 @@ export function createSearchIndex(): SearchIndex {
         const among = base ? (base.hits.get(entries) ?? NO_HITS) : undefined;
         const resources = matching(entries.resources, words, normalized, among?.resources);
         const templates = matching(entries.templates, words, normalized, among?.templates);
-        const own = { resources: resources.slots, templates: templates.slots, resourceTiers: resources.tiers, templateTiers: templates.tiers };
+        const own = {
+          resources: resources.slots,
+          templates: templates.slots,
+          resourceTiers: resources.tiers,
+          templateTiers: templates.tiers,
+        };
         hits.set(entries, own);
         total += own.resources.length + own.templates.length;
       }
-      remembered = [{ query: normalized, hits }, ...remembered.filter((earlier) => earlier.query !== normalized)].slice(0, REMEMBERED_QUERIES);
+      remembered = [
+        { query: normalized, hits },
+        ...remembered.filter((earlier) => earlier.query !== normalized),
+      ].slice(0, REMEMBERED_QUERIES);
       const kept = limit !== undefined && limit < total ? best(hits, words, limit) : hits;
       const flags = new Map<ServerId, { resources: Uint8Array; templates: Uint8Array }>();
       const tiers: MatchTierCounts = { exact: 0, contains: 0, fuzzy: 0 };
       for (const [serverId, entries] of servers) {
         const own = kept.get(entries) ?? NO_HITS;
-        flags.set(serverId, { resources: flagged(entries.resources.length, own.resources, own.resourceTiers, tiers), templates: flagged(entries.templates.length, own.templates, own.templateTiers, tiers) });
+        flags.set(serverId, {
+          resources: flagged(entries.resources.length, own.resources, own.resourceTiers, tiers),
+          templates: flagged(entries.templates.length, own.templates, own.templateTiers, tiers),
+        });
       }
       return new FlaggedMatches(servers, flags, Math.min(total, limit ?? total), words, tiers);
     },
@@ -237,14 +302,24 @@ export function createSearchIndex(): SearchIndex {
   };
 }
 
-const NO_HITS: Hits = { resources: new Int32Array(0), templates: new Int32Array(0), resourceTiers: new Uint8Array(0), templateTiers: new Uint8Array(0) };
+const NO_HITS: Hits = {
+  resources: new Int32Array(0),
+  templates: new Int32Array(0),
+  resourceTiers: new Uint8Array(0),
+  templateTiers: new Uint8Array(0),
+};
 
 /**
  * The slots of `all` whose entry matches every word, and the tier of each, trying only the
  * slots in `among` when given (the hits of a query this one narrows). Slot numbers in a typed
  * array, not an object per match: a one-letter query matches nearly every one of 100,000 entries.
  */
-function matching(all: readonly (IndexedEntry | undefined)[], words: readonly string[], query: string, among?: Int32Array): { slots: Int32Array; tiers: Uint8Array } {
+function matching(
+  all: readonly (IndexedEntry | undefined)[],
+  words: readonly string[],
+  query: string,
+  among?: Int32Array,
+): { slots: Int32Array; tiers: Uint8Array } {
   const masks = words.map(characterMask);
   const length = among ? among.length : all.length;
   const found = new Int32Array(length);
@@ -257,11 +332,18 @@ function matching(all: readonly (IndexedEntry | undefined)[], words: readonly st
     tiers[count] = tier;
     found[count++] = slot;
   }
-  return count === length ? { slots: found, tiers } : { slots: found.slice(0, count), tiers: tiers.slice(0, count) };
+  return count === length
+    ? { slots: found, tiers }
+    : { slots: found.slice(0, count), tiers: tiers.slice(0, count) };
 }
 
 /** A flag per slot of a list of `length`: the tier where `slots` says, counted into `counts`. */
-function flagged(length: number, slots: Int32Array, tiers: Uint8Array, counts: MatchTierCounts): Uint8Array {
+function flagged(
+  length: number,
+  slots: Int32Array,
+  tiers: Uint8Array,
+  counts: MatchTierCounts,
+): Uint8Array {
   const flags = new Uint8Array(length);
   for (let i = 0; i < slots.length; i += 1) {
     const tier = tiers[i] as number;
@@ -273,25 +355,62 @@ function flagged(length: number, slots: Int32Array, tiers: Uint8Array, counts: M
   return flags;
 }
 
-/** The `limit` best hits (a better tier first, then the score); equal ones keep catalog order (server, list, slot), so the cut is deterministic. */
-function best(hits: ReadonlyMap<ServerEntries, Hits>, words: readonly string[], limit: number): Map<ServerEntries, Hits> {
-  const scored: { entries: ServerEntries; list: 'resources' | 'templates'; slot: number; tier: number; order: number; score: number }[] = [];
+/**
+ * The `limit` best hits (a better tier first, then the score); equal ones keep catalog order
+ * (server, list, slot), so the cut is deterministic.
+ */
+function best(
+  hits: ReadonlyMap<ServerEntries, Hits>,
+  words: readonly string[],
+  limit: number,
+): Map<ServerEntries, Hits> {
+  const scored: {
+    entries: ServerEntries;
+    list: 'resources' | 'templates';
+    slot: number;
+    tier: number;
+    order: number;
+    score: number;
+  }[] = [];
   for (const [entries, own] of hits) {
     for (const list of ['resources', 'templates'] as const) {
       const tiers = list === 'resources' ? own.resourceTiers : own.templateTiers;
-      own[list].forEach((slot, at) => scored.push({ entries, list, slot, tier: tiers[at] as number, order: scored.length, score: scoreEntry(entries[list][slot] as IndexedEntry, words) }));
+      own[list].forEach((slot, at) =>
+        scored.push({
+          entries,
+          list,
+          slot,
+          tier: tiers[at] as number,
+          order: scored.length,
+          score: scoreEntry(entries[list][slot] as IndexedEntry, words),
+        }),
+      );
     }
   }
   scored.sort((a, b) => a.tier - b.tier || b.score - a.score || a.order - b.order);
-  const chosen = new Map<ServerEntries, { resources: number[]; templates: number[]; resourceTiers: number[]; templateTiers: number[] }>();
+  const chosen = new Map<
+    ServerEntries,
+    { resources: number[]; templates: number[]; resourceTiers: number[]; templateTiers: number[] }
+  >();
   for (const { entries, list, slot, tier } of scored.slice(0, Math.max(0, limit))) {
     let own = chosen.get(entries);
-    if (!own) chosen.set(entries, (own = { resources: [], templates: [], resourceTiers: [], templateTiers: [] }));
+    if (!own)
+      chosen.set(
+        entries,
+        (own = { resources: [], templates: [], resourceTiers: [], templateTiers: [] }),
+      );
     own[list].push(slot);
     (list === 'resources' ? own.resourceTiers : own.templateTiers).push(tier);
   }
   return new Map(
-    [...chosen].map(([entries, own]) => [entries, { resources: Int32Array.from(own.resources), templates: Int32Array.from(own.templates), resourceTiers: Uint8Array.from(own.resourceTiers), templateTiers: Uint8Array.from(own.templateTiers) }]),
+    [...chosen].map(([entries, own]) => [
+      entries,
+      {
+        resources: Int32Array.from(own.resources),
+        templates: Int32Array.from(own.templates),
+        resourceTiers: Uint8Array.from(own.resourceTiers),
+        templateTiers: Uint8Array.from(own.templateTiers),
+      },
+    ]),
   );
 }
-

@@ -20,13 +20,19 @@ export interface SortFacts {
 }
 
 /** The sort facts of a resource or template's annotations. */
-export function annotationFacts(annotations: Annotations | undefined, sort: CatalogSort): Pick<SortFacts, 'priority' | 'time'> {
+export function annotationFacts(
+  annotations: Annotations | undefined,
+  sort: CatalogSort,
+): Pick<SortFacts, 'priority' | 'time'> {
   const priority = annotations?.priority;
   const lastModified = annotations?.lastModified;
   return {
     priority: typeof priority === 'number' && sort === 'priority' ? priority : Number.NaN,
     // Parsed only when sorting by it: Date.parse is the costliest step at 100,000 rows.
-    time: typeof lastModified === 'string' && sort === 'lastModified' ? Date.parse(lastModified) : Number.NaN,
+    time:
+      typeof lastModified === 'string' && sort === 'lastModified'
+        ? Date.parse(lastModified)
+        : Number.NaN,
   };
 }
 
@@ -41,8 +47,10 @@ function compareDescending(a: number, b: number): number {
 /** A comparator for rows of the same kind under `sort`; ties go to the label, then the tiebreak. */
 export function siblingComparator(sort: CatalogSort): (a: SortFacts, b: SortFacts) => number {
   const byName = (a: SortFacts, b: SortFacts): number =>
-    compareNatural(a.key, b.key) || (a.tiebreak < b.tiebreak ? -1 : a.tiebreak > b.tiebreak ? 1 : 0);
-  if (sort === 'priority') return (a, b) => compareDescending(a.priority, b.priority) || byName(a, b);
+    compareNatural(a.key, b.key) ||
+    (a.tiebreak < b.tiebreak ? -1 : a.tiebreak > b.tiebreak ? 1 : 0);
+  if (sort === 'priority')
+    return (a, b) => compareDescending(a.priority, b.priority) || byName(a, b);
   if (sort === 'lastModified') return (a, b) => compareDescending(a.time, b.time) || byName(a, b);
   return byName;
 }

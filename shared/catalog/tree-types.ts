@@ -83,7 +83,10 @@ export interface MatchTierCounts {
   fuzzy: number;
 }
 
-/** Why a resource or template matched a query, and how well. A better tier, then a higher score, ranks first. */
+/**
+ * Why a resource or template matched a query, and how well. A better tier, then a higher score,
+ * ranks first.
+ */
 export interface NodeMatch {
   score: number;
   ranges: MatchRange[];

@@ -32,7 +32,10 @@ export function splitUri(uri: string): UriPath {
   let folders = leafStart > pathStart ? uri.slice(pathStart, leafStart - 1) : '';
   // Empty segments (a leading "/", or "a//b") would be empty-label rows: drop them.
   if (folders.startsWith('/') || folders.endsWith('/') || folders.includes('//')) {
-    folders = folders.split('/').filter((segment) => segment !== '').join('/');
+    folders = folders
+      .split('/')
+      .filter((segment) => segment !== '')
+      .join('/');
   }
   const end = pathEnd(uri, leafStart);
   let trimmedEnd = end;
@@ -55,12 +58,14 @@ function layOut(uri: string): { rootEnd: number; pathStart: number; leafStart: n
   if (!schemeMatch) return { rootEnd: -1, pathStart: 0, leafStart: leafOf(uri, 0) };
   const start = schemeMatch[0].length;
   // RFC 2397: the data of a data: URI is opaque; base64 and text both contain "/".
-  if (start === 5 && schemeMatch[0].toLowerCase() === 'data:') return { rootEnd: start, pathStart: start, leafStart: start };
+  if (start === 5 && schemeMatch[0].toLowerCase() === 'data:')
+    return { rootEnd: start, pathStart: start, leafStart: start };
   if (uri.startsWith('//', start)) {
     const authorityEnd = Math.min(indexOrEnd(uri, '/', start + 2), pathEnd(uri, start + 2));
     return { rootEnd: authorityEnd, pathStart: authorityEnd, leafStart: leafOf(uri, authorityEnd) };
   }
-  // An opaque URI whose part before the next ":" is a namespace (urn:isbn:…, tag:example.com,2024:…)
+  // An opaque URI whose part before the next ":" is a namespace (urn:isbn:…,
+  // tag:example.com,2024:…)
   // groups under that namespace; anything else (mailto:a@b) groups under its scheme.
   const colon = uri.indexOf(':', start);
   if (colon > start && colon < Math.min(indexOrEnd(uri, '/', start), pathEnd(uri, start))) {
@@ -69,7 +74,9 @@ function layOut(uri: string): { rootEnd: number; pathStart: number; leafStart: n
   return { rootEnd: start, pathStart: start, leafStart: leafOf(uri, start) };
 }
 
-/** The start of the last path segment after `start`, ignoring trailing slashes, query and fragment. */
+/**
+ * The start of the last path segment after `start`, ignoring trailing slashes, query and fragment.
+ */
 function leafOf(uri: string, start: number): number {
   // RFC 3986 §3.4: the query starts at the first "?" and may itself contain "/".
   let end = pathEnd(uri, start);

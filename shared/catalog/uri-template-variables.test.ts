@@ -34,13 +34,18 @@ describe('templateVariables', () => {
   });
 
   it('keeps the order of first appearance and drops repeats', () => {
-    const { variables } = templateVariables('design://tokens/{group}/{token}.json{?group,token,fmt}');
+    const { variables } = templateVariables(
+      'design://tokens/{group}/{token}.json{?group,token,fmt}',
+    );
     expect(variables.map((variable) => variable.name)).toEqual(['group', 'token', 'fmt']);
     expect(variables[0]?.operator).toBe('');
   });
 
   it('accepts dotted and percent-encoded variable names', () => {
-    expect(templateVariables('{a.b}{%41b_1}').variables.map((variable) => variable.name)).toEqual(['a.b', '%41b_1']);
+    expect(templateVariables('{a.b}{%41b_1}').variables.map((variable) => variable.name)).toEqual([
+      'a.b',
+      '%41b_1',
+    ]);
   });
 
   it.each([
@@ -61,7 +66,9 @@ describe('templateVariables', () => {
   });
 
   it.each(['=', ',', '!', '@', '|'])('rejects the reserved operator %s', (operator) => {
-    expect(templateVariables(`x{${operator}var}`).error).toBe(`reserved operator "${operator}" in the expression at position 2`);
+    expect(templateVariables(`x{${operator}var}`).error).toBe(
+      `reserved operator "${operator}" in the expression at position 2`,
+    );
   });
 
   it('still lists the variables of the well-formed expressions of a malformed template', () => {

@@ -31,12 +31,17 @@ export interface TemplateVariables {
 const OPERATORS = new Set<string>(['+', '#', '.', '/', ';', '?', '&']);
 /** RFC 6570 §2.2 reserves these for future extensions: a processor must reject them. */
 const RESERVED_OPERATORS = new Set<string>(['=', ',', '!', '@', '|']);
-/** RFC 6570 §2.3: varchar = ALPHA / DIGIT / "_" / pct-encoded, with single dots between varchars. */
+/**
+ * RFC 6570 §2.3: varchar = ALPHA / DIGIT / "_" / pct-encoded, with single dots between varchars.
+ */
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
 /** RFC 6570 §2.4.1: max-length = %x31-39 0*3DIGIT, i.e. 1 to 9999 without a leading zero. */
 const MAX_LENGTH = /^[1-9][0-9]{0,3}$/;
 
-/** Reads every `{…}` expression of `uriTemplate`, in order, deduplicated by name (first appearance wins). */
+/**
+ * Reads every `{…}` expression of `uriTemplate`, in order, deduplicated by name (first appearance
+ * wins).
+ */
 export function templateVariables(uriTemplate: string): TemplateVariables {
   const variables: TemplateVariable[] = [];
   const seen = new Set<string>();
@@ -49,7 +54,8 @@ export function templateVariables(uriTemplate: string): TemplateVariables {
   while (position < uriTemplate.length) {
     const open = uriTemplate.indexOf('{', position);
     const close = uriTemplate.indexOf('}', position);
-    if (close !== -1 && (open === -1 || close < open)) fail(`unmatched "}" at position ${close + 1}`);
+    if (close !== -1 && (open === -1 || close < open))
+      fail(`unmatched "}" at position ${close + 1}`);
     if (open === -1) break;
     const end = uriTemplate.indexOf('}', open + 1);
     const nextOpen = uriTemplate.indexOf('{', open + 1);
@@ -73,7 +79,10 @@ export function templateVariables(uriTemplate: string): TemplateVariables {
   return error === undefined ? { variables } : { variables, error };
 }
 
-function parseExpression(body: string, position: number): { variables: TemplateVariable[] } | { error: string } {
+function parseExpression(
+  body: string,
+  position: number,
+): { variables: TemplateVariable[] } | { error: string } {
   const where = `in the expression at position ${position}`;
   if (body === '') return { error: `empty expression at position ${position}` };
   const first = body[0] as string;

@@ -11,11 +11,20 @@ describe('checkResource', () => {
       mimeType: 'text/markdown',
       size: 12,
       icons: [{ src: 'data:image/png;base64,AAAA', mimeType: 'image/png', sizes: ['16x16'] }],
-      annotations: { audience: ['user', 'assistant'], priority: 1, lastModified: '2026-10-01T12:00:00Z' },
+      annotations: {
+        audience: ['user', 'assistant'],
+        priority: 1,
+        lastModified: '2026-10-01T12:00:00Z',
+      },
       _meta: { k: 1 },
     });
     expect(problems).toEqual([]);
-    expect(entry).toMatchObject({ serverId: 's', uri: 'docs://a', size: 12, annotations: { audience: ['user', 'assistant'], priority: 1 } });
+    expect(entry).toMatchObject({
+      serverId: 's',
+      uri: 'docs://a',
+      size: 12,
+      annotations: { audience: ['user', 'assistant'], priority: 1 },
+    });
     expect(entry?.icons?.[0]?.sizes).toEqual(['16x16']);
   });
 
@@ -34,8 +43,14 @@ describe('checkResource', () => {
   });
 
   it('keeps priority 0 and 1 exactly', () => {
-    expect(checkResource('s', { uri: 'a://', name: 'a', annotations: { priority: 0 } }).entry?.annotations).toEqual({ priority: 0 });
-    expect(checkResource('s', { uri: 'a://', name: 'a', annotations: { priority: 1 } }).entry?.annotations).toEqual({ priority: 1 });
+    expect(
+      checkResource('s', { uri: 'a://', name: 'a', annotations: { priority: 0 } }).entry
+        ?.annotations,
+    ).toEqual({ priority: 0 });
+    expect(
+      checkResource('s', { uri: 'a://', name: 'a', annotations: { priority: 1 } }).entry
+        ?.annotations,
+    ).toEqual({ priority: 1 });
   });
 
   it('cuts a 200 KB name and says so', () => {
@@ -45,7 +60,13 @@ describe('checkResource', () => {
   });
 
   it('drops a wrongly typed optional field but keeps the resource', () => {
-    const { entry, problems } = checkResource('s', { uri: 'a://x', name: 'x', title: 5, size: -1, mimeType: ['x'] });
+    const { entry, problems } = checkResource('s', {
+      uri: 'a://x',
+      name: 'x',
+      title: 5,
+      size: -1,
+      mimeType: ['x'],
+    });
     expect(entry).toEqual({ serverId: 's', uri: 'a://x', name: 'x' });
     expect(problems).toHaveLength(3);
   });
@@ -128,7 +149,9 @@ describe('isIsoTimestamp against Date.parse', () => {
 
 describe('checkAnnotations', () => {
   it('keeps each audience role once, in the order first given', () => {
-    expect(checkAnnotations({ audience: ['assistant', 'user', 'assistant'] }, [])).toEqual({ audience: ['assistant', 'user'] });
+    expect(checkAnnotations({ audience: ['assistant', 'user', 'assistant'] }, [])).toEqual({
+      audience: ['assistant', 'user'],
+    });
     expect(checkAnnotations({ audience: ['user', 'user'] }, [])).toEqual({ audience: ['user'] });
     expect(checkAnnotations({ audience: [] }, [])).toEqual({ audience: [] });
   });

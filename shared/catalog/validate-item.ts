@@ -27,11 +27,17 @@ function isRecord(value: unknown): value is Raw {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 40 ? `a ${value.length}-character string` : JSON.stringify(value);
+  if (typeof value === 'string')
+    return value.length > 40 ? `a ${value.length}-character string` : JSON.stringify(value);
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
-function boundedString(raw: Raw, field: string, max: number, problems: string[]): string | undefined {
+function boundedString(
+  raw: Raw,
+  field: string,
+  max: number,
+  problems: string[],
+): string | undefined {
   const value = raw[field];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
@@ -39,7 +45,9 @@ function boundedString(raw: Raw, field: string, max: number, problems: string[])
     return undefined;
   }
   if (value.length > max) {
-    problems.push(`${field} is ${value.length.toLocaleString('en-US')} characters; cut to ${max.toLocaleString('en-US')}`);
+    problems.push(
+      `${field} is ${value.length.toLocaleString('en-US')} characters; cut to ${max.toLocaleString('en-US')}`,
+    );
     return value.slice(0, max);
   }
   return value;
@@ -77,12 +85,28 @@ export function isIsoTimestamp(text: string): boolean {
   const year = digitsAt(text, 0, 4);
   const month = digitsAt(text, 5, 2);
   const day = digitsAt(text, 8, 2);
-  if (year < 0 || text.charCodeAt(4) !== DASH || month < 1 || month > 12 || text.charCodeAt(7) !== DASH || day < 1 || day > daysIn(year, month)) return false;
+  if (
+    year < 0 ||
+    text.charCodeAt(4) !== DASH ||
+    month < 1 ||
+    month > 12 ||
+    text.charCodeAt(7) !== DASH ||
+    day < 1 ||
+    day > daysIn(year, month)
+  )
+    return false;
   if (length === 10) return true;
   const separator = text[10];
   const hour = digitsAt(text, 11, 2);
   const minute = digitsAt(text, 14, 2);
-  if ((separator !== 'T' && separator !== ' ') || hour < 0 || text.charCodeAt(13) !== COLON || minute < 0 || minute > 59) return false;
+  if (
+    (separator !== 'T' && separator !== ' ') ||
+    hour < 0 ||
+    text.charCodeAt(13) !== COLON ||
+    minute < 0 ||
+    minute > 59
+  )
+    return false;
   let at = 16;
   let second = 0;
   let fraction = 0;
@@ -108,7 +132,13 @@ export function isIsoTimestamp(text: string): boolean {
   const offsetHours = digitsAt(text, at + 1, 2);
   const colon = text.charCodeAt(at + 3) === COLON ? 1 : 0;
   const offsetMinutes = digitsAt(text, at + 3 + colon, 2);
-  return offsetHours >= 0 && offsetHours <= 23 && offsetMinutes >= 0 && offsetMinutes <= 59 && at + 5 + colon === length;
+  return (
+    offsetHours >= 0 &&
+    offsetHours <= 23 &&
+    offsetMinutes >= 0 &&
+    offsetMinutes <= 59 &&
+    at + 5 + colon === length
+  );
 }
 
 type Role = 'user' | 'assistant';
@@ -122,7 +152,10 @@ const AUDIENCES = {
   assistantFirst: Object.freeze(['assistant', 'user']) as unknown as Role[],
 };
 
-/** The audience's roles, each once in the order first given, or undefined when it holds anything else. */
+/**
+ * The audience's roles, each once in the order first given, or undefined when it holds anything
+ * else.
+ */
 function checkAudience(audience: unknown): Role[] | undefined {
   if (!Array.isArray(audience)) return undefined;
   let user = false;
@@ -132,7 +165,8 @@ function checkAudience(audience: unknown): Role[] | undefined {
     else if (role === 'assistant') assistant = true;
     else return undefined;
   }
-  if (user && assistant) return audience[0] === 'user' ? AUDIENCES.userFirst : AUDIENCES.assistantFirst;
+  if (user && assistant)
+    return audience[0] === 'user' ? AUDIENCES.userFirst : AUDIENCES.assistantFirst;
   return user ? AUDIENCES.user : assistant ? AUDIENCES.assistant : AUDIENCES.none;
 }
 
@@ -152,7 +186,9 @@ export function checkAnnotations(value: unknown, problems: string[]): Annotation
       result.audience = roles;
       kept = true;
     } else {
-      problems.push(`audience ${JSON.stringify(audience)?.slice(0, 80)} is not a list of "user" and "assistant"; treated as absent`);
+      problems.push(
+        `audience ${JSON.stringify(audience)?.slice(0, 80)} is not a list of "user" and "assistant"; treated as absent`,
+      );
     }
   }
   if (priority !== undefined) {
@@ -160,7 +196,9 @@ export function checkAnnotations(value: unknown, problems: string[]): Annotation
       result.priority = priority;
       kept = true;
     } else {
-      problems.push(`priority ${describe(priority)} is not a number from 0 to 1; treated as absent`);
+      problems.push(
+        `priority ${describe(priority)} is not a number from 0 to 1; treated as absent`,
+      );
     }
   }
   if (lastModified !== undefined) {
@@ -168,7 +206,9 @@ export function checkAnnotations(value: unknown, problems: string[]): Annotation
       result.lastModified = lastModified;
       kept = true;
     } else {
-      problems.push(`lastModified ${describe(lastModified)} is not an ISO 8601 timestamp; treated as absent`);
+      problems.push(
+        `lastModified ${describe(lastModified)} is not an ISO 8601 timestamp; treated as absent`,
+      );
     }
   }
   return kept ? result : undefined;
@@ -188,7 +228,8 @@ function checkIcons(value: unknown, problems: string[]): Icon[] | undefined {
     }
     const kept: Icon = { src: icon.src };
     if (typeof icon.mimeType === 'string') kept.mimeType = icon.mimeType.slice(0, 100);
-    if (Array.isArray(icon.sizes)) kept.sizes = icon.sizes.filter((s): s is string => typeof s === 'string').slice(0, 16);
+    if (Array.isArray(icon.sizes))
+      kept.sizes = icon.sizes.filter((s): s is string => typeof s === 'string').slice(0, 16);
     if (icon.theme === 'light' || icon.theme === 'dark') kept.theme = icon.theme;
     icons.push(kept);
   }
@@ -196,7 +237,11 @@ function checkIcons(value: unknown, problems: string[]): Icon[] | undefined {
 }
 
 /** Checks the fields resources and templates share, and sets the valid ones on `entry`. */
-function addCommon(entry: Omit<ResourceEntry, 'serverId' | 'uri' | 'name'>, raw: Raw, problems: string[]): void {
+function addCommon(
+  entry: Omit<ResourceEntry, 'serverId' | 'uri' | 'name'>,
+  raw: Raw,
+  problems: string[],
+): void {
   const title = boundedString(raw, 'title', MAX_NAME_LENGTH, problems);
   if (title !== undefined) entry.title = title;
   const description = boundedString(raw, 'description', MAX_DESCRIPTION_LENGTH, problems);
@@ -216,9 +261,11 @@ function addCommon(entry: Omit<ResourceEntry, 'serverId' | 'uri' | 'name'>, raw:
 function requiredString(raw: Raw, field: string, max: number): string | { reason: string } {
   const value = raw[field];
   if (value === undefined) return { reason: `it has no ${field}` };
-  if (typeof value !== 'string') return { reason: `its ${field} is ${describe(value)}, not a string` };
+  if (typeof value !== 'string')
+    return { reason: `its ${field} is ${describe(value)}, not a string` };
   if (value.length === 0) return { reason: `its ${field} is empty` };
-  if (value.length > max) return { reason: `its ${field} is ${value.length.toLocaleString('en-US')} characters long` };
+  if (value.length > max)
+    return { reason: `its ${field} is ${value.length.toLocaleString('en-US')} characters long` };
   return value;
 }
 
@@ -230,10 +277,15 @@ export function checkResource(serverId: ServerId, raw: unknown): ItemCheck<Resou
   const name = requiredString(raw, 'name', Number.POSITIVE_INFINITY);
   if (typeof name !== 'string') return { problems: [name.reason] };
   const problems: string[] = [];
-  const entry: ResourceEntry = { serverId, uri, name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name };
+  const entry: ResourceEntry = {
+    serverId,
+    uri,
+    name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name,
+  };
   addCommon(entry, raw, problems);
   if (raw.size !== undefined) {
-    if (typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size >= 0) entry.size = raw.size;
+    if (typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size >= 0)
+      entry.size = raw.size;
     else problems.push(`size ${describe(raw.size)} is not a whole number of bytes; ignored`);
   }
   return { entry, problems };
@@ -247,7 +299,11 @@ export function checkTemplate(serverId: ServerId, raw: unknown): ItemCheck<Templ
   const name = requiredString(raw, 'name', Number.POSITIVE_INFINITY);
   if (typeof name !== 'string') return { problems: [name.reason] };
   const problems: string[] = [];
-  const entry: TemplateEntry = { serverId, uriTemplate, name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name };
+  const entry: TemplateEntry = {
+    serverId,
+    uriTemplate,
+    name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name,
+  };
   addCommon(entry, raw, problems);
   return { entry, problems };
 }

@@ -20,13 +20,20 @@ export interface RowMarks {
   readonly picked: ReadonlySet<string>;
   mark(key: string): Mark | undefined;
   decision(key: string): RowDecision | undefined;
-  /** Whether the last listing again added or changed it, for a few seconds after (the host's highlight). */
+  /**
+   * Whether the last listing again added or changed it, for a few seconds after (the host's
+   * highlight).
+   */
   fresh?(key: string): FreshMark | undefined;
 }
 
-
 /** No marks and no decisions (a view with no session: tests, tools). */
-export const NO_MARKS: RowMarks = { version: 0, picked: new Set(), mark: () => undefined, decision: () => undefined };
+export const NO_MARKS: RowMarks = {
+  version: 0,
+  picked: new Set(),
+  mark: () => undefined,
+  decision: () => undefined,
+};
 
 /** The id of a `more` row: never a node id of the tree, whose ids start with their kind. */
 export function moreNodeId(folderId: string, direction: PageDirection): string {
@@ -50,7 +57,9 @@ export function rowEntry(entry: ResourceEntry): ResourceEntry {
 /** The rows of a branch that a window cuts: all, but a server's Templates branch, which stays. */
 export function windowable(node: CatalogNode): readonly CatalogNode[] {
   const children = node.children ?? [];
-  return node.kind === 'server' && children.at(-1)?.kind === 'templates' ? children.slice(0, -1) : children;
+  return node.kind === 'server' && children.at(-1)?.kind === 'templates'
+    ? children.slice(0, -1)
+    : children;
 }
 
 /** Servers, folders and the templates branch: the rows that hold others. */

@@ -23,7 +23,10 @@ export interface ViewNode extends CatalogNode {
   picked?: number;
   /** Resources: the user's mark (include is a pick), from the host's session. */
   mark?: Mark;
-  /** Resources: the context's decision, once curated; its reason is in the context frame's `selected`. */
+  /**
+   * Resources: the context's decision, once curated; its reason is in the context frame's
+   * `selected`.
+   */
   decision?: RowDecision;
   /** Resources: added or changed by the last listing again, for a few seconds after it. */
   fresh?: FreshMark;
@@ -31,7 +34,9 @@ export interface ViewNode extends CatalogNode {
   match?: NodeMatch;
   /** Only on a frame's `selected` server, folder or templates row: what is below it. */
   below?: { folders: number; templates: number };
-  /** Only on a `more` row: the folder whose rows it stands for, which way they are, and how many. */
+  /**
+   * Only on a `more` row: the folder whose rows it stands for, which way they are, and how many.
+   */
   page?: { folderId: string; direction: PageDirection; hidden: number };
 }
 
@@ -43,15 +48,23 @@ export interface ViewFrame {
   viewId: string;
   /** Counts up per frame of one view: a window drops a frame older than one it applied. */
   frame: number;
-  /** The shown tree (every server's, or only matches and their ancestors), cut to what a window can show. */
+  /**
+   * The shown tree (every server's, or only matches and their ancestors), cut to what a window can
+   * show.
+   */
   tree: ViewNode[];
   /** The trimmed query the tree answers; '' when not searching. */
   query: string;
   /** Resources and templates that match `query`. */
   matchCount: number;
-  /** How they matched: the query as a whole field, every word as typed, or fuzzy (see MATCH_TIERS). */
+  /**
+   * How they matched: the query as a whole field, every word as typed, or fuzzy (see MATCH_TIERS).
+   */
   matchTiers?: MatchTierCounts;
-  /** Too many matches to open every folder: the folders down to the best match, which the window opens once for this query. */
+  /**
+   * Too many matches to open every folder: the folders down to the best match, which the window
+   * opens once for this query.
+   */
   bestPath?: string[];
   /** Resources in the shown tree. */
   shownResources: number;
@@ -74,7 +87,10 @@ export interface ViewState {
   selectedId: string | null;
 }
 
-/** A change to a view. Rows opened are added; closed are removed. Picks go to the context (ContextPatch). */
+/**
+ * A change to a view. Rows opened are added; closed are removed. Picks go to the context
+ * (ContextPatch).
+ */
 export interface ViewPatch {
   sort?: CatalogSort;
   query?: string;
@@ -83,12 +99,16 @@ export interface ViewPatch {
   selectedId?: string | null;
   /**
    * The tri-state checkbox of a shown row: every resource shown under it is picked, or, when
-   * all of them are already, unpicked, in the host's session. How many come back in {@link ViewChange}.
+   * all of them are already, unpicked, in the host's session. How many come back in {@link
+   * ViewChange}.
    */
   toggleUnder?: string;
   /** Opens the way to a node (of the whole tree, searching or not) and selects it. */
   reveal?: string;
-  /** Shows a window's worth more rows (FOLDER_WINDOW, catalog-view.ts) of a large open folder, after or before those shown. */
+  /**
+   * Shows a window's worth more rows (FOLDER_WINDOW, catalog-view.ts) of a large open folder, after
+   * or before those shown.
+   */
   page?: { folderId: string; direction: PageDirection };
 }
 
@@ -96,8 +116,13 @@ export interface ViewPatch {
 export interface ViewChange {
   /** After `toggleUnder`: whether it picked or unpicked, and how many resources. */
   toggled?: { on: boolean; count: number };
-  /** After `reveal`: the node and the ids of the rows above it, or null when no catalog holds it. */
+  /**
+   * After `reveal`: the node and the ids of the rows above it, or null when no catalog holds it.
+   */
   revealed?: { node: ViewNode; path: string[] } | null;
-  /** After `page`: the first row it brought into view (the nearest to the rows shown before), or null. */
+  /**
+   * After `page`: the first row it brought into view (the nearest to the rows shown before), or
+   * null.
+   */
   paged?: { first: string | null };
 }

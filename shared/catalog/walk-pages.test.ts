@@ -18,7 +18,11 @@ function pagesByCursor(pages: Record<string, Page>) {
   };
 }
 
-const res = (uri: string, extra: Record<string, unknown> = {}) => ({ uri, name: uri.split('/').pop(), ...extra });
+const res = (uri: string, extra: Record<string, unknown> = {}) => ({
+  uri,
+  name: uri.split('/').pop(),
+  ...extra,
+});
 
 async function walk(pages: Record<string, Page>, maxPages?: number) {
   const server = pagesByCursor(pages);
@@ -81,12 +85,22 @@ describe('walkPages', () => {
       x: { resources: [res('a://1', { title: 'second' }), res('a://2')] },
     });
     expect(items.map((i) => i.title ?? i.name)).toEqual(['first', '2']);
-    expect(warnings).toContainEqual(expect.objectContaining({ kind: 'duplicate-uri', uri: 'a://1', page: 2 }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ kind: 'duplicate-uri', uri: 'a://1', page: 2 }),
+    );
   });
 
   it('leaves invalid items out with a warning that says which and why, and keeps the rest', async () => {
     const { items, warnings } = await walk({
-      first: { resources: [res('a://ok'), { name: 'no uri' }, { uri: 42, name: 'n' }, 'text', res('a://bad', { annotations: { priority: 1.7 } })] },
+      first: {
+        resources: [
+          res('a://ok'),
+          { name: 'no uri' },
+          { uri: 42, name: 'n' },
+          'text',
+          res('a://bad', { annotations: { priority: 1.7 } }),
+        ],
+      },
     });
     expect(items.map((i) => i.uri)).toEqual(['a://ok', 'a://bad']);
     expect(items[1]?.annotations).toBeUndefined();
@@ -109,7 +123,9 @@ describe('walkPages', () => {
   });
 
   it('rejects a page that is not a list result', async () => {
-    await expect(walk({ first: { nextCursor: 'x' } as unknown as Page })).rejects.toBeInstanceOf(InvalidPageError);
+    await expect(walk({ first: { nextCursor: 'x' } as unknown as Page })).rejects.toBeInstanceOf(
+      InvalidPageError,
+    );
   });
 
   it('stops between pages when cancelled', async () => {
@@ -125,9 +141,17 @@ describe('walkPages', () => {
   });
 
   it('walks templates by uriTemplate', async () => {
-    const pages: Record<string, unknown> = { first: { resourceTemplates: [{ uriTemplate: 'a://{x}', name: 't' }, { name: 'no template' }] } };
+    const pages: Record<string, unknown> = {
+      first: {
+        resourceTemplates: [{ uriTemplate: 'a://{x}', name: 't' }, { name: 'no template' }],
+      },
+    };
     const got: string[] = [];
-    await walkPages('templates', { serverId: 's1', fetchPage: async () => pages.first, onPage: (p) => got.push(...p.items.map((t) => t.uriTemplate)) });
+    await walkPages('templates', {
+      serverId: 's1',
+      fetchPage: async () => pages.first,
+      onPage: (p) => got.push(...p.items.map((t) => t.uriTemplate)),
+    });
     expect(got).toEqual(['a://{x}']);
   });
 });
@@ -141,11 +165,18 @@ describe('walkPages asks ahead', () => {
       fetchPage: (cursor) => {
         asked.push(cursor);
         const n = Number(cursor ?? 0);
-        return Promise.resolve({ resources: [{ uri: `a://${n}`, name: 'x' }], ...(n < 2 && { nextCursor: String(n + 1) }) });
+        return Promise.resolve({
+          resources: [{ uri: `a://${n}`, name: 'x' }],
+          ...(n < 2 && { nextCursor: String(n + 1) }),
+        });
       },
       onPage: () => seenAtPage.push([...asked]),
     });
-    expect(seenAtPage).toEqual([[undefined, '1'], [undefined, '1', '2'], [undefined, '1', '2']]);
+    expect(seenAtPage).toEqual([
+      [undefined, '1'],
+      [undefined, '1', '2'],
+      [undefined, '1', '2'],
+    ]);
   });
 
   it('leaves no rejection unhandled when a request it asked for is never read', async () => {

@@ -38,7 +38,10 @@ export interface WalkOptions<T> {
 }
 
 const FIELD: Record<ListKind, string> = { resources: 'resources', templates: 'resourceTemplates' };
-const METHOD: Record<ListKind, string> = { resources: 'resources/list', templates: 'resources/templates/list' };
+const METHOD: Record<ListKind, string> = {
+  resources: 'resources/list',
+  templates: 'resources/templates/list',
+};
 
 function shortCursor(cursor: string): string {
   return JSON.stringify(cursor.length > 40 ? `${cursor.slice(0, 40)}…` : cursor);
@@ -56,8 +59,12 @@ export async function walkPages<K extends ListKind>(
   const { serverId, fetchPage, onPage, signal } = options;
   const maxPages = options.maxPages ?? 1_000_000;
   const maxItems = options.maxItems ?? 5_000_000;
-  const check = (list === 'resources' ? checkResource : checkTemplate) as (id: ServerId, raw: unknown) => { entry?: Entry; problems: string[] };
-  const keyOf = (entry: Entry) => ('uri' in entry ? entry.uri : (entry as TemplateEntry).uriTemplate);
+  const check = (list === 'resources' ? checkResource : checkTemplate) as (
+    id: ServerId,
+    raw: unknown,
+  ) => { entry?: Entry; problems: string[] };
+  const keyOf = (entry: Entry) =>
+    'uri' in entry ? entry.uri : (entry as TemplateEntry).uriTemplate;
   // Where each cursor was first seen, to name the loop in the warning.
   const cursorPages = new Map<string, number>();
   const seen = new Set<string>();
@@ -76,7 +83,10 @@ export async function walkPages<K extends ListKind>(
     const result = await pending;
     if (signal?.aborted) return { status: 'cancelled', pages: page, items: seen.size };
     page += 1;
-    const raw = typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : undefined;
+    const raw =
+      typeof result === 'object' && result !== null
+        ? (result as Record<string, unknown>)
+        : undefined;
     const rawItems = raw?.[FIELD[list]];
     if (!Array.isArray(rawItems)) {
       throw new InvalidPageError(`${METHOD[list]} page ${page} has no ${FIELD[list]} array`);
@@ -93,13 +103,31 @@ export async function walkPages<K extends ListKind>(
     rawItems.forEach((rawItem, index) => {
       const { entry, problems } = check(serverId, rawItem);
       if (!entry) {
-        warnings.push({ kind: 'invalid-item', list, page, message: `page ${page}, item ${index + 1} left out: ${problems.join('; ')}` });
+        warnings.push({
+          kind: 'invalid-item',
+          list,
+          page,
+          message: `page ${page}, item ${index + 1} left out: ${problems.join('; ')}`,
+        });
         return;
       }
       const key = keyOf(entry);
-      for (const problem of problems) warnings.push({ kind: 'invalid-item', list, page, uri: key, message: `${key}: ${problem}` });
+      for (const problem of problems)
+        warnings.push({
+          kind: 'invalid-item',
+          list,
+          page,
+          uri: key,
+          message: `${key}: ${problem}`,
+        });
       if (seen.has(key)) {
-        warnings.push({ kind: 'duplicate-uri', list, page, uri: key, message: `${key} is listed again on page ${page}; the first listing is kept` });
+        warnings.push({
+          kind: 'duplicate-uri',
+          list,
+          page,
+          uri: key,
+          message: `${key} is listed again on page ${page}; the first listing is kept`,
+        });
         return;
       }
       seen.add(key);
@@ -108,7 +136,12 @@ export async function walkPages<K extends ListKind>(
 
     let stop: CatalogWarning | undefined;
     if (next !== undefined && next !== null && typeof next !== 'string') {
-      stop = { kind: 'invalid-page', list, page, message: `page ${page} has a nextCursor that is not a string; listing stopped` };
+      stop = {
+        kind: 'invalid-page',
+        list,
+        page,
+        message: `page ${page} has a nextCursor that is not a string; listing stopped`,
+      };
     } else if (typeof next === 'string' && cursorPages.has(next)) {
       stop = {
         kind: 'cursor-loop',
@@ -117,14 +150,25 @@ export async function walkPages<K extends ListKind>(
         message: `cursor loop: page ${page} points back to cursor ${shortCursor(next)} first seen on page ${cursorPages.get(next)}; listing stopped after ${page} pages`,
       };
     } else if (typeof next === 'string' && items.length === 0) {
-      stop = { kind: 'no-progress', list, page, message: `page ${page} brought no new ${list === 'resources' ? 'URIs' : 'templates'} but offered another cursor; listing stopped` };
+      stop = {
+        kind: 'no-progress',
+        list,
+        page,
+        message: `page ${page} brought no new ${list === 'resources' ? 'URIs' : 'templates'} but offered another cursor; listing stopped`,
+      };
     } else if (typeof next === 'string' && (page >= maxPages || seen.size >= maxItems)) {
-      stop = { kind: 'page-cap', list, page, message: `listing stopped at the safety cap after ${page.toLocaleString('en-US')} pages and ${seen.size.toLocaleString('en-US')} items` };
+      stop = {
+        kind: 'page-cap',
+        list,
+        page,
+        message: `listing stopped at the safety cap after ${page.toLocaleString('en-US')} pages and ${seen.size.toLocaleString('en-US')} items`,
+      };
     }
     if (stop) warnings.push(stop);
     onPage({ page, items, warnings });
     // An empty-string cursor is a real cursor (2026-07-28); only an absent one ends the list.
-    if (stop || typeof next !== 'string') return { status: 'complete', pages: page, items: seen.size };
+    if (stop || typeof next !== 'string')
+      return { status: 'complete', pages: page, items: seen.size };
     cursorPages.set(next, page);
   }
 }

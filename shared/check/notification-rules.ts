@@ -7,7 +7,10 @@
 import type { RuleResult, SpecReference } from './check-types';
 import { cut } from './list-rules';
 
-/** One notification as the server sent it, and when (milliseconds, any clock the check uses throughout). */
+/**
+ * One notification as the server sent it, and when (milliseconds, any clock the check uses
+ * throughout).
+ */
 export interface Note {
   method: string;
   params?: Record<string, unknown>;
@@ -21,72 +24,185 @@ export interface Watch {
   to: number;
 }
 
-/** The listen stream the check opened (2026-07-28): its request id, and when it was sent and closed. */
+/**
+ * The listen stream the check opened (2026-07-28): its request id, and when it was sent and closed.
+ */
 export interface Listen {
   id: string;
   from: number;
   to: number;
 }
 
-const NOTIFICATIONS: SpecReference = { revision: '2026-07-28', section: 'Resources › Notifications' };
-const SUBSCRIPTIONS: SpecReference = { revision: '2026-07-28', section: 'Resources › Subscriptions (subscriptions/listen)' };
-const LEGACY_SUBSCRIPTIONS: SpecReference = { revision: '2025-11-25', section: 'Resources › Subscriptions' };
+const NOTIFICATIONS: SpecReference = {
+  revision: '2026-07-28',
+  section: 'Resources › Notifications',
+};
+const SUBSCRIPTIONS: SpecReference = {
+  revision: '2026-07-28',
+  section: 'Resources › Subscriptions (subscriptions/listen)',
+};
+const LEGACY_SUBSCRIPTIONS: SpecReference = {
+  revision: '2025-11-25',
+  section: 'Resources › Subscriptions',
+};
 export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 const UPDATED = 'notifications/resources/updated';
 const LIST_CHANGED = 'notifications/resources/list_changed';
 const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 
-const subscriptionOf = (note: Note): unknown => (note.params?._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID];
-const evidence = (note: Note) => ({ response: cut({ method: note.method, ...(note.params && { params: note.params }) }, 600) });
+const subscriptionOf = (note: Note): unknown =>
+  (note.params?._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID];
+const evidence = (note: Note) => ({
+  response: cut({ method: note.method, ...(note.params && { params: note.params }) }, 600),
+});
 
 /** `notifications/resources/list_changed` only from a server that declares `listChanged`. */
 export function listChangedRule(notes: readonly Note[], declared: boolean): RuleResult {
-  const rule = { rule: 'capabilities.list-changed', title: 'list_changed is sent only where listChanged is declared', spec: NOTIFICATIONS };
+  const rule = {
+    rule: 'capabilities.list-changed',
+    title: 'list_changed is sent only where listChanged is declared',
+    spec: NOTIFICATIONS,
+  };
   const sent = notes.filter((note) => note.method === LIST_CHANGED);
-  if (declared) return { ...rule, verdict: 'pass', detail: sent.length > 0 ? `declared, and sent ${sent.length} during the check` : 'declared (none was sent during the check)' };
-  if (sent.length === 0) return { ...rule, verdict: 'pass', detail: 'not declared, and none was sent during the check' };
-  return { ...rule, verdict: 'fail', detail: `listChanged is not declared, yet the server sent list_changed ${sent.length === 1 ? 'once' : `${sent.length} times`}`, evidence: evidence(sent[0] as Note) };
+  if (declared)
+    return {
+      ...rule,
+      verdict: 'pass',
+      detail:
+        sent.length > 0
+          ? `declared, and sent ${sent.length} during the check`
+          : 'declared (none was sent during the check)',
+    };
+  if (sent.length === 0)
+    return { ...rule, verdict: 'pass', detail: 'not declared, and none was sent during the check' };
+  return {
+    ...rule,
+    verdict: 'fail',
+    detail: `listChanged is not declared, yet the server sent list_changed ${sent.length === 1 ? 'once' : `${sent.length} times`}`,
+    evidence: evidence(sent[0] as Note),
+  };
 }
 
 /** Under a subscribed URI: the URI itself, or a sub-resource of it. */
-const covers = (subscribed: string, uri: string) => uri === subscribed || uri.startsWith(subscribed.endsWith('/') ? subscribed : `${subscribed}/`);
+const covers = (subscribed: string, uri: string) =>
+  uri === subscribed || uri.startsWith(subscribed.endsWith('/') ? subscribed : `${subscribed}/`);
 
 /** `notifications/resources/updated` only for a URI subscribed at the time. */
-export function onlySubscribedRule(notes: readonly Note[], watches: readonly Watch[], era: 'legacy' | 'modern'): RuleResult {
-  const rule = { rule: 'subscriptions.only-subscribed', title: 'Updates come only for subscribed URIs', spec: era === 'modern' ? SUBSCRIPTIONS : LEGACY_SUBSCRIPTIONS };
+export function onlySubscribedRule(
+  notes: readonly Note[],
+  watches: readonly Watch[],
+  era: 'legacy' | 'modern',
+): RuleResult {
+  const rule = {
+    rule: 'subscriptions.only-subscribed',
+    title: 'Updates come only for subscribed URIs',
+    spec: era === 'modern' ? SUBSCRIPTIONS : LEGACY_SUBSCRIPTIONS,
+  };
   const updates = notes.filter((note) => note.method === UPDATED);
   const stray = updates.find((note) => {
     const uri = note.params?.uri;
     // Held to the watches open when it came (an update racing an unsubscribe is given 200 ms).
-    return !watches.some((watch) => note.at >= watch.from && note.at <= watch.to + 200 && typeof uri === 'string' && watch.uris.some((subscribed) => covers(subscribed, uri)));
+    return !watches.some(
+      (watch) =>
+        note.at >= watch.from &&
+        note.at <= watch.to + 200 &&
+        typeof uri === 'string' &&
+        watch.uris.some((subscribed) => covers(subscribed, uri)),
+    );
   });
   if (stray) {
-    const uri = typeof stray.params?.uri === 'string' ? stray.params.uri : JSON.stringify(stray.params?.uri);
+    const uri =
+      typeof stray.params?.uri === 'string' ? stray.params.uri : JSON.stringify(stray.params?.uri);
     const subscribed = watches.flatMap((watch) => watch.uris);
-    return { ...rule, verdict: 'fail', detail: `an update came for ${uri}, which ${subscribed.length > 0 ? `was not subscribed (only ${subscribed.slice(0, 3).join(', ')})` : 'nothing subscribed to'}`, evidence: evidence(stray) };
+    return {
+      ...rule,
+      verdict: 'fail',
+      detail: `an update came for ${uri}, which ${subscribed.length > 0 ? `was not subscribed (only ${subscribed.slice(0, 3).join(', ')})` : 'nothing subscribed to'}`,
+      evidence: evidence(stray),
+    };
   }
   const subscribed = watches.flatMap((watch) => watch.uris);
-  if (subscribed.length === 0) return { ...rule, verdict: 'pass', detail: 'nothing was subscribed to, and no update came' };
-  return { ...rule, verdict: 'pass', detail: updates.length === 0 ? `subscribed to ${subscribed[0]} for a moment; no update came for anything else` : `${updates.length} update${updates.length === 1 ? '' : 's'}, each for what was subscribed` };
+  if (subscribed.length === 0)
+    return { ...rule, verdict: 'pass', detail: 'nothing was subscribed to, and no update came' };
+  return {
+    ...rule,
+    verdict: 'pass',
+    detail:
+      updates.length === 0
+        ? `subscribed to ${subscribed[0]} for a moment; no update came for anything else`
+        : `${updates.length} update${updates.length === 1 ? '' : 's'}, each for what was subscribed`,
+  };
 }
 
-/** 2026-07-28: the listen stream begins with its acknowledgement, and each notification on it names it. */
+/**
+ * 2026-07-28: the listen stream begins with its acknowledgement, and each notification on it names
+ * it.
+ */
 export function listenRules(notes: readonly Note[], listen: Listen | undefined): RuleResult[] {
-  const ack = { rule: 'listen.acknowledged', title: 'A listen stream begins with notifications/subscriptions/acknowledged', spec: SUBSCRIPTIONS };
-  const ids = { rule: 'listen.subscription-id', title: 'Every notification on a listen stream carries its subscriptionId', spec: SUBSCRIPTIONS };
-  if (!listen) return [ack, ids].map((entry) => ({ ...entry, verdict: 'n/a' as const, detail: 'no listen stream was opened (only in 2026-07-28, for a server that declares what to listen to)' }));
-  const during = notes.filter((note) => note.at >= listen.from && note.at <= listen.to && (note.method === UPDATED || note.method === LIST_CHANGED || note.method === ACKNOWLEDGED));
+  const ack = {
+    rule: 'listen.acknowledged',
+    title: 'A listen stream begins with notifications/subscriptions/acknowledged',
+    spec: SUBSCRIPTIONS,
+  };
+  const ids = {
+    rule: 'listen.subscription-id',
+    title: 'Every notification on a listen stream carries its subscriptionId',
+    spec: SUBSCRIPTIONS,
+  };
+  if (!listen)
+    return [ack, ids].map((entry) => ({
+      ...entry,
+      verdict: 'n/a' as const,
+      detail:
+        'no listen stream was opened (only in 2026-07-28, for a server that declares what to listen to)',
+    }));
+  const during = notes.filter(
+    (note) =>
+      note.at >= listen.from &&
+      note.at <= listen.to &&
+      (note.method === UPDATED || note.method === LIST_CHANGED || note.method === ACKNOWLEDGED),
+  );
   const ours = during.filter((note) => subscriptionOf(note) === listen.id);
   const firstOurs = ours[0];
   const out: RuleResult[] = [];
-  if (!ours.some((note) => note.method === ACKNOWLEDGED)) out.push({ ...ack, verdict: 'fail', detail: `subscriptions/listen was never acknowledged (no ${ACKNOWLEDGED} naming ${listen.id} within ${((listen.to - listen.from) / 1000).toFixed(1)} s)` });
-  else if (firstOurs && firstOurs.method !== ACKNOWLEDGED) out.push({ ...ack, verdict: 'fail', detail: `${firstOurs.method} came on the stream before its acknowledgement`, evidence: evidence(firstOurs) });
+  if (!ours.some((note) => note.method === ACKNOWLEDGED))
+    out.push({
+      ...ack,
+      verdict: 'fail',
+      detail: `subscriptions/listen was never acknowledged (no ${ACKNOWLEDGED} naming ${listen.id} within ${((listen.to - listen.from) / 1000).toFixed(1)} s)`,
+    });
+  else if (firstOurs && firstOurs.method !== ACKNOWLEDGED)
+    out.push({
+      ...ack,
+      verdict: 'fail',
+      detail: `${firstOurs.method} came on the stream before its acknowledgement`,
+      evidence: evidence(firstOurs),
+    });
   else out.push({ ...ack, verdict: 'pass', detail: 'the acknowledgement came first' });
   const unnamed = during.find((note) => subscriptionOf(note) === undefined);
-  const wrong = during.find((note) => subscriptionOf(note) !== undefined && subscriptionOf(note) !== listen.id);
-  if (unnamed) out.push({ ...ids, verdict: 'fail', detail: `${unnamed.method} came with no _meta["${SUBSCRIPTION_ID}"]`, evidence: evidence(unnamed) });
-  else if (wrong) out.push({ ...ids, verdict: 'fail', detail: `${wrong.method} names subscription ${JSON.stringify(subscriptionOf(wrong))}, which was never opened (ours is ${listen.id})`, evidence: evidence(wrong) });
-  else out.push({ ...ids, verdict: 'pass', detail: `${during.length} notification${during.length === 1 ? '' : 's'} on the stream, each naming ${listen.id}` });
+  const wrong = during.find(
+    (note) => subscriptionOf(note) !== undefined && subscriptionOf(note) !== listen.id,
+  );
+  if (unnamed)
+    out.push({
+      ...ids,
+      verdict: 'fail',
+      detail: `${unnamed.method} came with no _meta["${SUBSCRIPTION_ID}"]`,
+      evidence: evidence(unnamed),
+    });
+  else if (wrong)
+    out.push({
+      ...ids,
+      verdict: 'fail',
+      detail: `${wrong.method} names subscription ${JSON.stringify(subscriptionOf(wrong))}, which was never opened (ours is ${listen.id})`,
+      evidence: evidence(wrong),
+    });
+  else
+    out.push({
+      ...ids,
+      verdict: 'pass',
+      detail: `${during.length} notification${during.length === 1 ? '' : 's'} on the stream, each naming ${listen.id}`,
+    });
   return out;
 }

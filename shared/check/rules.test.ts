@@ -2,50 +2,109 @@ import { describe, expect, it } from 'vitest';
 import { fieldRules, paginationRules, type RawWalk } from './list-rules';
 import { cacheRules, completionRule, iconRule, stabilityRule, templateRule } from './more-rules';
 
-const page = (resources: unknown[], extra: Record<string, unknown> = {}, cursor?: string) => ({ cursor, result: { resources, ...extra } });
+const page = (resources: unknown[], extra: Record<string, unknown> = {}, cursor?: string) => ({
+  cursor,
+  result: { resources, ...extra },
+});
 const walk = (...pages: ReturnType<typeof page>[]): RawWalk => ({ pages });
-const verdict = (results: { rule: string; verdict: string; detail: string }[], rule: string) => results.find((result) => result.rule === rule);
+const verdict = (results: { rule: string; verdict: string; detail: string }[], rule: string) =>
+  results.find((result) => result.rule === rule);
 
 describe('the check rules judged from raw pages', () => {
   it('fails a size that is not a non-negative integer, and passes one that is', () => {
-    const bad = fieldRules(walk(page([{ uri: 'a://1', name: 'one', size: -5 }, { uri: 'a://2', name: 'two', size: 1.5 }])));
-    expect(verdict(bad, 'fields.size')).toMatchObject({ verdict: 'fail', detail: 'a://1: size is -5, not a non-negative integer (and 1 more)' });
-    expect(verdict(fieldRules(walk(page([{ uri: 'a://1', name: 'one', size: 0 }]))), 'fields.size')?.verdict).toBe('pass');
+    const bad = fieldRules(
+      walk(
+        page([
+          { uri: 'a://1', name: 'one', size: -5 },
+          { uri: 'a://2', name: 'two', size: 1.5 },
+        ]),
+      ),
+    );
+    expect(verdict(bad, 'fields.size')).toMatchObject({
+      verdict: 'fail',
+      detail: 'a://1: size is -5, not a non-negative integer (and 1 more)',
+    });
+    expect(
+      verdict(fieldRules(walk(page([{ uri: 'a://1', name: 'one', size: 0 }]))), 'fields.size')
+        ?.verdict,
+    ).toBe('pass');
   });
 
   it('warns of "" as a next cursor before 2026-07-28, and passes it since', () => {
-    const pages = walk(page([{ uri: 'a://1', name: 'one' }], { nextCursor: '' }), page([{ uri: 'a://2', name: 'two' }], {}, ''));
-    expect(verdict(paginationRules(pages, 'modern'), 'pagination.empty-cursor')?.verdict).toBe('pass');
+    const pages = walk(
+      page([{ uri: 'a://1', name: 'one' }], { nextCursor: '' }),
+      page([{ uri: 'a://2', name: 'two' }], {}, ''),
+    );
+    expect(verdict(paginationRules(pages, 'modern'), 'pagination.empty-cursor')?.verdict).toBe(
+      'pass',
+    );
     const legacy = walk(page([{ uri: 'a://1', name: 'one' }], { nextCursor: '' }));
-    expect(verdict(paginationRules(legacy, 'legacy'), 'pagination.empty-cursor')).toMatchObject({ verdict: 'warn', detail: 'page 1 offers "" as its next cursor: before 2026-07-28 clients may take it for the end' });
+    expect(verdict(paginationRules(legacy, 'legacy'), 'pagination.empty-cursor')).toMatchObject({
+      verdict: 'warn',
+      detail:
+        'page 1 offers "" as its next cursor: before 2026-07-28 clients may take it for the end',
+    });
   });
 
   it('judges the 2026-07-28 cache fields: a negative ttlMs, two cache scopes, another resultType', () => {
-    const bad = cacheRules(walk(page([], { ttlMs: -1, cacheScope: 'public', resultType: 'partial' }), page([], { cacheScope: 'private' }, 'c2')), 'modern');
+    const bad = cacheRules(
+      walk(
+        page([], { ttlMs: -1, cacheScope: 'public', resultType: 'partial' }),
+        page([], { cacheScope: 'private' }, 'c2'),
+      ),
+      'modern',
+    );
     expect(bad.map((result) => [result.rule, result.verdict, result.detail])).toEqual([
       ['cache.ttl', 'fail', 'page 1 has ttlMs -1'],
       ['cache.scope', 'fail', 'the pages give public and private'],
       ['result.type', 'fail', 'page 1 has resultType "partial"'],
     ]);
-    expect(cacheRules(walk(page([], { ttlMs: 1000, cacheScope: 'private' })), 'modern').every((result) => result.verdict === 'pass')).toBe(true);
-    expect(cacheRules(walk(page([])), 'legacy').every((result) => result.verdict === 'n/a')).toBe(true);
+    expect(
+      cacheRules(walk(page([], { ttlMs: 1000, cacheScope: 'private' })), 'modern').every(
+        (result) => result.verdict === 'pass',
+      ),
+    ).toBe(true);
+    expect(cacheRules(walk(page([])), 'legacy').every((result) => result.verdict === 'n/a')).toBe(
+      true,
+    );
   });
 
   it('fails a completion of more than 100 values, warns of a completion that errs', () => {
     const many = { completion: { values: Array.from({ length: 101 }, (_, i) => `v${i}`) } };
-    expect(completionRule([{ template: 'a://{x}', result: many }], true)).toMatchObject({ verdict: 'fail', detail: 'completing a://{x} answered 101 values' });
-    expect(completionRule([{ template: 'a://{x}', error: '-32602: no such variable' }], true).verdict).toBe('warn');
+    expect(completionRule([{ template: 'a://{x}', result: many }], true)).toMatchObject({
+      verdict: 'fail',
+      detail: 'completing a://{x} answered 101 values',
+    });
+    expect(
+      completionRule([{ template: 'a://{x}', error: '-32602: no such variable' }], true).verdict,
+    ).toBe('warn');
     expect(completionRule([], false).verdict).toBe('n/a');
   });
 
   it('fails a template that is not RFC 6570, and an icon on another scheme', () => {
-    expect(templateRule(walk({ cursor: undefined, result: { resourceTemplates: [{ uriTemplate: 'a://{unclosed', name: 't' }] } } as never))?.verdict).toBe('fail');
-    const icons = iconRule([walk(page([{ uri: 'a://1', name: 'one', icons: [{ src: 'javascript:alert(1)' }] }]))]);
-    expect(icons).toMatchObject({ verdict: 'fail', detail: `an icon's src is "javascript:alert(1)": only https: and data: are allowed` });
+    expect(
+      templateRule(
+        walk({
+          cursor: undefined,
+          result: { resourceTemplates: [{ uriTemplate: 'a://{unclosed', name: 't' }] },
+        } as never),
+      )?.verdict,
+    ).toBe('fail');
+    const icons = iconRule([
+      walk(page([{ uri: 'a://1', name: 'one', icons: [{ src: 'javascript:alert(1)' }] }])),
+    ]);
+    expect(icons).toMatchObject({
+      verdict: 'fail',
+      detail: `an icon's src is "javascript:alert(1)": only https: and data: are allowed`,
+    });
   });
 
   it('fails two connections that list different sets', () => {
-    expect(stabilityRule(['a://1', 'a://2'], ['a://1', 'a://3'])).toMatchObject({ verdict: 'fail', detail: 'the second connection lists 1 the first did not, and misses 1 (the set may vary only by authorization)' });
+    expect(stabilityRule(['a://1', 'a://2'], ['a://1', 'a://3'])).toMatchObject({
+      verdict: 'fail',
+      detail:
+        'the second connection lists 1 the first did not, and misses 1 (the set may vary only by authorization)',
+    });
     expect(stabilityRule(['a://1'], ['a://1']).verdict).toBe('pass');
   });
 });

@@ -17,7 +17,8 @@ export interface ConfigInput {
 }
 
 /** A JSON object (not an array, not null). */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function optionValue(option: unknown): string | undefined {
   if (typeof option === 'string') return option;
@@ -40,14 +41,21 @@ export function readInputs(raw: unknown, warnings: string[]): ConfigInput[] {
     }
     const input: ConfigInput = {
       id: item.id,
-      description: typeof item.description === 'string' && item.description ? item.description : item.id,
+      description:
+        typeof item.description === 'string' && item.description ? item.description : item.id,
       password: item.password === true,
     };
     if (item.type === 'pickString') {
-      const options = Array.isArray(item.options) ? item.options.map(optionValue).filter((o): o is string => o !== undefined) : [];
+      const options = Array.isArray(item.options)
+        ? item.options.map(optionValue).filter((o): o is string => o !== undefined)
+        : [];
       if (options.length > 0) input.options = options;
-    } else if (item.type === 'command') warnings.push(`input "${item.id}" runs a VS Code command, which only VS Code can; it is asked for as text`);
-    else if (item.type !== 'promptString') warnings.push(`input "${item.id}" has type ${JSON.stringify(item.type)}; asked for as text`);
+    } else if (item.type === 'command')
+      warnings.push(
+        `input "${item.id}" runs a VS Code command, which only VS Code can; it is asked for as text`,
+      );
+    else if (item.type !== 'promptString')
+      warnings.push(`input "${item.id}" has type ${JSON.stringify(item.type)}; asked for as text`);
     if (typeof item.default === 'string') input.default = item.default;
     inputs.push(input);
   }
@@ -56,5 +64,11 @@ export function readInputs(raw: unknown, warnings: string[]): ConfigInput[] {
 
 /** The input `id` asks for: the file's own, or a plain one when the file does not declare it. */
 export function inputFor(inputs: readonly ConfigInput[], id: string): ConfigInput {
-  return inputs.find((input) => input.id === id) ?? { id, description: id, password: SECRET_NAME.test(id) };
+  return (
+    inputs.find((input) => input.id === id) ?? {
+      id,
+      description: id,
+      password: SECRET_NAME.test(id),
+    }
+  );
 }

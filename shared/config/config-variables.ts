@@ -16,7 +16,10 @@ export interface VariableContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The values given for the file's `inputs`, by id. */
   inputs: Readonly<Record<string, string>>;
-  /** The ids of the inputs that are secrets (`password`): their values are hidden wherever the config shows. */
+  /**
+   * The ids of the inputs that are secrets (`password`): their values are hidden wherever the
+   * config shows.
+   */
   secretInputs?: { has(id: string): boolean };
   /** An unset `${env:X}` stays as written (Cline), instead of becoming empty (VS Code, Cursor). */
   keepMissingEnv?: boolean;
@@ -41,7 +44,15 @@ export interface VariableFindings {
 }
 
 export function emptyFindings(): VariableFindings {
-  return { missingEnv: new Set(), missingLiteral: new Set(), neededInputs: new Set(), usedInputs: new Set(), secrets: new Set(), unknown: new Set(), noWorkspace: false };
+  return {
+    missingEnv: new Set(),
+    missingLiteral: new Set(),
+    neededInputs: new Set(),
+    usedInputs: new Set(),
+    secrets: new Set(),
+    unknown: new Set(),
+    noWorkspace: false,
+  };
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -51,8 +62,16 @@ function basename(folder: string): string {
   return parts[parts.length - 1] ?? folder;
 }
 
-/** An environment variable's value, or its default (taken when unset or empty, as a shell's `:-`). */
-function fromEnv(spec: string, context: VariableContext, findings: VariableFindings, whole: string, keepMissing: boolean): string {
+/**
+ * An environment variable's value, or its default (taken when unset or empty, as a shell's `:-`).
+ */
+function fromEnv(
+  spec: string,
+  context: VariableContext,
+  findings: VariableFindings,
+  whole: string,
+  keepMissing: boolean,
+): string {
   const split = spec.indexOf(':-');
   const name = split === -1 ? spec : spec.slice(0, split);
   if (!ENV_NAME.test(name)) {
@@ -71,7 +90,11 @@ function fromEnv(spec: string, context: VariableContext, findings: VariableFindi
 }
 
 /** `value` with every variable it can expand, expanded; what it could not, noted in `findings`. */
-export function expandVariables(value: string, context: VariableContext, findings: VariableFindings): string {
+export function expandVariables(
+  value: string,
+  context: VariableContext,
+  findings: VariableFindings,
+): string {
   return value.replace(/\$\{([^{}]*)\}/g, (whole, name: string) => {
     switch (name) {
       case 'workspaceFolder':
@@ -93,7 +116,8 @@ export function expandVariables(value: string, context: VariableContext, finding
       case '/':
         return context.pathSeparator;
     }
-    if (name.startsWith('env:')) return fromEnv(name.slice(4), context, findings, whole, context.keepMissingEnv === true);
+    if (name.startsWith('env:'))
+      return fromEnv(name.slice(4), context, findings, whole, context.keepMissingEnv === true);
     if (name.startsWith('input:')) {
       const id = name.slice(6);
       findings.usedInputs.add(id);
@@ -105,7 +129,8 @@ export function expandVariables(value: string, context: VariableContext, finding
       findings.neededInputs.add(id);
       return whole;
     }
-    if (ENV_NAME.test(name.split(':-')[0] ?? '')) return fromEnv(name, context, findings, whole, true);
+    if (ENV_NAME.test(name.split(':-')[0] ?? ''))
+      return fromEnv(name, context, findings, whole, true);
     findings.unknown.add(whole);
     return whole;
   });

@@ -33,7 +33,11 @@ export interface FoundConfig {
   servers: FoundServer[];
 }
 
-export function summarizeConfig(parsed: ParsedConfigFile, path: string, scope: ConfigScope): FoundConfig {
+export function summarizeConfig(
+  parsed: ParsedConfigFile,
+  path: string,
+  scope: ConfigScope,
+): FoundConfig {
   return {
     client: parsed.client,
     scope,

@@ -2,29 +2,48 @@
  * The name a server gets from its command line when the user gave none: the program and its
  * arguments (the program by its name, not its path), never its environment or anything that
  * looks like a secret. `env A=1 B=2 /usr/bin/node server.js --token X` is named "node server.js
- * --token [redacted]": the name is shown on every face and written into the context a model receives.
+ * --token [redacted]": the name is shown on every face and written into the context a model
+ * receives.
  */
 
-/** Names of a credential, in a flag (`--api-key X`, `--token=X`, `-p X`, `--header X`) or an assignment (`token=X`). */
-export const SECRET_NAME = /key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header/i;
-const SECRET_FLAG = /^(--?[\w-]*(key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header)[\w-]*|-p|-H)$/i;
-/** A value that looks like a credential whatever its flag: 16 characters or more, letters and digits, no spaces or slashes. */
-export const looksSecret = (value: string) => value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
+/**
+ * Names of a credential, in a flag (`--api-key X`, `--token=X`, `-p X`, `--header X`) or an
+ * assignment (`token=X`).
+ */
+export const SECRET_NAME =
+  /key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header/i;
+const SECRET_FLAG =
+  /^(--?[\w-]*(key|token|secret|pass|pwd|auth|credential|cookie|session|signature|header)[\w-]*|-p|-H)$/i;
+/**
+ * A value that looks like a credential whatever its flag: 16 characters or more, letters and
+ * digits, no spaces or slashes.
+ */
+export const looksSecret = (value: string) =>
+  value.length >= 16 && /[a-z]/i.test(value) && /\d/.test(value) && !/[\s/\\]/.test(value);
 const REDACTED = '[redacted]';
 const MAX_NAME = 80;
 
-/** A URL-shaped word without its user name, password and query values (`postgres://admin:pw@db`, `?api_key=…`). */
+/**
+ * A URL-shaped word without its user name, password and query values (`postgres://admin:pw@db`,
+ * `?api_key=…`).
+ */
 function withoutUrlSecrets(word: string): string {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return word;
-  return word.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`).replace(/([?&][^=&#]+)=[^&#]*/g, `$1=${REDACTED}`);
+  return word
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`)
+    .replace(/([?&][^=&#]+)=[^&#]*/g, `$1=${REDACTED}`);
 }
 
-/** The values {@link withoutUrlSecrets} hides: the password (or the user alone) and each query value. */
+/**
+ * The values {@link withoutUrlSecrets} hides: the password (or the user alone) and each query
+ * value.
+ */
 function urlSecrets(word: string): string[] {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return [];
   const found: string[] = [];
   const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/@?#]*)@/i.exec(word)?.[1];
-  if (userinfo) found.push(userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : userinfo);
+  if (userinfo)
+    found.push(userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : userinfo);
   for (const match of word.matchAll(/[?&][^=&#]+=([^&#]*)/g)) if (match[1]) found.push(match[1]);
   return found;
 }
@@ -34,14 +53,18 @@ function afterEnv(words: readonly string[]): string[] {
   let at = 0;
   while (at < words.length) {
     const word = words[at] as string;
-    if (word === '-u' || word === '--unset' || word === '-C' || word === '--chdir' || word === '-S') at += 2;
+    if (word === '-u' || word === '--unset' || word === '-C' || word === '--chdir' || word === '-S')
+      at += 2;
     else if (word.startsWith('-') || /^[^=\s]+=/.test(word)) at += 1;
     else break;
   }
   return words.slice(at);
 }
 
-/** A program by its name alone: `/home/ada/.nvm/versions/node/v22/bin/node` is `node` (a path says whose machine it is, and crowds out the rest). */
+/**
+ * A program by its name alone: `/home/ada/.nvm/versions/node/v22/bin/node` is `node` (a path says
+ * whose machine it is, and crowds out the rest).
+ */
 const programName = (word: string): string => word.split(/[\\/]/).filter(Boolean).pop() ?? word;
 
 /**
@@ -59,14 +82,18 @@ export function redactWords(words: readonly string[]): { shown: string[]; secret
     if (assignment) {
       // KEY=VALUE and --flag=VALUE: the value only if it is plainly not a secret.
       const [, key = '', value = ''] = assignment;
-      // Shown: no environment-style value at all. Hidden everywhere: only what names or looks like a secret (NODE_ENV=development is not one).
+      // Shown: no environment-style value at all. Hidden everywhere: only what names or looks like
+      // a secret (NODE_ENV=development is not one).
       const secret = SECRET_NAME.test(key) || looksSecret(value);
       if (secret) secrets.push(value);
       else secrets.push(...urlSecrets(value));
-      shown.push(secret || /^[A-Z_][A-Z0-9_]*$/.test(key) ? `${key}=${REDACTED}` : withoutUrlSecrets(word));
+      shown.push(
+        secret || /^[A-Z_][A-Z0-9_]*$/.test(key) ? `${key}=${REDACTED}` : withoutUrlSecrets(word),
+      );
     } else if (SECRET_FLAG.test(word) && at + 1 < words.length) {
       const value = words[at + 1] as string;
-      // -p is a password to some programs, a port or a package to others: hidden everywhere only if it looks like one.
+      // -p is a password to some programs, a port or a package to others: hidden everywhere only if
+      // it looks like one.
       if (word !== '-p' || looksSecret(value)) secrets.push(value);
       shown.push(word, REDACTED);
       at += 1;

@@ -50,7 +50,9 @@ export class AssembledText {
   constructor(parts: readonly string[], separator = '') {
     this.#parts = parts;
     this.#separator = separator;
-    this.length = parts.reduce((sum, part) => sum + part.length, 0) + Math.max(0, parts.length - 1) * separator.length;
+    this.length =
+      parts.reduce((sum, part) => sum + part.length, 0) +
+      Math.max(0, parts.length - 1) * separator.length;
     if (parts.length <= 1) this.#whole = parts[0] ?? '';
   }
 
@@ -75,13 +77,23 @@ export class AssembledText {
 }
 
 /** Assembles `items` in the order given (the policy's order). */
-export function assembleContext(items: readonly ContextItem[], format: ContextFormat): AssembledContext {
+export function assembleContext(
+  items: readonly ContextItem[],
+  format: ContextFormat,
+): AssembledContext {
   return format === 'json' ? assembleJson(items) : assembleMarkdown(items);
 }
 
 function assembleMarkdown(items: readonly ContextItem[]): AssembledContext {
-  const sections = items.map((item) => ({ serverId: item.serverId, uri: item.uri, text: markdownSection(item) }));
-  const assembled = new AssembledText(sections.map((section) => section.text), '\n\n');
+  const sections = items.map((item) => ({
+    serverId: item.serverId,
+    uri: item.uri,
+    text: markdownSection(item),
+  }));
+  const assembled = new AssembledText(
+    sections.map((section) => section.text),
+    '\n\n',
+  );
   return {
     get text() {
       return assembled.whole;
@@ -117,7 +129,12 @@ function sectionOf(item: ContextItem): string {
 
 function writeMarkdownSection(item: ContextItem): string {
   const heading = oneLine(item.title || item.name || item.uri);
-  const lines = [`## ${heading}`, '', `- URI: ${oneLine(item.uri)}`, `- Server: ${oneLine(item.serverName)}`];
+  const lines = [
+    `## ${heading}`,
+    '',
+    `- URI: ${oneLine(item.uri)}`,
+    `- Server: ${oneLine(item.serverName)}`,
+  ];
   for (const content of item.contents) {
     lines.push('');
     if (content.text !== undefined) {
@@ -125,7 +142,9 @@ function writeMarkdownSection(item: ContextItem): string {
       lines.push(fenced(content.text));
     } else {
       // The MIME type is the server's text: one line, no brackets, so it cannot start a section.
-      const kind = content.mimeType ? oneLine(content.mimeType).replace(/[[\]]/g, '').slice(0, 100) : 'binary content';
+      const kind = content.mimeType
+        ? oneLine(content.mimeType).replace(/[[\]]/g, '').slice(0, 100)
+        : 'binary content';
       lines.push(`[${kind}, ${formatCount(content.size)} bytes: left out of the text context]`);
     }
   }
@@ -161,14 +180,20 @@ function assembleJson(items: readonly ContextItem[]): AssembledContext {
       if (content.text === undefined) continue;
       // Built field by field, so the bytes do not depend on how the entry was made.
       const resource: EmbeddedResourceBlock['resource'] =
-        content.mimeType !== undefined ? { uri: content.uri, mimeType: content.mimeType, text: content.text } : { uri: content.uri, text: content.text };
+        content.mimeType !== undefined
+          ? { uri: content.uri, mimeType: content.mimeType, text: content.text }
+          : { uri: content.uri, text: content.text };
       const block: EmbeddedResourceBlock = { type: 'resource', resource };
       const annotations = canonicalAnnotations(item.annotations);
       if (annotations) block.annotations = annotations;
       own.push(block);
     }
     blocks.push(...own);
-    sections.push({ serverId: item.serverId, uri: item.uri, text: own.map((block) => JSON.stringify(block, null, 2)).join('\n') });
+    sections.push({
+      serverId: item.serverId,
+      uri: item.uri,
+      text: own.map((block) => JSON.stringify(block, null, 2)).join('\n'),
+    });
   }
   const text = JSON.stringify(blocks, null, 2);
   return { text, assembled: new AssembledText([text]), sections };

@@ -5,7 +5,13 @@
  */
 import type { Annotations, ContentItem, ServerId } from '../mcp-types';
 import { checkAnnotations } from '../catalog/validate-item';
-import { assembleContext, type AssembledSection, type AssembledText, type ContextFormat, type ContextItem } from './assemble';
+import {
+  assembleContext,
+  type AssembledSection,
+  type AssembledText,
+  type ContextFormat,
+  type ContextItem,
+} from './assemble';
 
 /** Counts the tokens of a text, at once or off the thread. */
 export type Count = (text: string) => number | Promise<number>;
@@ -28,7 +34,9 @@ export interface CatalogCandidate {
  * the text, as charged (at least {@link MIN_SECTION_TOKENS}) and as counted (`counted`, of the
  * part's text `section`).
  */
-export type ReadState = { contents: readonly ContentItem[]; tokens: number; counted: number; section: string } | { error: string };
+export type ReadState =
+  | { contents: readonly ContentItem[]; tokens: number; counted: number; section: string }
+  | { error: string };
 
 /** Every resource in the context costs at least this much: its heading and URI lines. */
 export const MIN_SECTION_TOKENS = 12;
@@ -38,7 +46,11 @@ export const MIN_SECTION_TOKENS = 12;
  * text: with the blank line that follows a Markdown section, and within the brackets and
  * indentation of the JSON array (so the parts never add up to less than the whole).
  */
-export async function sectionTokens(item: ContextItem, format: ContextFormat, count: Count): Promise<{ tokens: number; counted: number; section: string } | undefined> {
+export async function sectionTokens(
+  item: ContextItem,
+  format: ContextFormat,
+  count: Count,
+): Promise<{ tokens: number; counted: number; section: string } | undefined> {
   const [section] = assembleContext([item], format).sections;
   if (!section || section.text === '') return undefined;
   const asPlaced = format === 'json' ? assembleContext([item], 'json').text : `${section.text}\n\n`;
@@ -61,24 +73,43 @@ export async function sectionTokens(item: ContextItem, format: ContextFormat, co
  * alone. Tested on texts made to break a seam (curate-tokens.test.ts), and by a reviewer's
  * fuzzing of 600 contexts per encoding. JSON is counted whole.
  */
-export async function wholeTokens(curated: { sections: readonly AssembledSection[]; keys: readonly string[]; known: ReadonlyMap<string, ReadState>; assembled: AssembledText }, format: ContextFormat, count: Count): Promise<number> {
+export async function wholeTokens(
+  curated: {
+    sections: readonly AssembledSection[];
+    keys: readonly string[];
+    known: ReadonlyMap<string, ReadState>;
+    assembled: AssembledText;
+  },
+  format: ContextFormat,
+  count: Count,
+): Promise<number> {
   const { sections, keys, known } = curated;
-  if (format !== 'markdown' || sections.length === 0) return curated.assembled.length === 0 ? 0 : count(curated.assembled.whole);
+  if (format !== 'markdown' || sections.length === 0)
+    return curated.assembled.length === 0 ? 0 : count(curated.assembled.whole);
   let sum = 0;
   for (let at = 0; at < sections.length - 1; at += 1) {
     const text = (sections[at] as AssembledSection).text;
     const state = known.get(keys[at] as string);
     // Counted as this very text (a title renamed since makes another).
-    sum += state && 'section' in state && state.section === text ? state.counted : await count(`${text}\n\n`);
+    sum +=
+      state && 'section' in state && state.section === text
+        ? state.counted
+        : await count(`${text}\n\n`);
   }
   return sum + (await count((sections.at(-1) as AssembledSection).text));
 }
 
 // One item per candidate and contents read, kept while both are: a toggle among 2,000 makes
 // the same 2,000 items again, and the same item is assembled from its cache (assemble.ts).
-const itemsByContents = new WeakMap<readonly ContentItem[], { candidate: CatalogCandidate; item: ContextItem }>();
+const itemsByContents = new WeakMap<
+  readonly ContentItem[],
+  { candidate: CatalogCandidate; item: ContextItem }
+>();
 
-export function contextItem(candidate: CatalogCandidate, contents: readonly ContentItem[]): ContextItem {
+export function contextItem(
+  candidate: CatalogCandidate,
+  contents: readonly ContentItem[],
+): ContextItem {
   const kept = itemsByContents.get(contents);
   if (kept?.candidate === candidate) return kept.item;
   const item: ContextItem = {

@@ -3,8 +3,20 @@ import { resourceKeyString } from '../catalog/resource-key';
 import { ContextSession, cutContextFrame, EMPTY_CURATION } from './context-view';
 
 const key = (serverId: string, uri: string) => resourceKeyString({ serverId, uri });
-const frameOf = (session: ContextSession, gone: Parameters<typeof cutContextFrame>[0]['gone'] = []) =>
-  cutContextFrame({ viewId: 'w', frame: 1, session, curation: EMPTY_CURATION, previewChars: 10, selectedKey: null, gone, dormant: [] });
+const frameOf = (
+  session: ContextSession,
+  gone: Parameters<typeof cutContextFrame>[0]['gone'] = [],
+) =>
+  cutContextFrame({
+    viewId: 'w',
+    frame: 1,
+    session,
+    curation: EMPTY_CURATION,
+    previewChars: 10,
+    selectedKey: null,
+    gone,
+    dormant: [],
+  });
 
 describe('the context session', () => {
   it('keeps the marks of a server that goes away by its name, and gives them back when it returns under another id', () => {
@@ -27,10 +39,14 @@ describe('the context session', () => {
 
   it('names every mark, live and dormant, for a profile; and loads them back by name', () => {
     const session = new ContextSession();
-    session.load({ ...session.settings, focus: 'deploy', budget: 900 }, [
-      { server: 'here', uri: 'kb://a', mark: 'include' },
-      { server: 'away', uri: 'kb://b', mark: 'pin' },
-    ], [{ id: 's1', name: 'here' }]);
+    session.load(
+      { ...session.settings, focus: 'deploy', budget: 900 },
+      [
+        { server: 'here', uri: 'kb://a', mark: 'include' },
+        { server: 'away', uri: 'kb://b', mark: 'pin' },
+      ],
+      [{ id: 's1', name: 'here' }],
+    );
     expect(session.settings).toMatchObject({ focus: 'deploy', budget: 900 });
     expect(session.marks.get(key('s1', 'kb://a'))).toBe('include');
     expect(session.named([{ id: 's1', name: 'here' }])).toEqual([
@@ -42,7 +58,10 @@ describe('the context session', () => {
   it('changes only what a patch changes, and a half-life of 0 clears it', () => {
     const session = new ContextSession();
     const version = session.version;
-    expect(session.apply({ settings: { budget: session.settings.budget } })).toEqual({ marks: false, settings: false });
+    expect(session.apply({ settings: { budget: session.settings.budget } })).toEqual({
+      marks: false,
+      settings: false,
+    });
     expect(session.version).toBe(version);
     expect(session.apply({ settings: { halfLifeDays: 30 } }).settings).toBe(true);
     session.apply({ settings: { halfLifeDays: 0 } });
@@ -57,7 +76,15 @@ describe('the context session', () => {
     const session = new ContextSession();
     session.setMarks([key('s1', 'a://1'), key('s1', 'a://2')], 'include');
     session.setMarks([key('s1', 'a://3')], 'exclude');
-    const frame = frameOf(session, [{ key: key('s1', 'a://2'), server: 'one', uri: 'a://2', mark: 'include', why: 'its server no longer lists it' }]);
+    const frame = frameOf(session, [
+      {
+        key: key('s1', 'a://2'),
+        server: 'one',
+        uri: 'a://2',
+        mark: 'include',
+        why: 'its server no longer lists it',
+      },
+    ]);
     expect(frame.marks).toEqual({ picked: 1, pinned: 0, excluded: 1 });
     expect(frame.gone).toHaveLength(1);
   });

@@ -3,7 +3,8 @@
  * the host for every window, and the frame each window is cut from the curation. Marks live by
  * resource key while their server is connected, and by server name and URI ("dormant") while
  * it is not, so a server that goes away and comes back, or a profile whose server is not
- * connected yet, loses nothing. electron/host/context/context-views.ts runs it: reads, counts, timing.
+ * connected yet, loses nothing. electron/host/context/context-views.ts runs it: reads, counts,
+ * timing.
  */
 import { parseResourceKey, resourceKeyString } from '../catalog/resource-key';
 import type { ServerId } from '../mcp-types';
@@ -25,7 +26,12 @@ import { DEFAULT_POLICY, type Decision, type Mark } from './policy';
 import type { TokenServer } from './token-map';
 
 /** One default for every face: the CLI's `assemble` and a new window agree. */
-export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = { ...DEFAULT_POLICY, focus: '', format: 'markdown', encoding: DEFAULT_ENCODING };
+export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = {
+  ...DEFAULT_POLICY,
+  focus: '',
+  format: 'markdown',
+  encoding: DEFAULT_ENCODING,
+};
 
 /** A mark named across runs: its server's name and its URI. */
 export interface NamedMark {
@@ -111,13 +117,18 @@ export class ContextSession {
   }
 
   #clear(kind: Mark | 'all'): boolean {
-    const keys = [...this.#marks].filter(([, mark]) => kind === 'all' || mark === kind).map(([key]) => key);
+    const keys = [...this.#marks]
+      .filter(([, mark]) => kind === 'all' || mark === kind)
+      .map(([key]) => key);
     const dormant = kind === 'all' && this.#dormant.size > 0;
     if (kind === 'all') this.#dormant.clear();
     return this.setMarks(keys, null) || dormant;
   }
 
-  /** Forgets live marks of these keys (gone from their catalogs); [] forgets every gone one given by the host. */
+  /**
+   * Forgets live marks of these keys (gone from their catalogs); [] forgets every gone one given by
+   * the host.
+   */
   #drop(keys: readonly string[]): boolean {
     return this.setMarks(keys, null);
   }
@@ -158,8 +169,14 @@ export class ContextSession {
     return dropped;
   }
 
-  /** Replaces every mark and the settings (a profile or the last session): by server name and URI. */
-  load(settings: ContextSettings, marks: readonly NamedMark[], servers: readonly SessionServer[]): void {
+  /**
+   * Replaces every mark and the settings (a profile or the last session): by server name and URI.
+   */
+  load(
+    settings: ContextSettings,
+    marks: readonly NamedMark[],
+    servers: readonly SessionServer[],
+  ): void {
     this.#settings = { ...DEFAULT_CONTEXT_SETTINGS, ...settings };
     if (!this.#settings.halfLifeDays) delete this.#settings.halfLifeDays;
     this.#marks.clear();
@@ -181,7 +198,9 @@ export class ContextSession {
     this.#version += 1;
   }
 
-  /** Every mark by server name and URI, live and dormant: what a profile or the session file keeps. */
+  /**
+   * Every mark by server name and URI, live and dormant: what a profile or the session file keeps.
+   */
   named(servers: readonly SessionServer[]): NamedMark[] {
     const names = new Map(servers.map((server) => [server.id, server.name]));
     const out: NamedMark[] = [];
@@ -190,7 +209,8 @@ export class ContextSession {
       const server = names.get(serverId);
       if (server !== undefined) out.push({ server, uri, mark });
     }
-    for (const [server, kept] of this.#dormant) for (const [uri, mark] of kept) out.push({ server, uri, mark });
+    for (const [server, kept] of this.#dormant)
+      for (const [uri, mark] of kept) out.push({ server, uri, mark });
     return out;
   }
 }
@@ -243,11 +263,21 @@ export const EMPTY_CURATION: CurationState = {
 
 /** A row's part of a decision. */
 export function rowDecision(decision: Decision): RowDecision {
-  return { kind: decision.kind, included: decision.included, tokens: decision.tokens, estimated: decision.estimated };
+  return {
+    kind: decision.kind,
+    included: decision.included,
+    tokens: decision.tokens,
+    estimated: decision.estimated,
+  };
 }
 
 function detail(decision: Decision): DecisionDetail {
-  return { ...rowDecision(decision), reason: decision.reason, warnings: decision.warnings, ...(decision.rank !== undefined && { rank: decision.rank }) };
+  return {
+    ...rowDecision(decision),
+    reason: decision.reason,
+    warnings: decision.warnings,
+    ...(decision.rank !== undefined && { rank: decision.rank }),
+  };
 }
 
 /** What one window is sent: the session and the curation, cut to what it shows. */
@@ -261,7 +291,10 @@ export function cutContextFrame(input: {
   gone: readonly GoneEntry[];
   dormant: readonly DormantServer[];
   sessionProblem?: string;
-  /** Leave out the included list, the text or the token map: the window's last frame had the same (or, the list, does not show it). */
+  /**
+   * Leave out the included list, the text or the token map: the window's last frame had the same
+   * (or, the list, does not show it).
+   */
   unchanged?: { included?: boolean; text?: boolean; tokenMap?: boolean };
 }): ContextFrame {
   const { session, curation } = input;
@@ -321,7 +354,11 @@ export function cutContextFrame(input: {
   if (input.selectedKey !== null) {
     const decision = curation.decision(input.selectedKey);
     const mark = session.marks.get(input.selectedKey);
-    frame.selected = { key: input.selectedKey, decision: decision ? detail(decision) : null, ...(mark && { mark }) };
+    frame.selected = {
+      key: input.selectedKey,
+      decision: decision ? detail(decision) : null,
+      ...(mark && { mark }),
+    };
   }
   return frame;
 }

@@ -26,7 +26,9 @@ export interface ContextPatch {
   mark?: { keys: string[]; mark: Mark | null };
   /** Clears every mark of one kind ('include' clears the picks), or every mark. */
   clear?: Mark | 'all';
-  /** The resource the window has selected, whose decision the frame carries in full; null for none. */
+  /**
+   * The resource the window has selected, whose decision the frame carries in full; null for none.
+   */
   select?: string | null;
   /** Forgets the marks of resources that are gone from their catalog (these keys; all with []). */
   dropGone?: string[];
@@ -34,7 +36,10 @@ export interface ContextPatch {
   previewChars?: number;
   /** Whether the window shows the included list: its frames carry the list only while it does. */
   showIncluded?: boolean;
-  /** Whether the window shows the context at all (its tab is open): the host then builds the focus index ahead. */
+  /**
+   * Whether the window shows the context at all (its tab is open): the host then builds the focus
+   * index ahead.
+   */
   shown?: boolean;
 }
 
@@ -54,7 +59,10 @@ export interface IncludedEntry {
   kind: DecisionKind;
   /** Tokens of its part of the text. */
   tokens: number;
-  /** Set when the last curation read it again and its text changed (the server said it was updated, or it was read afresh). */
+  /**
+   * Set when the last curation read it again and its text changed (the server said it was updated,
+   * or it was read afresh).
+   */
   changed?: true;
   /** Set while its server is not connected: its text is the last read, maybe no longer true. */
   stale?: true;
@@ -67,7 +75,10 @@ export interface GoneEntry {
   server: string;
   uri: string;
   mark: Mark;
-  /** Why it is not in the context, in words: "its server no longer lists it", "its server is not connected". */
+  /**
+   * Why it is not in the context, in words: "its server no longer lists it", "its server is not
+   * connected".
+   */
   why: string;
 }
 
@@ -96,7 +107,10 @@ export interface ContextFrame {
   overBudget: number;
   /** Tokens of the whole text, exactly as if counted as one (curate.ts wholeTokens). */
   total: number;
-  /** Set while a JSON context's whole text is being counted (Markdown's comes with the done frame); `total` is the count before. */
+  /**
+   * Set while a JSON context's whole text is being counted (Markdown's comes with the done frame);
+   * `total` is the count before.
+   */
   totalPending?: true;
   warnings: string[];
   /**
@@ -107,21 +121,31 @@ export interface ContextFrame {
    */
   included?: IncludedEntry[];
   includedCount: number;
-  /** Included resources whose text changed in the last curation, and those whose server is not connected. */
+  /**
+   * Included resources whose text changed in the last curation, and those whose server is not
+   * connected.
+   */
   includedUpdated: number;
   /** When the last curation that took in a server's update finished (ms since the epoch). */
   updatedAt?: number;
   includedStale: number;
   /** Where the tokens go (token-map.ts), bounded; absent when the same as the window has. */
   tokenMap?: TokenServer[];
-  /** Marks on resources that are not in any catalog now; they count nowhere until dropped or back. */
+  /**
+   * Marks on resources that are not in any catalog now; they count nowhere until dropped or back.
+   */
   gone: GoneEntry[];
-  /** The text a model receives, from its start: `text.length` of `textLength` characters. Absent when unchanged, as `included`. */
+  /**
+   * The text a model receives, from its start: `text.length` of `textLength` characters. Absent
+   * when unchanged, as `included`.
+   */
   text?: string;
   textLength: number;
   /** The selected resource's decision in full, when the window has one selected. */
   selected?: { key: string; decision: DecisionDetail | null; mark?: Mark };
-  /** Servers of a loaded profile or the last session that are not connected, with their marks kept. */
+  /**
+   * Servers of a loaded profile or the last session that are not connected, with their marks kept.
+   */
   dormant: DormantServer[];
   /** Why the session could not be kept on disk, if it could not (one line). */
   sessionProblem?: string;
@@ -145,12 +169,21 @@ export const PREVIEW_CHARS = 200_000;
 export const MAX_PREVIEW_CHARS = 20_000_000;
 
 /** A frame as a window keeps it: every part present. */
-export type FullContextFrame = ContextFrame & Required<Pick<ContextFrame, 'included' | 'text' | 'tokenMap'>>;
+export type FullContextFrame = ContextFrame &
+  Required<Pick<ContextFrame, 'included' | 'text' | 'tokenMap'>>;
 
 /**
  * The frame a window shows after `frame` arrives: what it leaves out (unchanged since the
  * frame before, which the host knows it sent) is taken from `previous`.
  */
-export function followContextFrame(previous: FullContextFrame, frame: ContextFrame): FullContextFrame {
-  return { ...frame, included: frame.included ?? previous.included, text: frame.text ?? previous.text, tokenMap: frame.tokenMap ?? previous.tokenMap };
+export function followContextFrame(
+  previous: FullContextFrame,
+  frame: ContextFrame,
+): FullContextFrame {
+  return {
+    ...frame,
+    included: frame.included ?? previous.included,
+    text: frame.text ?? previous.text,
+    tokenMap: frame.tokenMap ?? previous.tokenMap,
+  };
 }

@@ -6,7 +6,14 @@ import { DEFAULT_POLICY } from './policy';
 import { createTokenCounter } from './tokens';
 
 const counter = createTokenCounter();
-const doc = (uri: string, title: string, description?: string): CatalogCandidate => ({ serverId: 's1', serverName: 'KB', uri, name: uri.split('/').pop() ?? uri, title, ...(description && { description }) });
+const doc = (uri: string, title: string, description?: string): CatalogCandidate => ({
+  serverId: 's1',
+  serverName: 'KB',
+  uri,
+  name: uri.split('/').pop() ?? uri,
+  title,
+  ...(description && { description }),
+});
 const bodies: Record<string, string> = {
   'kb://a/secrets.md': 'Database credentials are rotated every 90 days by the platform team.',
   'kb://a/postgres.md': 'Why we chose Postgres: transactions and extensions.',
@@ -21,50 +28,121 @@ function reader(log: string[]) {
 }
 
 describe('curateContext with a focus', () => {
-  const candidates = [doc('kb://a/postgres.md', 'Postgres as the main database'), doc('kb://a/secrets.md', 'How we manage secrets', 'Where credentials live'), doc('kb://a/rotate.md', 'Rotating the database credentials'), ...Array.from({ length: 30 }, (_, i) => doc(`kb://b/other-${i}.md`, `Other note ${i}`))];
+  const candidates = [
+    doc('kb://a/postgres.md', 'Postgres as the main database'),
+    doc('kb://a/secrets.md', 'How we manage secrets', 'Where credentials live'),
+    doc('kb://a/rotate.md', 'Rotating the database credentials'),
+    ...Array.from({ length: 30 }, (_, i) => doc(`kb://b/other-${i}.md`, `Other note ${i}`)),
+  ];
   const settings = { ...DEFAULT_POLICY, focus: 'rotate the database credentials', budget: 300 };
 
   it('refines the rank by content: a guide that says it inside rises above one that only names a word', async () => {
     const log: string[] = [];
-    const curated = await curateContext({ candidates, marks: new Map(), settings, format: 'markdown', read: reader(log), count: counter.count });
+    const curated = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings,
+      format: 'markdown',
+      read: reader(log),
+      count: counter.count,
+    });
     const order = curated.result.context.map((entry) => entry.uri);
     expect(order.slice(0, 2)).toEqual(['kb://a/rotate.md', 'kb://a/secrets.md']);
-    const secrets = curated.result.decisions.find((decision) => decision.uri === 'kb://a/secrets.md');
-    expect(secrets?.reason).toMatch(/^rank 2 of 33: focus matched "rotate database credentials" in the description and the content;/);
+    const secrets = curated.result.decisions.find(
+      (decision) => decision.uri === 'kb://a/secrets.md',
+    );
+    expect(secrets?.reason).toMatch(
+      /^rank 2 of 33: focus matched "rotate database credentials" in the description and the content;/,
+    );
     // Only the matches by listing were read for content, not the catalog.
     expect(log.length).toBeLessThanOrEqual(FOCUS_POOL + 10);
   });
 
   it('gives the same bytes however much an earlier run already read', async () => {
-    const fresh = await curateContext({ candidates, marks: new Map(), settings, format: 'markdown', read: reader([]), count: counter.count });
+    const fresh = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings,
+      format: 'markdown',
+      read: reader([]),
+      count: counter.count,
+    });
     // A window that curated without a focus first has read other resources already.
-    const earlier = await curateContext({ candidates, marks: new Map(), settings: { ...settings, focus: '' }, format: 'markdown', read: reader([]), count: counter.count });
-    const after = await curateContext({ candidates, marks: new Map(), settings, format: 'markdown', read: reader([]), count: counter.count, known: earlier.known });
+    const earlier = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings: { ...settings, focus: '' },
+      format: 'markdown',
+      read: reader([]),
+      count: counter.count,
+    });
+    const after = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings,
+      format: 'markdown',
+      read: reader([]),
+      count: counter.count,
+      known: earlier.known,
+    });
     expect(after.text).toBe(fresh.text);
   });
 
   it('never gives an empty context because a guess said nothing fits', async () => {
-    // No sizes declared: the first guess (500 tokens each) is over this budget; reading shows they are small.
-    const curated = await curateContext({ candidates, marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 120 }, format: 'markdown', read: reader([]), count: counter.count });
+    // No sizes declared: the first guess (500 tokens each) is over this budget; reading shows they
+    // are small.
+    const curated = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings: { ...DEFAULT_POLICY, budget: 120 },
+      format: 'markdown',
+      read: reader([]),
+      count: counter.count,
+    });
     expect(curated.items.length).toBeGreaterThan(0);
     expect(curated.result.used).toBeLessThanOrEqual(120);
   });
 
   it('decides the same whatever earlier runs read: estimates come from what this run takes in', async () => {
     // No sizes declared, bodies of very different lengths: what fits depends on the guesses.
-    const bodyOf = (uri: string) => `Notes about ${uri}. `.repeat(1 + ((Number(uri.split('-').pop()) * 37) % 60));
+    const bodyOf = (uri: string) =>
+      `Notes about ${uri}. `.repeat(1 + ((Number(uri.split('-').pop()) * 37) % 60));
     const many = Array.from({ length: 80 }, (_, i) => doc(`kb://c/note-${i}`, `Note ${i}`));
     const read = async (_server: string, uri: string): Promise<ContentItem[]> => {
       const text = bodyOf(uri);
       return [{ uri, mimeType: 'text/markdown', text, size: text.length }];
     };
     const tight = { ...DEFAULT_POLICY, budget: 900 };
-    const fresh = await curateContext({ candidates: many, marks: new Map(), settings: tight, format: 'markdown', read, count: counter.count });
+    const fresh = await curateContext({
+      candidates: many,
+      marks: new Map(),
+      settings: tight,
+      format: 'markdown',
+      read,
+      count: counter.count,
+    });
     // A window that first curated with a large budget has read far more, with other averages.
-    const wide = await curateContext({ candidates: many, marks: new Map(), settings: { ...tight, budget: 20_000 }, format: 'markdown', read, count: counter.count });
-    const after = await curateContext({ candidates: many, marks: new Map(), settings: tight, format: 'markdown', read, count: counter.count, known: wide.known });
+    const wide = await curateContext({
+      candidates: many,
+      marks: new Map(),
+      settings: { ...tight, budget: 20_000 },
+      format: 'markdown',
+      read,
+      count: counter.count,
+    });
+    const after = await curateContext({
+      candidates: many,
+      marks: new Map(),
+      settings: tight,
+      format: 'markdown',
+      read,
+      count: counter.count,
+      known: wide.known,
+    });
     expect(after.text).toBe(fresh.text);
-    expect(after.result.decisions.map((decision) => decision.reason)).toEqual(fresh.result.decisions.map((decision) => decision.reason));
+    expect(after.result.decisions.map((decision) => decision.reason)).toEqual(
+      fresh.result.decisions.map((decision) => decision.reason),
+    );
     expect(after.reads).toBeLessThan(fresh.reads);
   });
 });

@@ -28,14 +28,23 @@ function reader(log: string[], failing = new Set<string>()) {
 describe('curateContext', () => {
   it('reads in rank order and stops once the budget is full, never the whole catalog', async () => {
     // 1,000 candidates of falling priority; each costs about i × 100 tokens.
-    const candidates = Array.from({ length: 1000 }, (_, i) => candidate(`doc://r/${i}`, 1 - i / 2000));
+    const candidates = Array.from({ length: 1000 }, (_, i) =>
+      candidate(`doc://r/${i}`, 1 - i / 2000),
+    );
     const log: string[] = [];
     const read = async (_serverId: string, uri: string) => {
       log.push(uri);
       const text = 'word '.repeat(300);
       return [{ uri, text, size: text.length }];
     };
-    const curated = await curateContext({ candidates, marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 3000, requirePriorityOne: false }, format: 'markdown', read, count: counter.count });
+    const curated = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings: { ...DEFAULT_POLICY, budget: 3000, requirePriorityOne: false },
+      format: 'markdown',
+      read,
+      count: counter.count,
+    });
     expect(log.length).toBeLessThan(20);
     expect(curated.result.used).toBeLessThanOrEqual(3000);
     expect(curated.items.length).toBeGreaterThan(3);
@@ -73,16 +82,32 @@ describe('curateContext', () => {
     });
     expect(curated.result.decisions.map((d) => [d.uri, d.kind, d.reason])).toEqual([
       ['doc://r/1', 'unreadable', 'could not be read: resource vanished'],
-      ['doc://r/2', 'auto', expect.stringMatching(/^rank 2 of 2: priority 0.7 ≥ 0.5; \d+ tokens; \d+ of 8,000 used$/)],
+      [
+        'doc://r/2',
+        'auto',
+        expect.stringMatching(/^rank 2 of 2: priority 0.7 ≥ 0.5; \d+ tokens; \d+ of 8,000 used$/),
+      ],
     ]);
     expect(JSON.parse(curated.text)).toHaveLength(1);
   });
 
   it('reads nothing twice when curating again with what it knows', async () => {
     const log: string[] = [];
-    const options = { candidates: [candidate('doc://r/1', 0.9), candidate('doc://r/2', 0.9)], settings: DEFAULT_POLICY, format: 'markdown' as const, read: reader(log), count: counter.count };
+    const options = {
+      candidates: [candidate('doc://r/1', 0.9), candidate('doc://r/2', 0.9)],
+      settings: DEFAULT_POLICY,
+      format: 'markdown' as const,
+      read: reader(log),
+      count: counter.count,
+    };
     const first = await curateContext({ ...options, marks: new Map() });
-    const again = await curateContext({ ...options, marks: new Map([[resourceKeyString({ serverId: 's1', uri: 'doc://r/2' }), 'exclude' as const]]), known: first.known });
+    const again = await curateContext({
+      ...options,
+      marks: new Map([
+        [resourceKeyString({ serverId: 's1', uri: 'doc://r/2' }), 'exclude' as const],
+      ]),
+      known: first.known,
+    });
     expect(log).toEqual(['doc://r/1', 'doc://r/2']);
     expect(again.reads).toBe(0);
     expect(again.items.map((item) => item.uri)).toEqual(['doc://r/1']);
@@ -99,24 +124,49 @@ describe('curateContext', () => {
       return [{ uri, text: 'x', size: 1 }];
     };
     const candidates = Array.from({ length: 20 }, (_, i) => candidate(`doc://r/${i}`, 1));
-    await curateContext({ candidates, marks: new Map(), settings: DEFAULT_POLICY, format: 'markdown', read, count: counter.count, concurrency: 3 });
+    await curateContext({
+      candidates,
+      marks: new Map(),
+      settings: DEFAULT_POLICY,
+      format: 'markdown',
+      read,
+      count: counter.count,
+      concurrency: 3,
+    });
     expect(most).toBe(3);
   });
 
   describe('against a hostile server', () => {
-    const many = (count: number, extra: Partial<CatalogCandidate> = {}) => Array.from({ length: count }, (_, i) => ({ ...candidate(`doc://h/${i}`, 0.9), ...extra }));
+    const many = (count: number, extra: Partial<CatalogCandidate> = {}) =>
+      Array.from({ length: count }, (_, i) => ({ ...candidate(`doc://h/${i}`, 0.9), ...extra }));
 
     it('stops reading a server whose reads keep failing', async () => {
       const log: string[] = [];
-      const curated = await curateContext({ candidates: many(500), marks: new Map(), settings: DEFAULT_POLICY, format: 'markdown', read: reader(log, new Set(many(500).map((c) => c.uri))), count: counter.count });
+      const curated = await curateContext({
+        candidates: many(500),
+        marks: new Map(),
+        settings: DEFAULT_POLICY,
+        format: 'markdown',
+        read: reader(log, new Set(many(500).map((c) => c.uri))),
+        count: counter.count,
+      });
       expect(log.length).toBeLessThan(50);
-      expect(curated.result.decisions.filter((d) => d.reason.includes('reads from this server failed'))).not.toHaveLength(0);
+      expect(
+        curated.result.decisions.filter((d) => d.reason.includes('reads from this server failed')),
+      ).not.toHaveLength(0);
       expect(curated.items).toHaveLength(0);
     });
 
     it('does not take a declared size of 0 as free', async () => {
       const log: string[] = [];
-      await curateContext({ candidates: many(500, { size: 0 }), marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 2000 }, format: 'markdown', read: reader(log), count: counter.count });
+      await curateContext({
+        candidates: many(500, { size: 0 }),
+        marks: new Map(),
+        settings: { ...DEFAULT_POLICY, budget: 2000 },
+        format: 'markdown',
+        read: reader(log),
+        count: counter.count,
+      });
       expect(log.length).toBeLessThan(40);
     });
 
@@ -126,7 +176,14 @@ describe('curateContext', () => {
         log.push(uri);
         return [{ uri, mimeType: 'image/png', blob: 'iVBORw0KGgo=', size: 8 }];
       };
-      const curated = await curateContext({ candidates: many(300), marks: new Map(), settings: { ...DEFAULT_POLICY, budget: 2000 }, format: 'json', read, count: counter.count });
+      const curated = await curateContext({
+        candidates: many(300),
+        marks: new Map(),
+        settings: { ...DEFAULT_POLICY, budget: 2000 },
+        format: 'json',
+        read,
+        count: counter.count,
+      });
       expect(curated.items).toHaveLength(0);
       expect(curated.result.decisions[0]?.reason).toContain('no text content');
       expect(log.length).toBeLessThanOrEqual(300);
@@ -135,11 +192,23 @@ describe('curateContext', () => {
     it('reads at most its limit for auto-include, yet every resource the user picked', async () => {
       const log: string[] = [];
       const candidates = many(300);
-      const picks = new Map(candidates.slice(0, 50).map((c) => [resourceKeyString(c), 'include' as const]));
-      const curated = await curateContext({ candidates, marks: picks, settings: { ...DEFAULT_POLICY, budget: 10_000_000 }, format: 'markdown', read: reader(log), count: counter.count, maxReads: 80 });
+      const picks = new Map(
+        candidates.slice(0, 50).map((c) => [resourceKeyString(c), 'include' as const]),
+      );
+      const curated = await curateContext({
+        candidates,
+        marks: picks,
+        settings: { ...DEFAULT_POLICY, budget: 10_000_000 },
+        format: 'markdown',
+        read: reader(log),
+        count: counter.count,
+        maxReads: 80,
+      });
       expect(log.length).toBe(80);
       expect(curated.result.decisions.filter((d) => d.kind === 'picked')).toHaveLength(50);
-      expect(curated.result.decisions.find((d) => d.reason.includes('its limit'))?.kind).toBe('unreadable');
+      expect(curated.result.decisions.find((d) => d.reason.includes('its limit'))?.kind).toBe(
+        'unreadable',
+      );
     });
   });
 });

@@ -7,19 +7,48 @@
  */
 import { resourceKeyString } from '../catalog/resource-key';
 import type { ContentItem, ServerId } from '../mcp-types';
-import { assembleContext, type AssembledSection, type AssembledText, type ContextFormat, type ContextItem } from './assemble';
-import { contextItem, MIN_SECTION_TOKENS, sectionTokens, type CatalogCandidate, type ReadState } from './context-items';
+import {
+  assembleContext,
+  type AssembledSection,
+  type AssembledText,
+  type ContextFormat,
+  type ContextItem,
+} from './assemble';
+import {
+  contextItem,
+  MIN_SECTION_TOKENS,
+  sectionTokens,
+  type CatalogCandidate,
+  type ReadState,
+} from './context-items';
 import { indexForFocus, refineByContent, type FocusIndex, type FocusMatch } from './focus';
 import { hasFocus } from './rank';
-import { formatCount, preparePolicy, type Candidate, type Estimates, type Mark, type Observed, type PolicyResult, type PolicySettings } from './policy';
+import {
+  formatCount,
+  preparePolicy,
+  type Candidate,
+  type Estimates,
+  type Mark,
+  type Observed,
+  type PolicyResult,
+  type PolicySettings,
+} from './policy';
 
-export { MIN_SECTION_TOKENS, wholeTokens, type CatalogCandidate, type ReadState } from './context-items';
+export {
+  MIN_SECTION_TOKENS,
+  wholeTokens,
+  type CatalogCandidate,
+  type ReadState,
+} from './context-items';
 
 /** The guess for a resource with no declared size before anything was read, in tokens. */
 export const UNREAD_GUESS = 500;
 
 // The candidates by key (the first listing of each), per candidate list.
-const keyedLists = new WeakMap<readonly CatalogCandidate[], ReadonlyMap<string, CatalogCandidate>>();
+const keyedLists = new WeakMap<
+  readonly CatalogCandidate[],
+  ReadonlyMap<string, CatalogCandidate>
+>();
 
 function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, CatalogCandidate> {
   let byKey = keyedLists.get(candidates);
@@ -42,7 +71,11 @@ const focusIndexes = new WeakMap<readonly CatalogCandidate[], Promise<FocusIndex
  * How the candidates match the settings' focus, by key; empty without a focus. The index is
  * built in key order, so the scores do not depend on the order the catalog arrived in.
  */
-export async function focusRelevance(candidates: readonly CatalogCandidate[], focus: string | undefined, pause: () => Promise<void> = async () => {}): Promise<ReadonlyMap<string, FocusMatch>> {
+export async function focusRelevance(
+  candidates: readonly CatalogCandidate[],
+  focus: string | undefined,
+  pause: () => Promise<void> = async () => {},
+): Promise<ReadonlyMap<string, FocusMatch>> {
   if (!hasFocus({ focus, budget: 0 })) return new Map();
   return (await focusIndexOf(candidates, pause)).rank(focus ?? '');
 }
@@ -52,11 +85,17 @@ export async function focusRelevance(candidates: readonly CatalogCandidate[], fo
  * once a catalog settles while a window shows the context): the first key of a focus at
  * 100,000 resources then ranks, rather than waiting 1.2–1.6 s for the index.
  */
-export async function warmFocusIndex(candidates: readonly CatalogCandidate[], pause: () => Promise<void>): Promise<void> {
+export async function warmFocusIndex(
+  candidates: readonly CatalogCandidate[],
+  pause: () => Promise<void>,
+): Promise<void> {
   await focusIndexOf(candidates, pause);
 }
 
-function focusIndexOf(candidates: readonly CatalogCandidate[], pause: () => Promise<void>): Promise<FocusIndex> {
+function focusIndexOf(
+  candidates: readonly CatalogCandidate[],
+  pause: () => Promise<void>,
+): Promise<FocusIndex> {
   let index = focusIndexes.get(candidates);
   if (!index) {
     const documents = candidates.map((candidate) => ({
@@ -124,10 +163,16 @@ export interface Curated {
  */
 export const MAX_READS = 1000;
 export const MAX_FAILED_READS = 20;
-/** Resources past the budget's edge each wave also takes in, after the first few waves (see curateContext). */
+/**
+ * Resources past the budget's edge each wave also takes in, after the first few waves (see
+ * curateContext).
+ */
 export const READ_AHEAD = 16;
 const QUICK_WAVES = 4;
-/** With a focus, the best matches by listing read for their content: a wave of reads, not the catalog. */
+/**
+ * With a focus, the best matches by listing read for their content: a wave of reads, not the
+ * catalog.
+ */
 export const FOCUS_POOL = 20;
 
 export async function curateContext(options: CurateOptions): Promise<Curated> {
@@ -173,7 +218,10 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       observed,
       {
         // Without a size: the average of those read. With one: bytes per token as read so far.
-        guess: Math.max(MIN_SECTION_TOKENS, readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS),
+        guess: Math.max(
+          MIN_SECTION_TOKENS,
+          readCount > 0 ? Math.round(readTokens / readCount) : UNREAD_GUESS,
+        ),
         ...(sizedTokens > 0 && { bytesPerToken: sizedBytes / sizedTokens }),
         minTokens: MIN_SECTION_TOKENS,
         refused,
@@ -184,7 +232,8 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   // Asked once per resource that would go in, 100,000 times a pass past the limit: made once.
   const failingText = `not read: ${MAX_FAILED_READS} reads from this server failed in this run`;
   const limitText = `not read: this run already read ${formatCount(maxReads)} resources, its limit`;
-  const failing = (serverId: ServerId) => ((failures.get(serverId) ?? 0) >= MAX_FAILED_READS ? failingText : undefined);
+  const failing = (serverId: ServerId) =>
+    (failures.get(serverId) ?? 0) >= MAX_FAILED_READS ? failingText : undefined;
   const overLimit = () => (visited.size >= maxReads ? limitText : undefined);
   /** What auto-include will not have read, whatever it decides (see Estimates.refused). */
   const refused = (serverId: ServerId) => failing(serverId) ?? overLimit();
@@ -198,7 +247,10 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   // known already is only not read again.
   const visited = new Set<string>();
 
-  /** Takes in what the guards allow of `wanted`, best first: reads what is not known, a few at a time. */
+  /**
+   * Takes in what the guards allow of `wanted`, best first: reads what is not known, a few at a
+   * time.
+   */
   async function readWave(wanted: readonly string[]): Promise<void> {
     const unread: string[] = [];
     for (const key of wanted) {
@@ -247,7 +299,15 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         counting.push(
           sectionTokens(contextItem(candidate, contents), format, count).then(
             (tokens) => {
-              known.set(key, tokens === undefined ? { error: 'it has no text content (only binary, which the text context leaves out)' } : { contents, ...tokens });
+              known.set(
+                key,
+                tokens === undefined
+                  ? {
+                      error:
+                        'it has no text content (only binary, which the text context leaves out)',
+                    }
+                  : { contents, ...tokens },
+              );
               observe(key);
             },
             (error: unknown) => failed(key, candidate.serverId, error),
@@ -268,9 +328,18 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     if (signal?.aborted) throw new Error('cancelled');
     const texts = pool.flatMap((key) => {
       const state = known.get(key);
-      return state && 'contents' in state ? [{ key, text: state.contents.map((item) => item.text ?? '').join('\n') }] : [];
+      return state && 'contents' in state
+        ? [{ key, text: state.contents.map((item) => item.text ?? '').join('\n') }]
+        : [];
     });
-    policy = preparePolicy(inputs, marks, settings, now, refineByContent(listedRelevance, texts, settings.focus ?? ''), { from: listedRelevance, keys: texts.map((entry) => entry.key) });
+    policy = preparePolicy(
+      inputs,
+      marks,
+      settings,
+      now,
+      refineByContent(listedRelevance, texts, settings.focus ?? ''),
+      { from: listedRelevance, keys: texts.map((entry) => entry.key) },
+    );
   }
 
   let waves = 0;
@@ -285,7 +354,11 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         // Nothing fits, but only on guesses (no size declared, nothing read yet): read the best
         // few to learn what they really cost, rather than give an empty context for a guess.
         probed = true;
-        unread = firstOf(policy.ranked(), concurrency, (key) => !visited.has(key) && byKey.get(key)?.size === undefined);
+        unread = firstOf(
+          policy.ranked(),
+          concurrency,
+          (key) => !visited.has(key) && byKey.get(key)?.size === undefined,
+        );
       }
     }
     options.onProgress?.(reads, unread.length);

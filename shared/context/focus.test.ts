@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { createFocusIndex, focusWords, indexForFocus, type FocusDocument, type FocusMatch } from './focus';
+import {
+  createFocusIndex,
+  focusWords,
+  indexForFocus,
+  type FocusDocument,
+  type FocusMatch,
+} from './focus';
 
-const doc = (key: string, fields: Partial<FocusDocument> = {}): FocusDocument => ({ key, uri: `kb://team/${key}`, name: key, ...fields });
+const doc = (key: string, fields: Partial<FocusDocument> = {}): FocusDocument => ({
+  key,
+  uri: `kb://team/${key}`,
+  name: key,
+  ...fields,
+});
 /** The keys, best first (a ranking is a map by key, in no particular order). */
-const order = (ranked: ReadonlyMap<string, FocusMatch>) => [...ranked].sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : 1)).map(([key]) => key);
+const order = (ranked: ReadonlyMap<string, FocusMatch>) =>
+  [...ranked].sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : 1)).map(([key]) => key);
 
 describe('focus ranking', () => {
   const index = createFocusIndex([
     doc('rotate-db-credentials.md', { title: 'Rotating the database credentials' }),
-    doc('secrets.md', { title: 'How we manage secrets', description: 'Where each credential lives' }),
+    doc('secrets.md', {
+      title: 'How we manage secrets',
+      description: 'Where each credential lives',
+    }),
     doc('restart-api.md', { title: 'Restarting the API' }),
     doc('getUserById', { uri: 'api://users/getUserById', description: 'Fetch one user' }),
     doc('glossary.md', { title: 'Glossary', description: 'The words we use' }),
@@ -17,13 +32,28 @@ describe('focus ranking', () => {
   it('puts the document whose title says it first, and matches word forms ("credentials" finds "credential")', () => {
     const ranked = index.rank('rotate the database credentials');
     expect(order(ranked)).toEqual(['rotate-db-credentials.md', 'secrets.md']);
-    expect(ranked.get('rotate-db-credentials.md')).toEqual({ score: 1, words: ['rotate', 'database', 'credentials'], fields: ['title', 'name', 'uri'] });
-    expect(ranked.get('secrets.md')).toMatchObject({ words: ['credentials'], fields: ['description'] });
+    expect(ranked.get('rotate-db-credentials.md')).toEqual({
+      score: 1,
+      words: ['rotate', 'database', 'credentials'],
+      fields: ['title', 'name', 'uri'],
+    });
+    expect(ranked.get('secrets.md')).toMatchObject({
+      words: ['credentials'],
+      fields: ['description'],
+    });
     expect(ranked.get('secrets.md')?.score).toBeLessThan(1);
   });
 
   it('reads identifiers and URI paths as words', () => {
-    expect(focusWords('api://users/getUserById_v2')).toEqual(['api', 'users', 'get', 'user', 'by', 'id', 'v2']);
+    expect(focusWords('api://users/getUserById_v2')).toEqual([
+      'api',
+      'users',
+      'get',
+      'user',
+      'by',
+      'id',
+      'v2',
+    ]);
     expect(order(index.rank('look up a user'))).toEqual(['getUserById']);
   });
 
@@ -40,21 +70,34 @@ describe('focus ranking', () => {
   });
 
   it('keeps matching a word while it is typed past its stem ("billi" on the way to "billing")', () => {
-    const billing = createFocusIndex([doc('invoices.md', { title: 'Billing and invoices' }), doc('search.md', { title: 'Search tuning' })]);
-    for (const typed of ['bill', 'billi', 'billin', 'billing']) expect(order(billing.rank(typed)), typed).toEqual(['invoices.md']);
+    const billing = createFocusIndex([
+      doc('invoices.md', { title: 'Billing and invoices' }),
+      doc('search.md', { title: 'Search tuning' }),
+    ]);
+    for (const typed of ['bill', 'billi', 'billin', 'billing'])
+      expect(order(billing.rank(typed)), typed).toEqual(['invoices.md']);
   });
 
   it('ranks the same built in slices, between other work, as built at once', async () => {
-    const documents = Array.from({ length: 5000 }, (_, i) => doc(`n${String(i).padStart(5, '0')}`, { title: `${['billing', 'search', 'auth'][i % 3]} runbook ${i}`, description: i % 7 === 0 ? 'rotate credentials' : 'notes' }));
+    const documents = Array.from({ length: 5000 }, (_, i) =>
+      doc(`n${String(i).padStart(5, '0')}`, {
+        title: `${['billing', 'search', 'auth'][i % 3]} runbook ${i}`,
+        description: i % 7 === 0 ? 'rotate credentials' : 'notes',
+      }),
+    );
     let pauses = 0;
     const sliced = await indexForFocus(documents, async () => void (pauses += 1));
     expect(pauses).toBeGreaterThan(1);
     const whole = createFocusIndex(documents);
-    for (const focus of ['billing runbook', 'rotate credentials 42', 'auth']) expect([...sliced.rank(focus)]).toEqual([...whole.rank(focus)]);
+    for (const focus of ['billing runbook', 'rotate credentials 42', 'auth'])
+      expect([...sliced.rank(focus)]).toEqual([...whole.rank(focus)]);
   });
 
   it('ranks text in other scripts as words, without stemming them', () => {
-    const other = createFocusIndex([doc('a', { title: 'Schlüsselrotation für Datenbanken' }), doc('b', { title: 'ключи базы данных' })]);
+    const other = createFocusIndex([
+      doc('a', { title: 'Schlüsselrotation für Datenbanken' }),
+      doc('b', { title: 'ключи базы данных' }),
+    ]);
     expect(order(other.rank('ключи'))).toEqual(['b']);
     expect(order(other.rank('schlüsselrotation'))).toEqual(['a']);
   });

@@ -44,14 +44,21 @@ export interface FocusIndex {
 
 /** Words too common to tell resources apart (English function words; BM25 weighs the rest). */
 const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from has have how i in into is it its me my of on or our so that the their them then there these this to up us was we what when where which who why will with you your'.split(' '),
+  'a an and are as at be but by can do does for from has have how i in into is it its me my of on or our so that the their them then there these this to up us was we what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 /** Title counts most, then the name (often the file name), then the description and URI words. */
 const BOOST: Record<FocusField, number> = { title: 3, name: 2, description: 1, uri: 1, content: 1 };
-/** Characters of each listed field indexed: a 20,000-character description tells no more than its start. */
+/**
+ * Characters of each listed field indexed: a 20,000-character description tells no more than its
+ * start.
+ */
 const FIELD_CHARS = 2000;
-/** Characters of a resource's content the refinement reads: enough to tell, bounded for a huge one. */
+/**
+ * Characters of a resource's content the refinement reads: enough to tell, bounded for a huge one.
+ */
 const CONTENT_CHARS = 100_000;
 
 /**
@@ -61,8 +68,16 @@ const CONTENT_CHARS = 100_000;
 export function focusWords(text: string): string[] {
   // Most catalog text is ASCII, for which plain classes do what the Unicode ones do, faster.
   const split = ASCII.test(text)
-    ? text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)
-    : text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    ? text
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+    : text
+        .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+        .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u);
   return split.filter((word) => word !== '');
 }
 
@@ -109,7 +124,10 @@ interface Indexed {
 }
 
 /** Takes documents one at a time into an index over `fields`; `text` gives a field's text. */
-function indexer<T extends { key: string }>(fields: readonly FocusField[], text: (document: T, field: FocusField) => string) {
+function indexer<T extends { key: string }>(
+  fields: readonly FocusField[],
+  text: (document: T, field: FocusField) => string,
+) {
   const builder = new TermIndexBuilder(fields.length);
   const keys: string[] = [];
   const seen = new Set<string>();
@@ -125,13 +143,21 @@ function indexer<T extends { key: string }>(fields: readonly FocusField[], text:
   };
 }
 
-function indexOf<T extends { key: string }>(documents: Iterable<T>, fields: readonly FocusField[], text: (document: T, field: FocusField) => string): Indexed {
+function indexOf<T extends { key: string }>(
+  documents: Iterable<T>,
+  fields: readonly FocusField[],
+  text: (document: T, field: FocusField) => string,
+): Indexed {
   const taking = indexer(fields, text);
   for (const document of documents) taking.add(document);
   return taking.done();
 }
 
-const listedText = (document: FocusDocument, field: FocusField) => (field === 'uri' ? uriText(document.uri) : ((document as unknown as Record<string, string | undefined>)[field] ?? '')).slice(0, FIELD_CHARS);
+const listedText = (document: FocusDocument, field: FocusField) =>
+  (field === 'uri'
+    ? uriText(document.uri)
+    : ((document as unknown as Record<string, string | undefined>)[field] ?? '')
+  ).slice(0, FIELD_CHARS);
 
 function focusIndex(indexed: Indexed): FocusIndex {
   return {
@@ -161,7 +187,10 @@ const INDEX_SLICE = 2000;
  * {@link createFocusIndex} in slices, awaiting `pause` between them, so that indexing 100,000
  * resources (about a second) never holds the thread that also answers the windows.
  */
-export async function indexForFocus(documents: readonly FocusDocument[], pause: () => Promise<void>): Promise<FocusIndex> {
+export async function indexForFocus(
+  documents: readonly FocusDocument[],
+  pause: () => Promise<void>,
+): Promise<FocusIndex> {
   const taking = indexer(LISTED_FIELDS, listedText);
   for (let at = 0; at < documents.length; at += 1) {
     if (at > 0 && at % INDEX_SLICE === 0) await pause();
@@ -185,7 +214,10 @@ function search(indexed: Indexed, focus: string): Map<string, FocusMatch> {
   const ranked = new Map<string, FocusMatch>();
   if (query.size === 0) return ranked;
   const words = [...query.values()];
-  const hits = indexed.index.search([...query.keys()], indexed.fields.map((field) => BOOST[field]));
+  const hits = indexed.index.search(
+    [...query.keys()],
+    indexed.fields.map((field) => BOOST[field]),
+  );
   let best = 0;
   for (const doc of hits.docs) best = Math.max(best, hits.score[doc] as number);
   // Many matches share which words and fields matched: one array each, not one per match.
@@ -195,13 +227,18 @@ function search(indexed: Indexed, focus: string): Map<string, FocusMatch> {
     const termMask = hits.terms[doc] as number;
     const fieldMask = hits.fields[doc] as number;
     let matched = wordLists.get(termMask);
-    if (!matched) wordLists.set(termMask, (matched = words.filter((_, bit) => (termMask & (1 << bit)) !== 0)));
+    if (!matched)
+      wordLists.set(termMask, (matched = words.filter((_, bit) => (termMask & (1 << bit)) !== 0)));
     let fields = fieldLists.get(fieldMask);
     if (!fields) {
       const named = new Set(indexed.fields.filter((_, bit) => (fieldMask & (1 << bit)) !== 0));
       fieldLists.set(fieldMask, (fields = FOCUS_FIELDS.filter((field) => named.has(field))));
     }
-    ranked.set(indexed.keys[doc] as string, { score: best > 0 ? (hits.score[doc] as number) / best : 0, words: matched, fields });
+    ranked.set(indexed.keys[doc] as string, {
+      score: best > 0 ? (hits.score[doc] as number) / best : 0,
+      words: matched,
+      fields,
+    });
   }
   return ranked;
 }
@@ -213,7 +250,11 @@ function search(indexed: Indexed, focus: string): Map<string, FocusMatch> {
  * 1, and a title that says it all is not lowered for a body that does not repeat it. The rest
  * keep their listing's score.
  */
-export function refineByContent(listed: ReadonlyMap<string, FocusMatch>, read: readonly { key: string; text: string }[], focus: string): ReadonlyMap<string, FocusMatch> {
+export function refineByContent(
+  listed: ReadonlyMap<string, FocusMatch>,
+  read: readonly { key: string; text: string }[],
+  focus: string,
+): ReadonlyMap<string, FocusMatch> {
   if (read.length === 0) return listed;
   const inContent = search(
     indexOf(read, ['content'], (entry) => entry.text.slice(0, CONTENT_CHARS)),

@@ -17,7 +17,9 @@ export interface StaticFacts {
   key: string;
   priority: number | undefined;
   audience: readonly string[] | undefined;
-  /** lastModified in milliseconds; -Infinity when absent, so the newest-first order needs no test. */
+  /**
+   * lastModified in milliseconds; -Infinity when absent, so the newest-first order needs no test.
+   */
   time: number;
   /** The declared size in bytes, if usable. */
   size: number | undefined;
@@ -25,7 +27,10 @@ export interface StaticFacts {
 }
 
 export interface PolicyCatalog {
-  /** One entry per key (the first listed), ordered by server name, URI, then id: its index is its order. */
+  /**
+   * One entry per key (the first listed), ordered by server name, URI, then id: its index is its
+   * order.
+   */
   facts: readonly StaticFacts[];
   /** The order of each key. */
   at: ReadonlyMap<string, number>;
@@ -35,7 +40,10 @@ export interface PolicyCatalog {
 
 /** A catalog under one set of settings, before marks and focus matches. */
 export interface BaseRank {
-  /** Why auto-include leaves each out before any budget, by order; undefined if it is in the running. */
+  /**
+   * Why auto-include leaves each out before any budget, by order; undefined if it is in the
+   * running.
+   */
   out: readonly (DecisionKind | undefined)[];
   /** Each one's rank score without a focus match, by order. */
   score: Float64Array;
@@ -52,15 +60,21 @@ function staticFactsOf(candidate: Candidate): StaticFacts & { sortKey: string } 
   const warnings: string[] = [];
   const annotations = checkAnnotations(candidate.annotations, warnings);
   // A size of 0 says nothing useful (a hostile server could make everything look free).
-  const sized = typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
+  const sized =
+    typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
   return {
     candidate,
     key: resourceKeyString(candidate),
-    sortKey: JSON.stringify([candidate.serverName ?? candidate.serverId, candidate.uri, candidate.serverId]),
+    sortKey: JSON.stringify([
+      candidate.serverName ?? candidate.serverId,
+      candidate.uri,
+      candidate.serverId,
+    ]),
     priority: annotations?.priority,
     audience: annotations?.audience,
     // checkAnnotations keeps only valid ISO timestamps, so this is finite.
-    time: annotations?.lastModified === undefined ? -Infinity : Date.parse(annotations.lastModified),
+    time:
+      annotations?.lastModified === undefined ? -Infinity : Date.parse(annotations.lastModified),
     size: sized ? candidate.size : undefined,
     warnings,
   };
@@ -75,15 +89,27 @@ export function catalogOf(candidates: readonly Candidate[]): PolicyCatalog {
     const facts = staticFactsOf(candidate);
     if (!unique.has(facts.key)) unique.set(facts.key, facts);
   }
-  const sorted = [...unique.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  const sorted = [...unique.values()].sort((a, b) =>
+    a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0,
+  );
   const facts = sorted.map(({ sortKey: _sortKey, ...rest }) => rest);
-  const catalog: PolicyCatalog = { facts, at: new Map(facts.map((entry, order) => [entry.key, order])), bases: new Map() };
+  const catalog: PolicyCatalog = {
+    facts,
+    at: new Map(facts.map((entry, order) => [entry.key, order])),
+    bases: new Map(),
+  };
   catalogs.set(candidates, catalog);
   return catalog;
 }
 
 export function rankInput(facts: StaticFacts, focus: RankInput['focus']): RankInput {
-  return { priority: facts.priority, time: facts.time === -Infinity ? undefined : facts.time, size: facts.size, mimeType: facts.candidate.mimeType, focus };
+  return {
+    priority: facts.priority,
+    time: facts.time === -Infinity ? undefined : facts.time,
+    size: facts.size,
+    mimeType: facts.candidate.mimeType,
+    focus,
+  };
 }
 
 export function isRequired(facts: StaticFacts, settings: PolicySettings): boolean {
@@ -95,7 +121,14 @@ export function isRequired(facts: StaticFacts, settings: PolicySettings): boolea
  * then the higher score, the newer, and the catalog order. A total order, so merging lists
  * sorted by it gives what sorting them together would.
  */
-export function compareRank(catalog: PolicyCatalog, settings: PolicySettings, a: number, scoreA: number, b: number, scoreB: number): number {
+export function compareRank(
+  catalog: PolicyCatalog,
+  settings: PolicySettings,
+  a: number,
+  scoreA: number,
+  b: number,
+  scoreB: number,
+): number {
   const factsA = catalog.facts[a] as StaticFacts;
   const factsB = catalog.facts[b] as StaticFacts;
   const required = Number(isRequired(factsB, settings)) - Number(isRequired(factsA, settings));
@@ -107,10 +140,17 @@ export function compareRank(catalog: PolicyCatalog, settings: PolicySettings, a:
   return a - b;
 }
 
-/** Why auto-include leaves a resource out before any budget, or undefined when it is in the running. */
+/**
+ * Why auto-include leaves a resource out before any budget, or undefined when it is in the running.
+ */
 function filteredOut(facts: StaticFacts, settings: PolicySettings): DecisionKind | undefined {
   if (!settings.auto) return 'not-picked';
-  if (settings.audience === 'assistant' && facts.audience !== undefined && !facts.audience.includes('assistant')) return 'excluded-by-audience';
+  if (
+    settings.audience === 'assistant' &&
+    facts.audience !== undefined &&
+    !facts.audience.includes('assistant')
+  )
+    return 'excluded-by-audience';
   // No priority is unknown, not 0: only a stated one below the threshold leaves a resource out.
   if (facts.priority !== undefined && facts.priority < settings.threshold) return 'below-threshold';
   return undefined;
@@ -120,8 +160,21 @@ function filteredOut(facts: StaticFacts, settings: PolicySettings): DecisionKind
  * The base rank for these settings. With a half-life the scores depend on `now`, so it is
  * made again for each `now`; without one, once per settings.
  */
-export function baseRankOf(catalog: PolicyCatalog, settings: PolicySettings, now: number): BaseRank {
-  const key = JSON.stringify([settings.auto, settings.audience, settings.threshold, settings.requirePriorityOne, settings.halfLifeDays ?? 0, settings.budget, hasFocus(settings), settings.halfLifeDays ? now : 0]);
+export function baseRankOf(
+  catalog: PolicyCatalog,
+  settings: PolicySettings,
+  now: number,
+): BaseRank {
+  const key = JSON.stringify([
+    settings.auto,
+    settings.audience,
+    settings.threshold,
+    settings.requirePriorityOne,
+    settings.halfLifeDays ?? 0,
+    settings.budget,
+    hasFocus(settings),
+    settings.halfLifeDays ? now : 0,
+  ]);
   const kept = catalog.bases.get(key);
   if (kept) {
     // Most recently used last, so the oldest goes first.
@@ -139,9 +192,12 @@ export function baseRankOf(catalog: PolicyCatalog, settings: PolicySettings, now
     score[order] = rankScore(rankInput(facts, undefined), settings, now);
     running.push(order);
   });
-  running.sort((a, b) => compareRank(catalog, settings, a, score[a] as number, b, score[b] as number));
+  running.sort((a, b) =>
+    compareRank(catalog, settings, a, score[a] as number, b, score[b] as number),
+  );
   const base: BaseRank = { out, score, ranked: Int32Array.from(running) };
   catalog.bases.set(key, base);
-  if (catalog.bases.size > BASES_KEPT) catalog.bases.delete(catalog.bases.keys().next().value as string);
+  if (catalog.bases.size > BASES_KEPT)
+    catalog.bases.delete(catalog.bases.keys().next().value as string);
   return base;
 }

@@ -4,7 +4,14 @@
  * (policy-catalog.ts). policy.ts decides in that order.
  */
 import type { FocusMatch } from './focus';
-import { compareRank, isRequired, rankInput, type BaseRank, type PolicyCatalog, type StaticFacts } from './policy-catalog';
+import {
+  compareRank,
+  isRequired,
+  rankInput,
+  type BaseRank,
+  type PolicyCatalog,
+  type StaticFacts,
+} from './policy-catalog';
 import type { Mark, PolicySettings } from './policy-types';
 import { rankScore } from './rank';
 
@@ -42,7 +49,14 @@ export interface Refinement {
   keys: readonly string[];
 }
 
-export function focusOrderOf(catalog: PolicyCatalog, base: BaseRank, relevance: ReadonlyMap<string, FocusMatch>, settings: PolicySettings, now: number, refines?: Refinement): FocusOrder {
+export function focusOrderOf(
+  catalog: PolicyCatalog,
+  base: BaseRank,
+  relevance: ReadonlyMap<string, FocusMatch>,
+  settings: PolicySettings,
+  now: number,
+  refines?: Refinement,
+): FocusOrder {
   const kept = focusOrders.get(relevance);
   if (kept?.base === base) return kept;
   const from = refines && focusOrders.get(refines.from);
@@ -55,7 +69,12 @@ export function focusOrderOf(catalog: PolicyCatalog, base: BaseRank, relevance: 
     moved.add(at);
     if (!match || base.out[at] !== undefined) return;
     const facts = catalog.facts[at] as StaticFacts;
-    changed.push({ at, score: rankScore(rankInput(facts, match), settings, now), required: isRequired(facts, settings) ? 1 : 0, time: facts.time });
+    changed.push({
+      at,
+      score: rankScore(rankInput(facts, match), settings, now),
+      required: isRequired(facts, settings) ? 1 : 0,
+      time: facts.time,
+    });
   };
   if (derived && refines) for (const key of refines.keys) take(key, relevance.get(key));
   else for (const [key, match] of relevance) take(key, match);
@@ -67,7 +86,12 @@ export function focusOrderOf(catalog: PolicyCatalog, base: BaseRank, relevance: 
     let next = 0;
     for (const entry of derived.matched) {
       if (moved.has(entry.at)) continue;
-      for (let change = changed[next]; change && byRank(change, entry) < 0; change = changed[++next]) matched.push(change);
+      for (
+        let change = changed[next];
+        change && byRank(change, entry) < 0;
+        change = changed[++next]
+      )
+        matched.push(change);
       matched.push(entry);
     }
     for (; next < changed.length; next += 1) matched.push(changed[next] as Scored);
@@ -77,8 +101,16 @@ export function focusOrderOf(catalog: PolicyCatalog, base: BaseRank, relevance: 
   return order;
 }
 
-/** Auto-include's rank under these marks and focus: the base rank with the focus matches merged in. */
-export function rankedOrder(catalog: PolicyCatalog, base: BaseRank, markAt: ReadonlyMap<number, Mark>, focus: FocusOrder | undefined, settings: PolicySettings): Int32Array {
+/**
+ * Auto-include's rank under these marks and focus: the base rank with the focus matches merged in.
+ */
+export function rankedOrder(
+  catalog: PolicyCatalog,
+  base: BaseRank,
+  markAt: ReadonlyMap<number, Mark>,
+  focus: FocusOrder | undefined,
+  settings: PolicySettings,
+): Int32Array {
   const skip = new Uint8Array(catalog.facts.length);
   const matched = focus ? focus.matched.filter((entry) => !markAt.has(entry.at)) : [];
   for (const entry of focus?.matched ?? []) skip[entry.at] = 1;
@@ -89,7 +121,12 @@ export function rankedOrder(catalog: PolicyCatalog, base: BaseRank, markAt: Read
   for (const at of base.ranked) {
     if (skip[at]) continue;
     const score = base.score[at] as number;
-    for (let match = matched[next]; match && compareRank(catalog, settings, match.at, match.score, at, score) < 0; match = matched[++next]) ranked[taken++] = match.at;
+    for (
+      let match = matched[next];
+      match && compareRank(catalog, settings, match.at, match.score, at, score) < 0;
+      match = matched[++next]
+    )
+      ranked[taken++] = match.at;
     ranked[taken++] = at;
   }
   for (; next < matched.length; next += 1) ranked[taken++] = (matched[next] as { at: number }).at;

@@ -12,7 +12,10 @@ export interface PolicySettings {
   auto: boolean;
   /** Keep resources whose audience includes "assistant" or is absent ("assistant"), or any. */
   audience: 'assistant' | 'any';
-  /** Auto-include leaves out a stated priority below this (0 to 1); an unstated one is unknown, not low. */
+  /**
+   * Auto-include leaves out a stated priority below this (0 to 1); an unstated one is unknown, not
+   * low.
+   */
   threshold: number;
   /** Priority 1 goes in even over the budget, with a warning. */
   requirePriorityOne: boolean;
@@ -22,7 +25,9 @@ export interface PolicySettings {
   budget: number;
   /** The order of the assembled context: by rank (pins first), or by server and URI. */
   order: 'rank' | 'uri';
-  /** What the agent is about to do, in free text; auto-include ranks by relevance to it (focus.ts). */
+  /**
+   * What the agent is about to do, in free text; auto-include ranks by relevance to it (focus.ts).
+   */
   focus?: string;
 }
 
@@ -52,7 +57,9 @@ export interface Candidate {
   mimeType?: string;
   /** Tokens of its assembled text, once read and counted. */
   tokens?: number;
-  /** The caller's guess when neither tokens nor a size are known (e.g. the average of those read). */
+  /**
+   * The caller's guess when neither tokens nor a size are known (e.g. the average of those read).
+   */
   guess?: number;
   /** Why it could not be read, if it could not. */
   unreadable?: string;
@@ -76,14 +83,21 @@ export interface Decision {
   key: string;
   kind: DecisionKind;
   included: boolean;
-  /** One line a person understands, e.g. "priority 0.8 ≥ 0.5; 1,204 tokens; 5,610 of 8,000 used". */
+  /**
+   * One line a person understands, e.g. "priority 0.8 ≥ 0.5; 1,204 tokens; 5,610 of 8,000 used".
+   */
   reason: string;
-  /** Tokens counted, or estimated from the declared size (see `estimated`), or 0 when neither is known. */
+  /**
+   * Tokens counted, or estimated from the declared size (see `estimated`), or 0 when neither is
+   * known.
+   */
   tokens: number;
   estimated: boolean;
   /** Problems with its annotations, which were treated as absent. */
   warnings: string[];
-  /** Its place in auto-include's rank, from 1; absent for what the user marked or a filter left out. */
+  /**
+   * Its place in auto-include's rank, from 1; absent for what the user marked or a filter left out.
+   */
   rank?: number;
 }
 
@@ -113,7 +127,6 @@ export const REQUIRED_CAP_BUDGETS = 4;
 /** Bytes per token when only a declared size is known: a stated rule of thumb. */
 export const BYTES_PER_TOKEN_ESTIMATE = 4;
 
-
 /** What reads found out about one resource since the catalog was prepared. */
 export interface Observed {
   tokens?: number;
@@ -124,7 +137,10 @@ export interface Observed {
 export interface Estimates {
   /** Tokens for a resource that declares no size. */
   guess?: number;
-  /** Bytes per token for one that does (learned from reads; {@link BYTES_PER_TOKEN_ESTIMATE} before any). */
+  /**
+   * Bytes per token for one that does (learned from reads; {@link BYTES_PER_TOKEN_ESTIMATE} before
+   * any).
+   */
   bytesPerToken?: number;
   /**
    * The least any resource costs once read (its heading and URI lines): an estimate below it
@@ -152,7 +168,10 @@ export interface PreparedPolicy {
    * is always `decide`'s.
    */
   included(observed?: ReadonlyMap<string, Observed>, estimates?: Estimates): string[];
-  /** The keys auto-include may take, best first (required, then score, newer, key); walked only as far as asked. */
+  /**
+   * The keys auto-include may take, best first (required, then score, newer, key); walked only as
+   * far as asked.
+   */
   ranked(): Iterable<string>;
 }
 
@@ -163,4 +182,3 @@ export interface PreparedPolicy {
 export function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
-

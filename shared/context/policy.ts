@@ -33,7 +33,17 @@ export type { Refinement } from './policy-focus';
 const number = formatCount;
 
 /** Decision kinds as stored per resource during a run; 255 is "decided when read" (a filter's). */
-const KINDS: readonly DecisionKind[] = ['picked', 'pinned', 'auto', 'excluded-by-user', 'excluded-by-audience', 'below-threshold', 'over-budget', 'unreadable', 'not-picked'];
+const KINDS: readonly DecisionKind[] = [
+  'picked',
+  'pinned',
+  'auto',
+  'excluded-by-user',
+  'excluded-by-audience',
+  'below-threshold',
+  'over-budget',
+  'unreadable',
+  'not-picked',
+];
 const CODE = new Map(KINDS.map((kind, code) => [kind, code]));
 const FILTERED = 255;
 
@@ -45,7 +55,10 @@ interface Cost {
   basis: 'counted' | 'size' | 'guess' | 'unknown';
 }
 
-/** A decision whose reason is written when first read: a window reads the reasons of the few it shows. */
+/**
+ * A decision whose reason is written when first read: a window reads the reasons of the few it
+ * shows.
+ */
 class PolicyDecision implements Decision {
   readonly serverId: Decision['serverId'];
   readonly uri: string;
@@ -57,7 +70,13 @@ class PolicyDecision implements Decision {
   readonly warnings: string[];
   readonly rank?: number;
   #reason: string | (() => string);
-  constructor(facts: StaticFacts, cost: Cost, kind: DecisionKind, rank: number, reason: () => string) {
+  constructor(
+    facts: StaticFacts,
+    cost: Cost,
+    kind: DecisionKind,
+    rank: number,
+    reason: () => string,
+  ) {
     this.serverId = facts.candidate.serverId;
     this.uri = facts.candidate.uri;
     this.key = facts.key;
@@ -75,24 +94,60 @@ class PolicyDecision implements Decision {
   }
   /** Plain data, reason included (JSON.stringify reads own fields only). */
   toJSON(): Decision {
-    return { serverId: this.serverId, uri: this.uri, key: this.key, kind: this.kind, included: this.included, reason: this.reason, tokens: this.tokens, estimated: this.estimated, warnings: this.warnings, ...(this.rank !== undefined && { rank: this.rank }) };
+    return {
+      serverId: this.serverId,
+      uri: this.uri,
+      key: this.key,
+      kind: this.kind,
+      included: this.included,
+      reason: this.reason,
+      tokens: this.tokens,
+      estimated: this.estimated,
+      warnings: this.warnings,
+      ...(this.rank !== undefined && { rank: this.rank }),
+    };
   }
 }
 
-/** Tokens as known now, as {@link costOf} says, without the object: the hot path's, once per resource per pass. */
-function tokensOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): number {
+/**
+ * Tokens as known now, as {@link costOf} says, without the object: the hot path's, once per
+ * resource per pass.
+ */
+function tokensOf(
+  facts: StaticFacts,
+  observed: Observed | undefined,
+  estimates: Estimates,
+): number {
   const counted = observed?.tokens ?? facts.candidate.tokens;
-  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0) return Math.round(counted);
-  if (facts.size !== undefined) return Math.max(estimates.minTokens ?? 0, Math.ceil(facts.size / (estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0 ? estimates.bytesPerToken : BYTES_PER_TOKEN_ESTIMATE)));
+  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0)
+    return Math.round(counted);
+  if (facts.size !== undefined)
+    return Math.max(
+      estimates.minTokens ?? 0,
+      Math.ceil(
+        facts.size /
+          (estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0
+            ? estimates.bytesPerToken
+            : BYTES_PER_TOKEN_ESTIMATE),
+      ),
+    );
   return Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
 }
 
 function costOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): Cost {
   const counted = observed?.tokens ?? facts.candidate.tokens;
-  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0) return { tokens: Math.round(counted), estimated: false, basis: 'counted' };
+  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0)
+    return { tokens: Math.round(counted), estimated: false, basis: 'counted' };
   if (facts.size !== undefined) {
-    const ratio = estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0 ? estimates.bytesPerToken : BYTES_PER_TOKEN_ESTIMATE;
-    return { tokens: Math.max(estimates.minTokens ?? 0, Math.ceil(facts.size / ratio)), estimated: true, basis: 'size' };
+    const ratio =
+      estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0
+        ? estimates.bytesPerToken
+        : BYTES_PER_TOKEN_ESTIMATE;
+    return {
+      tokens: Math.max(estimates.minTokens ?? 0, Math.ceil(facts.size / ratio)),
+      estimated: true,
+      basis: 'size',
+    };
   }
   const guessed = Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
   return { tokens: guessed, estimated: true, basis: guessed > 0 ? 'guess' : 'unknown' };
@@ -114,7 +169,8 @@ function tokenText(cost: Cost): string {
 /** Why a filter left it out. */
 function outReason(facts: StaticFacts, kind: DecisionKind, settings: PolicySettings): string {
   if (kind === 'not-picked') return 'not picked, and auto-include is off';
-  if (kind === 'excluded-by-audience') return `audience is ${(facts.audience ?? []).join(' and ')}, not assistant`;
+  if (kind === 'excluded-by-audience')
+    return `audience is ${(facts.audience ?? []).join(' and ')}, not assistant`;
   return `priority ${facts.priority} < ${settings.threshold}`;
 }
 
@@ -123,7 +179,13 @@ function outReason(facts: StaticFacts, kind: DecisionKind, settings: PolicySetti
  * matters only with a half-life, and is an input so the result stays reproducible.
  * `relevance` is how candidates matched the settings' focus (focus.ts), by key.
  */
-export function decideContext(candidates: readonly Candidate[], marks: ReadonlyMap<string, Mark>, settings: PolicySettings, now = 0, relevance: ReadonlyMap<string, FocusMatch> = new Map()): PolicyResult {
+export function decideContext(
+  candidates: readonly Candidate[],
+  marks: ReadonlyMap<string, Mark>,
+  settings: PolicySettings,
+  now = 0,
+  relevance: ReadonlyMap<string, FocusMatch> = new Map(),
+): PolicyResult {
   return preparePolicy(candidates, marks, settings, now, relevance).decide();
 }
 
@@ -151,13 +213,18 @@ export function preparePolicy(
   }
   // Pins and picks are taken in key order.
   const marked = [...markAt.keys()].sort((a, b) => a - b);
-  const focus = relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings, now, refines) : undefined;
+  const focus =
+    relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings, now, refines) : undefined;
   const ranked = rankedOrder(catalog, base, markAt, focus, settings);
   /** The focus match of the resource at `at`, for a reason (looked up when one is written). */
   const focusMatchAt = (at: number) => relevance.get(factsAt(at).key);
   // The required come first in the rank.
   let requiredCount = 0;
-  while (requiredCount < ranked.length && isRequired(factsAt(ranked[requiredCount] as number), settings)) requiredCount += 1;
+  while (
+    requiredCount < ranked.length &&
+    isRequired(factsAt(ranked[requiredCount] as number), settings)
+  )
+    requiredCount += 1;
   let places: Int32Array | undefined;
   /** Its place in the rank, from 1, or 0: worked out when a decision is first read. */
   const rankOf = (at: number): number => {
@@ -228,7 +295,8 @@ export function preparePolicy(
       const required = isRequired(entry, settings);
       if (used + tokens <= (required ? requiredCap : budget)) {
         // It would go in, but the run will not read it: it is decided unread, and takes nothing.
-        const refusal = seen === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
+        const refusal =
+          seen === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
         if (refusal !== undefined) {
           if (record) fail(at, refusal);
           continue;
@@ -247,10 +315,16 @@ export function preparePolicy(
 
   return {
     decide(observed = new Map(), estimates = {}) {
-      const { included, used, kinds, before, failures } = run(observed, estimates, true) as ReturnType<typeof run> & { kinds: Uint8Array; before: Float64Array };
-      const rankText = (entry: StaticFacts, at: number) => `rank ${number(rankOf(at))} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusMatchAt(at)), settings, settings.threshold, now)}`;
+      const { included, used, kinds, before, failures } = run(
+        observed,
+        estimates,
+        true,
+      ) as ReturnType<typeof run> & { kinds: Uint8Array; before: Float64Array };
+      const rankText = (entry: StaticFacts, at: number) =>
+        `rank ${number(rankOf(at))} of ${number(ranked.length)}: ${signalText(rankInput(entry, focusMatchAt(at)), settings, settings.threshold, now)}`;
       const usedText = (at: number) => `${number(at)} of ${number(budget)} used`;
-      const overText = (at: number) => (at > budget ? `; over the budget by ${number(at - budget)}` : '');
+      const overText = (at: number) =>
+        at > budget ? `; over the budget by ${number(at - budget)}` : '';
 
       /** The decision of the resource at `at`, made when first asked for. */
       const decisionAt = (at: number): Decision => {
@@ -264,7 +338,10 @@ export function preparePolicy(
           const out = base.out[at] as DecisionKind;
           const failed = unreadableOf(entry, observed);
           kind = out !== 'not-picked' && failed !== undefined ? 'unreadable' : out;
-          reason = () => (kind === 'unreadable' ? `could not be read: ${failed}` : outReason(entry, out, settings));
+          reason = () =>
+            kind === 'unreadable'
+              ? `could not be read: ${failed}`
+              : outReason(entry, out, settings);
         } else if (kind === 'unreadable') {
           reason = () => `could not be read: ${failures.get(at)}`;
         } else if (kind === 'excluded-by-user') {
@@ -274,10 +351,16 @@ export function preparePolicy(
         } else if (isRequired(entry, settings)) {
           reason =
             kind === 'auto'
-              ? () => `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`
-              : () => `priority 1 is required, but ${tokenText(cost)} would make ${number(after)}, more than ${REQUIRED_CAP_BUDGETS}× the budget of ${number(budget)}`;
+              ? () =>
+                  `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`
+              : () =>
+                  `priority 1 is required, but ${tokenText(cost)} would make ${number(after)}, more than ${REQUIRED_CAP_BUDGETS}× the budget of ${number(budget)}`;
         } else {
-          reason = kind === 'auto' ? () => `${rankText(entry, at)}; ${tokenText(cost)}; ${usedText(after)}` : () => `${rankText(entry, at)}; but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
+          reason =
+            kind === 'auto'
+              ? () => `${rankText(entry, at)}; ${tokenText(cost)}; ${usedText(after)}`
+              : () =>
+                  `${rankText(entry, at)}; but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
         }
         return new PolicyDecision(entry, cost, kind, rankOf(at), reason);
       };
@@ -290,14 +373,28 @@ export function preparePolicy(
       let all: Decision[] | undefined;
       const overBudget = Math.max(0, used - budget);
       const result = {} as PolicyResult;
-      Object.defineProperty(result, 'decisions', { enumerable: true, get: () => (all ??= facts.map((_, at) => decisionOf(at))) });
-      Object.defineProperty(result, 'decision', { value: (key: string) => (catalog.at.has(key) ? decisionOf(catalog.at.get(key) as number) : undefined) });
+      Object.defineProperty(result, 'decisions', {
+        enumerable: true,
+        get: () => (all ??= facts.map((_, at) => decisionOf(at))),
+      });
+      Object.defineProperty(result, 'decision', {
+        value: (key: string) =>
+          catalog.at.has(key) ? decisionOf(catalog.at.get(key) as number) : undefined,
+      });
       return Object.assign(result, {
-        context: included.map((at) => ({ serverId: factsAt(at).candidate.serverId, uri: factsAt(at).candidate.uri })),
+        context: included.map((at) => ({
+          serverId: factsAt(at).candidate.serverId,
+          uri: factsAt(at).candidate.uri,
+        })),
         contextKeys: included.map((at) => factsAt(at).key),
         used,
         overBudget,
-        warnings: overBudget > 0 ? [`over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`] : [],
+        warnings:
+          overBudget > 0
+            ? [
+                `over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`,
+              ]
+            : [],
       });
     },
     included(observed = new Map(), estimates = {}) {
@@ -309,12 +406,24 @@ export function preparePolicy(
   };
 }
 
-function unreadableOf(facts: StaticFacts, observed: ReadonlyMap<string, Observed>): string | undefined {
+function unreadableOf(
+  facts: StaticFacts,
+  observed: ReadonlyMap<string, Observed>,
+): string | undefined {
   return observed.get(facts.key)?.unreadable ?? facts.candidate.unreadable;
 }
 
-/** Pins first, then the rest in the order they were taken (rank), or everything by server and URI. */
-function orderContext(included: number[], markAt: ReadonlyMap<number, Mark>, settings: PolicySettings): number[] {
+/**
+ * Pins first, then the rest in the order they were taken (rank), or everything by server and URI.
+ */
+function orderContext(
+  included: number[],
+  markAt: ReadonlyMap<number, Mark>,
+  settings: PolicySettings,
+): number[] {
   if (settings.order === 'uri') return [...included].sort((a, b) => a - b);
-  return [...included.filter((at) => markAt.get(at) === 'pin'), ...included.filter((at) => markAt.get(at) !== 'pin')];
+  return [
+    ...included.filter((at) => markAt.get(at) === 'pin'),
+    ...included.filter((at) => markAt.get(at) !== 'pin'),
+  ];
 }

@@ -50,7 +50,9 @@ const WEIGHTS = {
 // A catalog names few MIME types, and each is asked about once per resource per run.
 const binaryTypes = new Map<string, boolean>();
 
-/** MIME types whose content is text the context can carry; anything else that is named is binary. */
+/**
+ * MIME types whose content is text the context can carry; anything else that is named is binary.
+ */
 export function isBinaryType(mimeType: string | undefined): boolean {
   if (mimeType === undefined) return false;
   let binary = binaryTypes.get(mimeType);
@@ -71,17 +73,40 @@ function binaryByName(mimeType: string): boolean {
   if (/^(image|audio|video|font|model)\//.test(type)) return !type.startsWith('image/svg');
   if (!type.startsWith('application/') || /[+](json|xml|yaml)$/.test(type)) return false;
   const sub = type.slice('application/'.length);
-  return BINARY_APPLICATION.has(sub) || /^(x-)?(zip|gzip|bzip2|xz|7z|rar|tar|msdownload|executable|sharedlib)/.test(sub) || /^vnd\.(ms-|openxmlformats|oasis|apple\.)/.test(sub);
+  return (
+    BINARY_APPLICATION.has(sub) ||
+    /^(x-)?(zip|gzip|bzip2|xz|7z|rar|tar|msdownload|executable|sharedlib)/.test(sub) ||
+    /^vnd\.(ms-|openxmlformats|oasis|apple\.)/.test(sub)
+  );
 }
 
-const BINARY_APPLICATION = new Set(['octet-stream', 'pdf', 'wasm', 'java-archive', 'x-iso9660-image', 'x-sqlite3', 'vnd.sqlite3', 'x-protobuf', 'protobuf', 'x-msgpack', 'msgpack', 'cbor', 'x-bson', 'ogg', 'x-shockwave-flash', 'x-apple-diskimage', 'epub+zip']);
+const BINARY_APPLICATION = new Set([
+  'octet-stream',
+  'pdf',
+  'wasm',
+  'java-archive',
+  'x-iso9660-image',
+  'x-sqlite3',
+  'vnd.sqlite3',
+  'x-protobuf',
+  'protobuf',
+  'x-msgpack',
+  'msgpack',
+  'cbor',
+  'x-bson',
+  'ogg',
+  'x-shockwave-flash',
+  'x-apple-diskimage',
+  'epub+zip',
+]);
 
 /** True when the focus has words to rank by. */
 // Asked once per resource scored (30,000 a keystroke at 100,000): the last answer is kept.
 let lastFocus: { focus: string | undefined; has: boolean } = { focus: undefined, has: false };
 
 export function hasFocus(settings: RankSettings): boolean {
-  if (settings.focus !== lastFocus.focus) lastFocus = { focus: settings.focus, has: (settings.focus ?? '').trim() !== '' };
+  if (settings.focus !== lastFocus.focus)
+    lastFocus = { focus: settings.focus, has: (settings.focus ?? '').trim() !== '' };
   return lastFocus.has;
 }
 
@@ -91,8 +116,15 @@ export function rankScore(input: RankInput, settings: RankSettings, now: number)
   const priority = input.priority ?? UNKNOWN_PRIORITY;
   // Without a half-life, age only breaks ties (newer first).
   let recency = 1;
-  if (settings.halfLifeDays) recency = input.time === undefined ? UNKNOWN_RECENCY : 0.5 ** (Math.max(0, (now - input.time) / DAY_MS) / settings.halfLifeDays);
-  const score = weights.focus * (input.focus?.score ?? 0) + weights.priority * priority + weights.fit * fitOf(input, settings);
+  if (settings.halfLifeDays)
+    recency =
+      input.time === undefined
+        ? UNKNOWN_RECENCY
+        : 0.5 ** (Math.max(0, (now - input.time) / DAY_MS) / settings.halfLifeDays);
+  const score =
+    weights.focus * (input.focus?.score ?? 0) +
+    weights.priority * priority +
+    weights.fit * fitOf(input, settings);
   return score * recency * (isBinaryType(input.mimeType) ? BINARY_FACTOR : 1);
 }
 
@@ -105,22 +137,42 @@ function fitOf(input: RankInput, settings: RankSettings): number {
 
 /** "a", "a and b", "a, b and c". */
 function listed(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-const FIELD_NAMES = { title: 'the title', name: 'the name', description: 'the description', uri: 'the URI', content: 'the content' } as const;
+const FIELD_NAMES = {
+  title: 'the title',
+  name: 'the name',
+  description: 'the description',
+  uri: 'the URI',
+  content: 'the content',
+} as const;
 
 /**
  * The signals that placed a resource, for its reason: the focus, its priority, its recency and
  * what lowered it. E.g. `focus matched "database credentials" in the title; no priority set`.
  */
-export function signalText(input: RankInput, settings: RankSettings, threshold: number, now: number): string {
+export function signalText(
+  input: RankInput,
+  settings: RankSettings,
+  threshold: number,
+  now: number,
+): string {
   const parts: string[] = [];
   if (hasFocus(settings)) {
-    parts.push(input.focus && input.focus.words.length > 0 ? `focus matched "${input.focus.words.join(' ')}" in ${listed(input.focus.fields.map((field) => FIELD_NAMES[field]))}` : 'focus did not match');
+    parts.push(
+      input.focus && input.focus.words.length > 0
+        ? `focus matched "${input.focus.words.join(' ')}" in ${listed(input.focus.fields.map((field) => FIELD_NAMES[field]))}`
+        : 'focus did not match',
+    );
   }
-  parts.push(input.priority === undefined ? 'no priority set' : `priority ${input.priority} ≥ ${threshold}`);
-  if (settings.halfLifeDays && input.time !== undefined) parts.push(`modified ${ageText(now - input.time)}`);
+  parts.push(
+    input.priority === undefined ? 'no priority set' : `priority ${input.priority} ≥ ${threshold}`,
+  );
+  if (settings.halfLifeDays && input.time !== undefined)
+    parts.push(`modified ${ageText(now - input.time)}`);
   if (fitOf(input, settings) < 1) parts.push('large for the budget, ranked lower');
   if (isBinaryType(input.mimeType)) parts.push(`${input.mimeType} is binary, ranked low`);
   return parts.join('; ');

@@ -91,7 +91,8 @@ export class TermIndexBuilder {
       const next = (this.#triples[at] as number) + 1;
       offsets[next] = (offsets[next] as number) + 2;
     }
-    for (let term = 0; term < termCount; term += 1) offsets[term + 1] = (offsets[term + 1] as number) + (offsets[term] as number);
+    for (let term = 0; term < termCount; term += 1)
+      offsets[term + 1] = (offsets[term + 1] as number) + (offsets[term] as number);
     const postings = new Int32Array(this.#used - this.#used / 3);
     const fill = offsets.slice(0, termCount);
     for (let at = 0; at < this.#used; at += 3) {
@@ -101,7 +102,15 @@ export class TermIndexBuilder {
       postings[place + 1] = this.#triples[at + 2] as number;
       fill[term] = place + 2;
     }
-    return new TermIndex(this.#fieldCount, this.#docs, this.#terms, this.#termIds, offsets, postings, Uint32Array.from(this.#lengths));
+    return new TermIndex(
+      this.#fieldCount,
+      this.#docs,
+      this.#terms,
+      this.#termIds,
+      offsets,
+      postings,
+      Uint32Array.from(this.#lengths),
+    );
   }
 }
 
@@ -122,7 +131,9 @@ export class TermIndex {
     private readonly lengths: Uint32Array,
   ) {
     const totals = new Float64Array(fieldCount);
-    lengths.forEach((length, at) => (totals[at % fieldCount] = (totals[at % fieldCount] as number) + length));
+    lengths.forEach(
+      (length, at) => (totals[at % fieldCount] = (totals[at % fieldCount] as number) + length),
+    );
     this.#averages = totals.map((total) => (size > 0 ? total / size : 0));
     this.#sorted = [...terms].sort();
     for (const term of this.#sorted) {
@@ -132,9 +143,17 @@ export class TermIndex {
     }
   }
 
-  /** Scores every document against the query terms (distinct, already processed), with `boosts` by field. */
+  /**
+   * Scores every document against the query terms (distinct, already processed), with `boosts` by
+   * field.
+   */
   search(query: readonly string[], boosts: readonly number[]): TermHits {
-    const hits: TermHits = { docs: [], score: new Float64Array(this.size), terms: new Uint32Array(this.size), fields: new Uint8Array(this.size) };
+    const hits: TermHits = {
+      docs: [],
+      score: new Float64Array(this.size),
+      terms: new Uint32Array(this.size),
+      fields: new Uint8Array(this.size),
+    };
     query.slice(0, MAX_QUERY_TERMS).forEach((term, bit) => {
       for (const [id, weight] of this.#expand(term)) this.#score(id, weight, bit, boosts, hits);
     });
@@ -146,7 +165,11 @@ export class TermIndex {
     const found: [number, number][] = [];
     const exact = this.termIds.get(term);
     if (exact !== undefined) found.push([exact, 1]);
-    const near = (other: string, distance: number, weight: number) => found.push([this.termIds.get(other) as number, (weight * term.length) / (term.length + 0.3 * distance)]);
+    const near = (other: string, distance: number, weight: number) =>
+      found.push([
+        this.termIds.get(other) as number,
+        (weight * term.length) / (term.length + 0.3 * distance),
+      ]);
     let prefixed = false;
     if (term.length >= PREFIX_MIN) {
       for (let at = lowerBound(this.#sorted, term); at < this.#sorted.length; at += 1) {
@@ -160,7 +183,8 @@ export class TermIndex {
     if (term.length >= FUZZY_MIN) {
       for (const length of [term.length - 1, term.length, term.length + 1]) {
         for (const other of this.#byLength.get(length) ?? []) {
-          if (other !== term && !other.startsWith(term) && oneEditApart(term, other)) near(other, 1, FUZZY_WEIGHT);
+          if (other !== term && !other.startsWith(term) && oneEditApart(term, other))
+            near(other, 1, FUZZY_WEIGHT);
         }
       }
     }
@@ -188,7 +212,9 @@ export class TermIndex {
       const field = (postings[at] as number) % fieldCount;
       frequency[field] = (frequency[field] as number) + 1;
     }
-    const rarity = frequency.map((count) => Math.log(1 + (this.size - count + 0.5) / (count + 0.5)));
+    const rarity = frequency.map((count) =>
+      Math.log(1 + (this.size - count + 0.5) / (count + 0.5)),
+    );
     for (let at = start; at < end; at += 2) {
       const slot = postings[at] as number;
       const field = slot % fieldCount;
@@ -196,7 +222,11 @@ export class TermIndex {
       const tf = postings[at + 1] as number;
       const average = this.#averages[field] as number;
       const norm = average > 0 ? 1 - B + (B * (this.lengths[slot] as number)) / average : 1;
-      const gain = weight * (boosts[field] ?? 1) * (rarity[field] as number) * ((tf * (K1 + 1)) / (tf + K1 * norm) + DELTA);
+      const gain =
+        weight *
+        (boosts[field] ?? 1) *
+        (rarity[field] as number) *
+        ((tf * (K1 + 1)) / (tf + K1 * norm) + DELTA);
       if (hits.terms[doc] === 0) hits.docs.push(doc);
       hits.score[doc] = (hits.score[doc] as number) + gain;
       hits.terms[doc] = (hits.terms[doc] as number) | (1 << bit);
@@ -224,5 +254,7 @@ function oneEditApart(a: string, b: string): boolean {
   let i = 0;
   while (i < short.length && short[i] === long[i]) i += 1;
   // Past the first difference the rest must agree, skipping one letter of the longer.
-  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+  return short.length === long.length
+    ? short.slice(i + 1) === long.slice(i + 1)
+    : short.slice(i) === long.slice(i + 1);
 }

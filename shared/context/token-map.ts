@@ -23,7 +23,10 @@ export interface TokenRest {
   tokens: number;
 }
 
-/** One resource's block: its URI past the folder's (or the whole URI), cut; the URI itself when short enough to send. */
+/**
+ * One resource's block: its URI past the folder's (or the whole URI), cut; the URI itself when
+ * short enough to send.
+ */
 export interface TokenBlock {
   label: string;
   uri?: string;
@@ -46,22 +49,36 @@ export interface TokenServer {
   rest?: TokenRest;
 }
 
-const byTokens = <T extends { tokens: number }>(label: (item: T) => string) => (a: T, b: T) => b.tokens - a.tokens || (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0);
+const byTokens =
+  <T extends { tokens: number }>(label: (item: T) => string) =>
+  (a: T, b: T) =>
+    b.tokens - a.tokens || (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0);
 const blockOrder = byTokens<TokenBlock & { whole: string }>((block) => block.whole);
 const folderOrder = byTokens<TokenFolder>((folder) => folder.folder);
 const serverOrder = byTokens<TokenServer>((server) => server.serverId);
 
 /** The first `most` of a sorted list, and what the others add up to. */
-function cut<T extends { tokens: number }>(sorted: T[], most: number): { shown: T[]; rest?: TokenRest } {
+function cut<T extends { tokens: number }>(
+  sorted: T[],
+  most: number,
+): { shown: T[]; rest?: TokenRest } {
   if (sorted.length <= most) return { shown: sorted };
   const others = sorted.slice(most);
-  return { shown: sorted.slice(0, most), rest: { count: others.length, tokens: others.reduce((sum, item) => sum + item.tokens, 0) } };
+  return {
+    shown: sorted.slice(0, most),
+    rest: { count: others.length, tokens: others.reduce((sum, item) => sum + item.tokens, 0) },
+  };
 }
 
-const shortened = (text: string) => (text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text);
+const shortened = (text: string) =>
+  text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
 
 /** The token map of the included resources, each with its tokens; `names` names the servers. */
-export function cutTokenMap(included: readonly ResourceKey[], tokens: (at: number) => number, names: (serverId: ServerId) => string | undefined): TokenServer[] {
+export function cutTokenMap(
+  included: readonly ResourceKey[],
+  tokens: (at: number) => number,
+  names: (serverId: ServerId) => string | undefined,
+): TokenServer[] {
   const byServer = new Map<ServerId, Map<string, (TokenBlock & { whole: string })[]>>();
   for (const [at, { serverId, uri }] of included.entries()) {
     const slash = uri.lastIndexOf('/');
@@ -77,13 +94,28 @@ export function cutTokenMap(included: readonly ResourceKey[], tokens: (at: numbe
     const all: TokenFolder[] = [];
     for (const [folder, blocks] of folders) {
       const { shown, rest } = cut(blocks.sort(blockOrder), MAX_BLOCKS);
-      const sent = shown.map(({ whole, label, tokens: count }): TokenBlock => ({ label: shortened(label), ...(whole.length <= MAX_URI_SENT && { uri: whole }), tokens: count }));
-      all.push({ folder, tokens: blocks.reduce((sum, block) => sum + block.tokens, 0), blocks: sent, ...(rest && { rest }) });
+      const sent = shown.map(({ whole, label, tokens: count }): TokenBlock => ({
+        label: shortened(label),
+        ...(whole.length <= MAX_URI_SENT && { uri: whole }),
+        tokens: count,
+      }));
+      all.push({
+        folder,
+        tokens: blocks.reduce((sum, block) => sum + block.tokens, 0),
+        blocks: sent,
+        ...(rest && { rest }),
+      });
     }
     all.sort(folderOrder);
     for (const folder of all) folder.folder = shortened(folder.folder);
     const { shown, rest } = cut(all, MAX_FOLDERS);
-    servers.push({ serverId, name: shortened(names(serverId) ?? serverId), tokens: all.reduce((sum, folder) => sum + folder.tokens, 0), folders: shown, ...(rest && { rest }) });
+    servers.push({
+      serverId,
+      name: shortened(names(serverId) ?? serverId),
+      tokens: all.reduce((sum, folder) => sum + folder.tokens, 0),
+      folders: shown,
+      ...(rest && { rest }),
+    });
   }
   return servers.sort(serverOrder);
 }

@@ -24,7 +24,10 @@ export interface TokenCounter {
 }
 
 /** A counter for one encoding that remembers up to `capacity` counts. */
-export function createTokenCounter(encoding: TokenEncoding = DEFAULT_ENCODING, capacity = 20_000): TokenCounter {
+export function createTokenCounter(
+  encoding: TokenEncoding = DEFAULT_ENCODING,
+  capacity = 20_000,
+): TokenCounter {
   const count = COUNTERS[encoding];
   const cache = new Map<string, number>();
   return {

@@ -14,7 +14,10 @@ import { PROFILE_KIND, PROFILE_VERSION } from './profile-kind';
 export { PROFILE_KIND, PROFILE_VERSION } from './profile-kind';
 
 /** A resource named across runs: its server's name and its URI. */
-const resourceRef = z.strictObject({ server: z.string().min(1).max(200), uri: z.string().min(1).max(65_536) });
+const resourceRef = z.strictObject({
+  server: z.string().min(1).max(200),
+  uri: z.string().min(1).max(65_536),
+});
 
 export const profileSchema = z.strictObject({
   kind: z.literal(PROFILE_KIND),
@@ -35,7 +38,10 @@ export const profileSchema = z.strictObject({
     order: z.enum(['rank', 'uri']),
     focus: z.string().max(MAX_FOCUS_LENGTH).optional(),
   }),
-  output: z.strictObject({ format: z.enum(['markdown', 'json']), encoding: z.enum(['o200k_base', 'cl100k_base']) }),
+  output: z.strictObject({
+    format: z.enum(['markdown', 'json']),
+    encoding: z.enum(['o200k_base', 'cl100k_base']),
+  }),
 });
 
 export type Profile = z.infer<typeof profileSchema> & { servers: ServerConfig[] };
@@ -52,7 +58,8 @@ export function parseProfile(text: string): { profile: Profile } | { problem: Pr
     kind: PROFILE_KIND,
     what: 'profile',
     version: PROFILE_VERSION,
-    newer: (version) => `it was written by a newer version of the app (profile version ${version}; this one reads ${PROFILE_VERSION})`,
+    newer: (version) =>
+      `it was written by a newer version of the app (profile version ${version}; this one reads ${PROFILE_VERSION})`,
   });
   if ('problem' in read) return read;
   const { raw } = read;
@@ -60,7 +67,12 @@ export function parseProfile(text: string): { profile: Profile } | { problem: Pr
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    return { problem: { message: `it does not match the profile format${where}: ${issue?.message ?? 'rejected'}`, newer: false } };
+    return {
+      problem: {
+        message: `it does not match the profile format${where}: ${issue?.message ?? 'rejected'}`,
+        newer: false,
+      },
+    };
   }
   return { profile: parsed.data as Profile };
 }

@@ -31,9 +31,19 @@ async function serve() {
   fixture = await startOAuthFixture();
   const routes = createWebSignInRoutes({ tabWaitMs: 500 });
   const file = join(await mkdtemp(join(tmpdir(), 'mcp-web-sign-in-')), 'sign-ins.json');
-  host = createHost({ servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }], signIns: createOAuthStore(file), signInReturn: routes, signInHow: appSignIn, heartbeatMs: 0 });
+  host = createHost({
+    servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }],
+    signIns: createOAuthStore(file),
+    signInReturn: routes,
+    signInHow: appSignIn,
+    heartbeatMs: 0,
+  });
   await host.ready;
-  served = await startBrowserMode({ host, rendererDir: join(import.meta.dirname, '../../out/renderer'), signInRoutes: routes });
+  served = await startBrowserMode({
+    host,
+    rendererDir: join(import.meta.dirname, '../../out/renderer'),
+    signInRoutes: routes,
+  });
   const id = (await host.getSnapshot()).servers[0]?.id as string;
   return { id, host, served };
 }
@@ -41,7 +51,11 @@ async function serve() {
 /** A GET with the Host header a rebinding page would send. */
 const getWithHost = (url: string, hostHeader: string) =>
   new Promise<number>((resolve, reject) => {
-    const req = request(url, { headers: { host: hostHeader } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    const req = request(
+      url,
+      { headers: { host: hostHeader } },
+      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+    );
     req.on('error', reject).end();
   });
 
@@ -49,14 +63,17 @@ describe('signing in from browser mode', () => {
   it('the tab the page opens goes to the authorization server and back to the serve, which signs in', async () => {
     const { id, host, served } = await serve();
     const attempt = 'attempt-0123456789abcdef';
-    // The page opens the tab first, then calls: the tab reaches the serve before the call does, and waits for its attempt.
+    // The page opens the tab first, then calls: the tab reaches the serve before the call does, and
+    // waits for its attempt.
     const tab = fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const signing = host.signIn(id, { attempt });
     const started = await tab;
     expect(started.status).toBe(302);
     const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    expect(started.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax; Path=\/oauth\/callback/);
+    expect(started.headers.get('set-cookie')).toMatch(
+      /HttpOnly; SameSite=Lax; Path=\/oauth\/callback/,
+    );
     const authorize = new URL(started.headers.get('location') as string);
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${served.origin}/oauth/callback`);
     const approved = await fetch(authorize, { redirect: 'manual' });
@@ -68,11 +85,15 @@ describe('signing in from browser mode', () => {
     expect(stranger.status).toBe(400);
     expect(await stranger.text()).toContain('This browser did not start this sign-in');
     // Another state: turned away.
-    const forged = await fetch(back.replace(/state=[^&]+/, 'state=forged'), { headers: { cookie } });
+    const forged = await fetch(back.replace(/state=[^&]+/, 'state=forged'), {
+      headers: { cookie },
+    });
     expect(forged.status).toBe(400);
 
     const returned = await fetch(back, { headers: { cookie } });
-    expect(await returned.text()).toContain(`Signed in to ${new URL((fixture as OAuthFixture).url).host}`);
+    expect(await returned.text()).toContain(
+      `Signed in to ${new URL((fixture as OAuthFixture).url).host}`,
+    );
     expect(returned.status).toBe(200);
     await signing;
     const server = (await host.getSnapshot()).servers[0];
@@ -87,14 +108,19 @@ describe('signing in from browser mode', () => {
     const through = async (attempt: string) => {
       const started = await fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
       const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
-      const approved = await fetch(started.headers.get('location') as string, { redirect: 'manual' });
+      const approved = await fetch(started.headers.get('location') as string, {
+        redirect: 'manual',
+      });
       return { approved, cookie };
     };
     const first = host.signIn(id, { attempt: 'attempt-first-0123456789' });
     const one = await through('attempt-first-0123456789');
-    await fetch(one.approved.headers.get('location') as string, { headers: { cookie: one.cookie } });
+    await fetch(one.approved.headers.get('location') as string, {
+      headers: { cookie: one.cookie },
+    });
     await first;
-    // The authorization server drops the client: its page answers the tab with an error and sends it nowhere.
+    // The authorization server drops the client: its page answers the tab with an error and sends
+    // it nowhere.
     (fixture as OAuthFixture).forgetRegisteredClients();
     const second = host.signIn(id, { attempt: 'attempt-second-012345678' }, 'second');
     const two = await through('attempt-second-012345678');
@@ -103,7 +129,9 @@ describe('signing in from browser mode', () => {
     await expect(second).rejects.toMatchObject({ code: 'cancelled' });
     const third = host.signIn(id, { attempt: 'attempt-third-0123456789' });
     const three = await through('attempt-third-0123456789');
-    await fetch(three.approved.headers.get('location') as string, { headers: { cookie: three.cookie } });
+    await fetch(three.approved.headers.get('location') as string, {
+      headers: { cookie: three.cookie },
+    });
     await third;
     expect((fixture as OAuthFixture).log.registered).toHaveLength(2);
     expect((await host.getSnapshot()).servers[0]?.status).toBe('connected');
@@ -111,16 +139,26 @@ describe('signing in from browser mode', () => {
 
   it('refuses a sign-in with no tab, a tab no page asked for, and a foreign Host', async () => {
     const { id, host, served } = await serve();
-    await expect(host.signIn(id, {})).rejects.toThrow('in browser mode a sign-in goes through a tab the page opens: sign in from the page');
+    await expect(host.signIn(id, {})).rejects.toThrow(
+      'in browser mode a sign-in goes through a tab the page opens: sign in from the page',
+    );
     // A tab no page asked for (a well-formed id no call names): it waits, then is told.
     const unknown = await fetch(signInStartUrl(served.port, 'nobody-asked-for-this-one'));
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('No sign-in is waiting for this tab');
     expect((await fetch(signInStartUrl(served.port, 'x'))).status).toBe(404);
     // A flood of tabs no page asked for: a bounded number wait, the rest are told at once.
-    const flood = await Promise.all(Array.from({ length: 25 }, (_, i) => fetch(signInStartUrl(served.port, `flood-attempt-number-${String(i).padStart(4, '0')}`)).then((response) => response.status)));
+    const flood = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        fetch(
+          signInStartUrl(served.port, `flood-attempt-number-${String(i).padStart(4, '0')}`),
+        ).then((response) => response.status),
+      ),
+    );
     expect(flood.filter((status) => status === 429)).toHaveLength(5);
     expect(flood.filter((status) => status === 404)).toHaveLength(20);
-    expect(await getWithHost(`${served.origin}/oauth/callback?state=a`, 'evil.example:80')).toBe(421);
+    expect(await getWithHost(`${served.origin}/oauth/callback?state=a`, 'evil.example:80')).toBe(
+      421,
+    );
   });
 });

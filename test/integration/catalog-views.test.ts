@@ -1,4 +1,5 @@
-// A window's view of the catalogs, held by the host (electron/host/catalog/catalog-views.ts), against
+// A window's view of the catalogs, held by the host (electron/host/catalog/catalog-views.ts),
+// against
 // a real server listing over stdio: frames follow the listing and end with it, a search and
 // a folder's checkbox are answered by the host, the context's candidates come in slices or
 // by URI, and a view closed or never opened is refused.
@@ -28,8 +29,14 @@ async function listedWithView(): Promise<{ host: Host; frames: ViewFrame[] }> {
     if (event.type === 'view' && event.frame.viewId === 'w1') frames.push(event.frame);
   });
   await host.openView('w1', { open: [] });
-  const done = nextEvent(host, (event: HostEvent) => event.type === 'catalog-status' && event.status === 'complete', 20_000);
-  await host.addServer(fixture('synthetic-server.ts', '--count', String(COUNT), '--page-size', '100'));
+  const done = nextEvent(
+    host,
+    (event: HostEvent) => event.type === 'catalog-status' && event.status === 'complete',
+    20_000,
+  );
+  await host.addServer(
+    fixture('synthetic-server.ts', '--count', String(COUNT), '--page-size', '100'),
+  );
   await done;
   return { host, frames };
 }
@@ -44,9 +51,13 @@ describe('catalog views on the host', () => {
     expect(last.tree[0]?.resourceCount).toBe(COUNT);
     // Coalesced: far fewer frames than the 50 pages, and numbered in order.
     expect(frames.length).toBeLessThan(20);
-    expect(frames.map((frame) => frame.frame)).toEqual([...frames.map((frame) => frame.frame)].sort((a, b) => a - b));
+    expect(frames.map((frame) => frame.frame)).toEqual(
+      [...frames.map((frame) => frame.frame)].sort((a, b) => a - b),
+    );
     // Cut down: a window is sent a bounded number of rows, never the catalog.
-    expect(JSON.stringify(last).length).toBeLessThan(JSON.stringify([...Array(COUNT).keys()].map(syntheticResource)).length / 3);
+    expect(JSON.stringify(last).length).toBeLessThan(
+      JSON.stringify([...Array(COUNT).keys()].map(syntheticResource)).length / 3,
+    );
   }, 30_000);
 
   it('searches on the host and picks a folder’s shown resources in one call', async () => {
@@ -60,7 +71,9 @@ describe('catalog views on the host', () => {
     const toggled = await host.updateView('w1', { toggleUnder: serverNodeId('s1') });
     expect(toggled.toggled).toEqual({ on: true, count: frame.shownResources });
     // The picks are the host's session's, not the window's.
-    expect(host.context.session.picked.has(resourceKeyString({ serverId: 's1', uri: target.uri }))).toBe(true);
+    expect(
+      host.context.session.picked.has(resourceKeyString({ serverId: 's1', uri: target.uri })),
+    ).toBe(true);
     expect(host.context.session.picked.size).toBe(frame.shownResources);
     expect((frames.at(-1) as ViewFrame).tree[0]?.picked).toBe(frame.shownResources);
   }, 30_000);
@@ -79,7 +92,9 @@ describe('catalog views on the host', () => {
 
   it('refuses a change to a view it does not hold, and forgets a closed one', async () => {
     const { host } = await listedWithView();
-    await expect(host.updateView('nobody', { query: 'x' })).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(host.updateView('nobody', { query: 'x' })).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
     await host.closeView('w1');
     await expect(host.updateView('w1', { query: 'x' })).rejects.toThrow(/no view with id/);
   }, 30_000);

@@ -10,7 +10,11 @@ type Variant = 'legacy' | 'undeclared' | 'modern';
 const reports = {} as Record<Variant, CheckReport>;
 
 beforeAll(async () => {
-  const args: Record<Variant, string[]> = { legacy: ['--era', 'legacy'], undeclared: ['--era', 'legacy', '--undeclared'], modern: ['--era', 'modern'] };
+  const args: Record<Variant, string[]> = {
+    legacy: ['--era', 'legacy'],
+    undeclared: ['--era', 'legacy', '--undeclared'],
+    modern: ['--era', 'modern'],
+  };
   await Promise.all(
     (Object.keys(args) as Variant[]).map(async (variant) => {
       const outcome = await checkServer(fixture('violations-server.ts', ...args[variant]), 5000);
@@ -20,34 +24,115 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-const result = (variant: Variant, rule: string): RuleResult | undefined => reports[variant].results.find((entry) => entry.rule === rule);
+const result = (variant: Variant, rule: string): RuleResult | undefined =>
+  reports[variant].results.find((entry) => entry.rule === rule);
 
 describe('every rule finds its violation', () => {
   it.each<[string, Variant, 'fail' | 'warn', RegExp]>([
-    ['capabilities.resources', 'undeclared', 'fail', /^resources\/list answers, but the server does not declare resources$/],
-    ['capabilities.subscribe', 'legacy', 'fail', /^subscribe is declared, but resources\/subscribe violations:\/\/docs\/a failed: -32601/],
-    ['capabilities.list-changed', 'legacy', 'fail', /^listChanged is not declared, yet the server sent list_changed once$/],
+    [
+      'capabilities.resources',
+      'undeclared',
+      'fail',
+      /^resources\/list answers, but the server does not declare resources$/,
+    ],
+    [
+      'capabilities.subscribe',
+      'legacy',
+      'fail',
+      /^subscribe is declared, but resources\/subscribe violations:\/\/docs\/a failed: -32601/,
+    ],
+    [
+      'capabilities.list-changed',
+      'legacy',
+      'fail',
+      /^listChanged is not declared, yet the server sent list_changed once$/,
+    ],
     ['pagination.ends', 'modern', 'fail', /^cursor loop: page 3 points back to cursor "A"$/],
-    ['pagination.empty-cursor', 'legacy', 'warn', /^page 2 offers "" as its next cursor: before 2026-07-28 clients may take it for the end$/],
-    ['pagination.no-duplicates', 'legacy', 'fail', /^page 2 lists violations:\/\/docs\/a again \(first on page 1\)$/],
+    [
+      'pagination.empty-cursor',
+      'legacy',
+      'warn',
+      /^page 2 offers "" as its next cursor: before 2026-07-28 clients may take it for the end$/,
+    ],
+    [
+      'pagination.no-duplicates',
+      'legacy',
+      'fail',
+      /^page 2 lists violations:\/\/docs\/a again \(first on page 1\)$/,
+    ],
     ['pagination.bogus-cursor', 'legacy', 'warn', /^answered a page for a cursor it never gave/],
     ['fields.required', 'legacy', 'fail', /^page 1, item 2 has no uri string$/],
-    ['fields.size', 'legacy', 'fail', /^violations:\/\/docs\/a: size is -1, not a non-negative integer \(and 1 more\)$/],
-    ['annotations.valid', 'legacy', 'fail', /^violations:\/\/docs\/a: audience \["robot"\] is not a list of "user" and "assistant"; treated as absent \(and 2 more\)$/],
+    [
+      'fields.size',
+      'legacy',
+      'fail',
+      /^violations:\/\/docs\/a: size is -1, not a non-negative integer \(and 1 more\)$/,
+    ],
+    [
+      'annotations.valid',
+      'legacy',
+      'fail',
+      /^violations:\/\/docs\/a: audience \["robot"\] is not a list of "user" and "assistant"; treated as absent \(and 2 more\)$/,
+    ],
     ['templates.rfc6570', 'legacy', 'fail', /^violations:\/\/items\/\{id: unclosed "\{"/],
-    ['templates.completion', 'legacy', 'fail', /^completing violations:\/\/logs\/\{day\} answered 150 values$/],
+    [
+      'templates.completion',
+      'legacy',
+      'fail',
+      /^completing violations:\/\/logs\/\{day\} answered 150 values$/,
+    ],
     ['icons.schemes', 'legacy', 'fail', /^an icon's src is "javascript:alert\(1\)"/],
-    ['read.back', 'legacy', 'fail', /^violations:\/\/empty reads as an empty contents array \(and 2 more; read 7 of the listed resources\)$/],
-    ['read.unknown-resource', 'legacy', 'fail', /^answered an empty contents array for a URI it does not list/],
-    ['security.path-traversal', 'legacy', 'fail', /^file:\/\/\/srv\/data\/\.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd is outside file:\/\/\/srv\/data\/, and the server answered it with content$/],
-    ['subscriptions.only-subscribed', 'legacy', 'fail', /^an update came for violations:\/\/docs\/b, which was not subscribed \(only violations:\/\/docs\/a\)$/],
-    ['listing.per-connection', 'modern', 'fail', /^the second connection lists 1 the first did not, and misses 1/],
+    [
+      'read.back',
+      'legacy',
+      'fail',
+      /^violations:\/\/empty reads as an empty contents array \(and 2 more; read 7 of the listed resources\)$/,
+    ],
+    [
+      'read.unknown-resource',
+      'legacy',
+      'fail',
+      /^answered an empty contents array for a URI it does not list/,
+    ],
+    [
+      'security.path-traversal',
+      'legacy',
+      'fail',
+      /^file:\/\/\/srv\/data\/\.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd is outside file:\/\/\/srv\/data\/, and the server answered it with content$/,
+    ],
+    [
+      'subscriptions.only-subscribed',
+      'legacy',
+      'fail',
+      /^an update came for violations:\/\/docs\/b, which was not subscribed \(only violations:\/\/docs\/a\)$/,
+    ],
+    [
+      'listing.per-connection',
+      'modern',
+      'fail',
+      /^the second connection lists 1 the first did not, and misses 1/,
+    ],
     ['cache.ttl', 'modern', 'fail', /^page 1 has ttlMs -5$/],
     ['cache.scope', 'modern', 'fail', /^the pages give public and private$/],
     ['result.type', 'modern', 'fail', /^page 3 has resultType "incomplete"$/],
-    ['listen.acknowledged', 'modern', 'fail', /^notifications\/resources\/updated came on the stream before its acknowledgement$/],
-    ['listen.subscription-id', 'modern', 'fail', /^notifications\/resources\/list_changed came with no _meta\["io\.modelcontextprotocol\/subscriptionId"\]$/],
-    ['wire.schema', 'modern', 'fail', /^the answer to resources\/list is not a ListResourcesResult: must have required property 'resultType'$/],
+    [
+      'listen.acknowledged',
+      'modern',
+      'fail',
+      /^notifications\/resources\/updated came on the stream before its acknowledgement$/,
+    ],
+    [
+      'listen.subscription-id',
+      'modern',
+      'fail',
+      /^notifications\/resources\/list_changed came with no _meta\["io\.modelcontextprotocol\/subscriptionId"\]$/,
+    ],
+    [
+      'wire.schema',
+      'modern',
+      'fail',
+      /^the answer to resources\/list is not a ListResourcesResult: must have required property 'resultType'$/,
+    ],
   ])('%s (%s fixture)', (rule, variant, verdict, detail) => {
     const found = result(variant, rule);
     expect(found?.verdict, JSON.stringify(found)).toBe(verdict);
@@ -56,8 +141,16 @@ describe('every rule finds its violation', () => {
   });
 
   it('covers every rule the checker has, in both eras', () => {
-    const all = new Set(Object.values(reports).flatMap((report) => report.results.map((entry) => entry.rule)));
-    const failed = new Set(Object.values(reports).flatMap((report) => report.results.filter((entry) => entry.verdict === 'fail' || entry.verdict === 'warn').map((entry) => entry.rule)));
+    const all = new Set(
+      Object.values(reports).flatMap((report) => report.results.map((entry) => entry.rule)),
+    );
+    const failed = new Set(
+      Object.values(reports).flatMap((report) =>
+        report.results
+          .filter((entry) => entry.verdict === 'fail' || entry.verdict === 'warn')
+          .map((entry) => entry.rule),
+      ),
+    );
     expect([...all].filter((rule) => !failed.has(rule))).toEqual([]);
     expect(all.size).toBe(24);
   });

@@ -14,42 +14,78 @@ async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckRe
   if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
   return outcome.report;
 }
-const verdicts = (report: CheckReport) => Object.fromEntries(report.results.map((result) => [result.rule, result.verdict])) as Record<string, Verdict>;
-const detail = (report: CheckReport, rule: string) => report.results.find((result) => result.rule === rule)?.detail;
+const verdicts = (report: CheckReport) =>
+  Object.fromEntries(report.results.map((result) => [result.rule, result.verdict])) as Record<
+    string,
+    Verdict
+  >;
+const detail = (report: CheckReport, rule: string) =>
+  report.results.find((result) => result.rule === rule)?.detail;
 
 describe('mcp-context check', () => {
   it('passes a clean 2026-07-28 server, its empty-string cursor followed', async () => {
     const report = await check(fixture('modern-server.ts'));
-    expect(report).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern', counts: { fail: 0, warn: 0 }, read: { count: 5, of: 5 } });
+    expect(report).toMatchObject({
+      protocolVersion: '2026-07-28',
+      era: 'modern',
+      counts: { fail: 0, warn: 0 },
+      read: { count: 5, of: 5 },
+    });
     expect(verdicts(report)['pagination.empty-cursor']).toBe('pass');
     expect(verdicts(report)['read.unknown-resource']).toBe('pass');
-    // Its templates parse, its completion answers within 100, its cache fields hold, and a second connection lists the same.
-    expect(verdicts(report)).toMatchObject({ 'templates.rfc6570': 'pass', 'templates.completion': 'pass', 'cache.ttl': 'pass', 'cache.scope': 'pass', 'result.type': 'pass', 'listing.per-connection': 'pass', 'wire.schema': 'pass' });
-    expect(detail(report, 'wire.schema')).toMatch(/^\d+ messages, each a valid 2026-07-28 message of its kind$/);
+    // Its templates parse, its completion answers within 100, its cache fields hold, and a second
+    // connection lists the same.
+    expect(verdicts(report)).toMatchObject({
+      'templates.rfc6570': 'pass',
+      'templates.completion': 'pass',
+      'cache.ttl': 'pass',
+      'cache.scope': 'pass',
+      'result.type': 'pass',
+      'listing.per-connection': 'pass',
+      'wire.schema': 'pass',
+    });
+    expect(detail(report, 'wire.schema')).toMatch(
+      /^\d+ messages, each a valid 2026-07-28 message of its kind$/,
+    );
   });
 
   it('fails a file server that answers paths out of its root', async () => {
     const report = await check(fixture('hostile-server.ts', '--mode', 'file-traversal'));
     expect(verdicts(report)['security.path-traversal']).toBe('fail');
-    expect(detail(report, 'security.path-traversal')).toBe('file:///srv/notes/../../../../etc/passwd is outside file:///srv/notes/, and the server answered it with content');
-    expect(JSON.stringify(report.results.find((result) => result.rule === 'security.path-traversal')?.evidence)).toContain('leaked /etc/passwd');
+    expect(detail(report, 'security.path-traversal')).toBe(
+      'file:///srv/notes/../../../../etc/passwd is outside file:///srv/notes/, and the server answered it with content',
+    );
+    expect(
+      JSON.stringify(
+        report.results.find((result) => result.rule === 'security.path-traversal')?.evidence,
+      ),
+    ).toContain('leaked /etc/passwd');
   });
 
   it('a server that never answers a read costs one timeout, and fails in words', async () => {
     const outcome = await checkServer(fixture('hostile-server.ts', '--mode', 'hang-on-read'), 1500);
     if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
-    expect(detail(outcome.report, 'read.back')).toBe('hostile://plain/one is listed, but reading it failed: no answer within 1.5 s (read 1 of the 2 sampled, then stopped: no answer came)');
-    expect(detail(outcome.report, 'read.unknown-resource')).toBe('got no answer: no answer within 1.5 s');
+    expect(detail(outcome.report, 'read.back')).toBe(
+      'hostile://plain/one is listed, but reading it failed: no answer within 1.5 s (read 1 of the 2 sampled, then stopped: no answer came)',
+    );
+    expect(detail(outcome.report, 'read.unknown-resource')).toBe(
+      'got no answer: no answer within 1.5 s',
+    );
   });
 
   it('a check the user cancels, or one running when the host closes, stops and says so', async () => {
     // The server never answers a read: without the cancel, the check would wait a minute for it.
-    const { host } = startHost([fixture('hostile-server.ts', '--mode', 'hang-on-read')], { requestTimeoutMs: 60_000 });
+    const { host } = startHost([fixture('hostile-server.ts', '--mode', 'hang-on-read')], {
+      requestTimeoutMs: 60_000,
+    });
     const [server] = (await settled(host)).servers;
     const running = host.checkServer(server?.id as string, 'check-1');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await host.cancelRequest('check-1');
-    await expect(running).rejects.toMatchObject({ code: 'cancelled', message: `the check of ${server?.name} was cancelled` });
+    await expect(running).rejects.toMatchObject({
+      code: 'cancelled',
+      message: `the check of ${server?.name} was cancelled`,
+    });
     // Caught at once: it rejects while the host closes, before the assertion below looks at it.
     const again = host.checkServer(server?.id as string).then(
       () => undefined,
@@ -70,44 +106,97 @@ describe('mcp-context check', () => {
     const report = await check(fixture('legacy-server.ts'));
     expect(report.counts.fail).toBe(1);
     expect(verdicts(report)['read.back']).toBe('fail');
-    expect(detail(report, 'read.back')).toBe('legacy://empty reads as an empty contents array (read 10 of the listed resources)');
-    expect(report.results.find((result) => result.rule === 'read.back')?.evidence).toEqual({ request: { method: 'resources/read', params: { uri: 'legacy://empty' } }, response: { contents: [] } });
+    expect(detail(report, 'read.back')).toBe(
+      'legacy://empty reads as an empty contents array (read 10 of the listed resources)',
+    );
+    expect(report.results.find((result) => result.rule === 'read.back')?.evidence).toEqual({
+      request: { method: 'resources/read', params: { uri: 'legacy://empty' } },
+      response: { contents: [] },
+    });
     // The legacy code for an unknown resource is accepted; the subscribe it declares answers.
-    expect(verdicts(report)).toMatchObject({ 'read.unknown-resource': 'pass', 'capabilities.subscribe': 'pass', 'pagination.bogus-cursor': 'pass' });
+    expect(verdicts(report)).toMatchObject({
+      'read.unknown-resource': 'pass',
+      'capabilities.subscribe': 'pass',
+      'pagination.bogus-cursor': 'pass',
+    });
   });
 
   it.each([
-    ['duplicates', 'pagination.no-duplicates', 'page 2 lists hostile://dup/a again (first on page 1)'],
+    [
+      'duplicates',
+      'pagination.no-duplicates',
+      'page 2 lists hostile://dup/a again (first on page 1)',
+    ],
     ['cursor-loop', 'pagination.ends', /^cursor loop: page 3 points back to cursor "A"$/],
     ['invalid-items', 'fields.required', /^page 1, item 2 has no uri string \(and 2 more\)$/],
-    ['invalid-items', 'wire.schema', "the answer to resources/list is not a ListResourcesResult at /resources/1: must have required property 'uri'"],
-    ['invalid-items', 'annotations.valid', /^hostile:\/\/invalid\/priority: priority .*1\.7.* \(and 2 more\)$/],
+    [
+      'invalid-items',
+      'wire.schema',
+      "the answer to resources/list is not a ListResourcesResult at /resources/1: must have required property 'uri'",
+    ],
+    [
+      'invalid-items',
+      'annotations.valid',
+      /^hostile:\/\/invalid\/priority: priority .*1\.7.* \(and 2 more\)$/,
+    ],
   ])('hostile %s: %s fails, saying where', async (mode, rule, expected) => {
     const report = await check(fixture('hostile-server.ts', '--mode', mode));
     expect(verdicts(report)[rule]).toBe('fail');
     expect(detail(report, rule)).toMatch(expected);
-    // An answer for a URI nobody listed, and a page for a cursor never given: the hostile fixture does both.
+    // An answer for a URI nobody listed, and a page for a cursor never given: the hostile fixture
+    // does both.
     expect(verdicts(report)['read.unknown-resource']).toBe('fail');
   });
 
   it('passes the real server-everything (the current release): nothing fails', async () => {
     const report = await check(everything);
     expect(report.counts.fail).toBe(0);
-    expect(verdicts(report)).toMatchObject({ 'fields.required': 'pass', 'read.back': 'pass', 'capabilities.subscribe': 'pass', 'wire.schema': 'pass' });
+    expect(verdicts(report)).toMatchObject({
+      'fields.required': 'pass',
+      'read.back': 'pass',
+      'capabilities.subscribe': 'pass',
+      'wire.schema': 'pass',
+    });
   });
 
   it('the CLI: exit 1 on a failed rule with JSON and JUnit, 2 for a server it cannot reach', async () => {
     const junit = join(await mkdtemp(join(tmpdir(), 'mcp-check-')), 'check.xml');
     const run = (...args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => execFile(process.execPath, ['bin/mcp-context.mjs', 'check', ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })));
-    const failed = await run('--json', '--junit', junit, '--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts');
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          ['bin/mcp-context.mjs', 'check', ...args],
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        ),
+      );
+    const failed = await run(
+      '--json',
+      '--junit',
+      junit,
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'test/fixtures/legacy-server.ts',
+    );
     expect(failed.code).toBe(1);
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
     expect(json.reports[0]?.counts.fail).toBe(1);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuite name="[^"]*legacy-server\.ts" tests="24" failures="1" skipped="10">/);
-    expect(xml).toMatch(/<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/);
-    const clean = await run('--', process.execPath, '--import', 'tsx', 'test/fixtures/modern-server.ts');
+    expect(xml).toMatch(
+      /<testsuite name="[^"]*legacy-server\.ts" tests="24" failures="1" skipped="10">/,
+    );
+    expect(xml).toMatch(
+      /<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/,
+    );
+    const clean = await run(
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'test/fixtures/modern-server.ts',
+    );
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/: 21 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');

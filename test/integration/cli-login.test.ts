@@ -17,14 +17,33 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => execFile(process.execPath, ['bin/mcp-context.mjs', ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })));
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile(
+      process.execPath,
+      ['bin/mcp-context.mjs', ...args],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
 }
 
-/** `login`, with the test as the browser: open the URL it prints, follow the redirect back to it. */
-function login(url: string, env: Record<string, string>, browse: (signInUrl: URL) => Promise<void>): Promise<{ code: number; stderr: string }> {
+/**
+ * `login`, with the test as the browser: open the URL it prints, follow the redirect back to it.
+ */
+function login(
+  url: string,
+  env: Record<string, string>,
+  browse: (signInUrl: URL) => Promise<void>,
+): Promise<{ code: number; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'login', '--no-browser', url], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'login', '--no-browser', url], {
+      env: { ...process.env, ...env },
+    });
     let stderr = '';
     let browsed = false;
     child.stderr.on('data', (chunk: Buffer) => {
@@ -48,21 +67,33 @@ async function followRedirect(signInUrl: URL): Promise<void> {
 describe('mcp-context login and logout', () => {
   it('login, then list with the tokens; logout, then list says to sign in first', async () => {
     fixture = await startOAuthFixture();
-    const env = { MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json') };
+    const env = {
+      MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json'),
+    };
     const before = await cli(['list', fixture.url], env);
     expect(before.code).toBe(1);
-    expect(before.stderr).toContain(`asks you to sign in first (HTTP 401): mcp-context login ${fixture.url} (or, if it takes a key, --header "Authorization: …")`);
+    expect(before.stderr).toContain(
+      `asks you to sign in first (HTTP 401): mcp-context login ${fixture.url} (or, if it takes a key, --header "Authorization: …")`,
+    );
 
     const signedIn = await login(fixture.url, env, followRedirect);
     expect(signedIn.stderr).toContain('Sign in to 127.0.0.1:');
     // Each step as it ends, as the Auth panel shows it.
-    expect(signedIn.stderr).toMatch(/✓ Protected resource metadata: the authorization server is http:\/\/127\.0\.0\.1:\d+\/; scopes it offers: mcp:read mcp:write/);
+    expect(signedIn.stderr).toMatch(
+      /✓ Protected resource metadata: the authorization server is http:\/\/127\.0\.0\.1:\d+\/; scopes it offers: mcp:read mcp:write/,
+    );
     expect(signedIn.stderr).toMatch(/✓ Client: registered \(RFC 7591\): client id \S+\n/);
-    expect(signedIn.stderr).toContain('✓ Tokens: scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself');
-    expect(signedIn.stderr).toMatch(/\nSigned in to 127\.0\.0\.1:\d+\. Kept in \S+sign-ins\.json\.\n/);
+    expect(signedIn.stderr).toContain(
+      '✓ Tokens: scopes granted: mcp:read mcp:write; the access token lasts 60 min, and is refreshed by itself',
+    );
+    expect(signedIn.stderr).toMatch(
+      /\nSigned in to 127\.0\.0\.1:\d+\. Kept in \S+sign-ins\.json\.\n/,
+    );
     expect(signedIn.stderr).not.toContain('[mcp-sdk]');
     expect(signedIn.code).toBe(0);
-    expect(fixture.log.authorizations[0]?.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(fixture.log.authorizations[0]?.redirectUri).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/callback$/,
+    );
     expect(fixture.log.authorizations[0]?.resource).toBe(fixture.url);
     // Only the user may read the tokens.
     expect((await stat(env.MCP_CONTEXT_SIGN_INS)).mode & 0o777).toBe(0o600);
@@ -71,15 +102,25 @@ describe('mcp-context login and logout', () => {
     expect(listed.stderr).toBe('');
     expect(listed.stdout).toContain('legacy://docs/readme');
     // The tokens never reach what the CLI prints, --verbose included.
-    const kept = (JSON.parse(await readFile(env.MCP_CONTEXT_SIGN_INS, 'utf8')) as { servers: Record<string, { tokens: { access_token: string; refresh_token: string } }> }).servers[fixture.url]?.tokens;
+    const kept = (
+      JSON.parse(await readFile(env.MCP_CONTEXT_SIGN_INS, 'utf8')) as {
+        servers: Record<string, { tokens: { access_token: string; refresh_token: string } }>;
+      }
+    ).servers[fixture.url]?.tokens;
     const verbose = await cli(['list', '--verbose', '--json', fixture.url], env);
     expect(verbose.code, verbose.stderr).toBe(0);
-    for (const token of [kept?.access_token, kept?.refresh_token]) expect(listed.stdout + listed.stderr + signedIn.stderr + verbose.stdout + verbose.stderr).not.toContain(token as string);
+    for (const token of [kept?.access_token, kept?.refresh_token])
+      expect(
+        listed.stdout + listed.stderr + signedIn.stderr + verbose.stdout + verbose.stderr,
+      ).not.toContain(token as string);
 
     // check reaches it with the sign-in too (a verdict, not "could not be reached").
     const checked = await cli(['check', '--json', fixture.url], env);
     expect(checked.code, checked.stderr).not.toBe(2);
-    const verdict = JSON.parse(checked.stdout) as { reports: { results: unknown[] }[]; unreachable: unknown[] };
+    const verdict = JSON.parse(checked.stdout) as {
+      reports: { results: unknown[] }[];
+      unreachable: unknown[];
+    };
     expect(verdict.unreachable).toEqual([]);
     expect(verdict.reports[0]?.results.length).toBeGreaterThan(5);
 
@@ -94,7 +135,9 @@ describe('mcp-context login and logout', () => {
 
   it('a callback with another state is turned away and changes nothing; the real one then signs in', async () => {
     fixture = await startOAuthFixture();
-    const env = { MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json') };
+    const env = {
+      MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json'),
+    };
     let forgedStatus = 0;
     let issuedMeanwhile = -1;
     const signedIn = await login(fixture.url, env, async (signInUrl) => {

@@ -9,22 +9,37 @@ import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { terminalContent } from '../fixtures/hostile-pages';
 
-const hostile = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/hostile-server.ts', '--mode', 'terminal'];
-// Any control a terminal acts on but newline and tab (and the pty's own carriage returns, where noted).
+const hostile = [
+  '--',
+  process.execPath,
+  '--import',
+  'tsx',
+  'test/fixtures/hostile-server.ts',
+  '--mode',
+  'terminal',
+];
+// Any control a terminal acts on but newline and tab (and the pty's own carriage returns, where
+// noted).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/mcp-context.mjs', ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile(process.execPath, ['bin/mcp-context.mjs', ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
 /** The command run on a terminal (a pty from script(1)); its output with the pty's CRLF made LF. */
 function onTerminal(...args: string[]): Promise<string> {
-  const quoted = [process.execPath, 'bin/mcp-context.mjs', ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
+  const quoted = [process.execPath, 'bin/mcp-context.mjs', ...args]
+    .map((arg) => `'${arg.replace(/'/g, "'\\''")}'`)
+    .join(' ');
   return new Promise((resolve) => {
-    execFile('script', ['-qec', quoted, '/dev/null'], (_error, stdout) => resolve(stdout.replace(/\r\n/g, '\n')));
+    execFile('script', ['-qec', quoted, '/dev/null'], (_error, stdout) =>
+      resolve(stdout.replace(/\r\n/g, '\n')),
+    );
   });
 }
 
@@ -40,7 +55,9 @@ describe('terminal output of hostile strings', () => {
     expect(json.stdout).not.toMatch(CONTROL);
     // Still JSON, and the same strings once parsed.
     const parsed = JSON.parse(json.stdout) as { servers: { resources: { name: string }[] }[] };
-    expect(parsed.servers[0]?.resources.map((resource) => resource.name)).toContain('plain \u202etxt.exe');
+    expect(parsed.servers[0]?.resources.map((resource) => resource.name)).toContain(
+      'plain \u202etxt.exe',
+    );
   });
 
   it('read is byte-faithful when piped, and shows the controls on a terminal', async () => {
@@ -48,7 +65,9 @@ describe('terminal output of hostile strings', () => {
     const piped = await cli('read', uri, ...hostile);
     expect(piped.stdout).toBe(terminalContent(uri));
     const shown = await onTerminal('read', uri, ...hostile);
-    expect(shown).toContain('\\x1b[31mred text\\x0d\\x1b[2Khidden line \\x1b]0;pwned\\x07\\x1b]52;c;');
+    expect(shown).toContain(
+      '\\x1b[31mred text\\x0d\\x1b[2Khidden line \\x1b]0;pwned\\x07\\x1b]52;c;',
+    );
     expect(shown).not.toMatch(CONTROL);
   });
 
@@ -61,32 +80,91 @@ describe('terminal output of hostile strings', () => {
   });
 
   it('a server with no resources is an error, and the exit status says so', async () => {
-    const { code, stderr } = await cli('list', '--', process.execPath, '--import', 'tsx', 'test/fixtures/tools-only-server.ts');
+    const { code, stderr } = await cli(
+      'list',
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'test/fixtures/tools-only-server.ts',
+    );
     expect(stderr).toContain('error: ');
     expect(stderr).toContain('does not declare the resources capability');
     expect(code).toBe(1);
   });
 
   it('a server that dies before the handshake is named with its last stderr lines; --verbose passes its stderr through', async () => {
-    const dies = ['--', process.execPath, '-e', 'console.error("Error: Cannot find module /app/server.js"); console.error("    at Module._resolveFilename"); process.exit(1)'];
+    const dies = [
+      '--',
+      process.execPath,
+      '-e',
+      'console.error("Error: Cannot find module /app/server.js"); console.error("    at Module._resolveFilename"); process.exit(1)',
+    ];
     const { code, stderr } = await cli('list', ...dies);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/: the server exited with code 1 before the handshake finished; its stderr ended: "Error: Cannot find module \/app\/server\.js" \/ "at Module\._resolveFilename"\n/);
-    const verbose = await cli('list', '--verbose', '--', process.execPath, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio');
+    expect(stderr).toMatch(
+      /: the server exited with code 1 before the handshake finished; its stderr ended: "Error: Cannot find module \/app\/server\.js" \/ "at Module\._resolveFilename"\n/,
+    );
+    const verbose = await cli(
+      'list',
+      '--verbose',
+      '--',
+      process.execPath,
+      'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+      'stdio',
+    );
     // Named as the server is (its command line, cut to 80 characters).
-    expect(verbose.stderr).toMatch(/^\[.*server-everything.*\] Starting default \(STDIO\) server\.\.\.$/m);
+    expect(verbose.stderr).toMatch(
+      /^\[.*server-everything.*\] Starting default \(STDIO\) server\.\.\.$/m,
+    );
     // Without --verbose its stderr stays its own.
-    expect((await cli('list', '--', process.execPath, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio')).stderr).not.toContain('Starting default');
+    expect(
+      (
+        await cli(
+          'list',
+          '--',
+          process.execPath,
+          'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+          'stdio',
+        )
+      ).stderr,
+    ).not.toContain('Starting default');
   });
 
   it('a listing that takes more than a second shows its progress on a terminal, in one line it clears; never when piped', async () => {
-    const slow = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/synthetic-server.ts', '--count', '300000', '--page-size', '500'];
-    const quoted = [process.execPath, 'bin/mcp-context.mjs', 'list', ...slow].map((arg) => `'${arg}'`).join(' ');
-    const shown = await new Promise<string>((resolve) => execFile('script', ['-qec', `${quoted} > /dev/null`, '/dev/null'], { maxBuffer: 16 * 1024 * 1024 }, (_error, stdout) => resolve(stdout)));
+    const slow = [
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'test/fixtures/synthetic-server.ts',
+      '--count',
+      '300000',
+      '--page-size',
+      '500',
+    ];
+    const quoted = [process.execPath, 'bin/mcp-context.mjs', 'list', ...slow]
+      .map((arg) => `'${arg}'`)
+      .join(' ');
+    const shown = await new Promise<string>((resolve) =>
+      execFile(
+        'script',
+        ['-qec', `${quoted} > /dev/null`, '/dev/null'],
+        { maxBuffer: 16 * 1024 * 1024 },
+        (_error, stdout) => resolve(stdout),
+      ),
+    );
     // eslint-disable-next-line no-control-regex
     expect(shown).toMatch(/\r\u001b\[2Klisting .*: [\d,]+ resources, page [\d,]+…/);
     expect(shown.endsWith('\r\u001b[2K')).toBe(true);
-    const piped = await new Promise<string>((resolve) => execFile(process.execPath, ['bin/mcp-context.mjs', 'list', ...slow], { maxBuffer: 64 * 1024 * 1024 }, (_error, _stdout, stderr) => resolve(stderr)));
+    const piped = await new Promise<string>((resolve) =>
+      execFile(
+        process.execPath,
+        ['bin/mcp-context.mjs', 'list', ...slow],
+        { maxBuffer: 64 * 1024 * 1024 },
+        (_error, _stdout, stderr) => resolve(stderr),
+      ),
+    );
     expect(piped).not.toContain('listing ');
   }, 30_000);
 });

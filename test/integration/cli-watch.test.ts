@@ -10,9 +10,15 @@ import { describe, expect, it } from 'vitest';
 import type { WatchLine } from '../../shared/timeline-wire';
 
 /** Runs watch until `enough` says so, then interrupts it as a user's Ctrl+C does. */
-function watch(args: string[], enough: (lines: WatchLine[]) => boolean, ms = 15_000): Promise<{ code: number | null; lines: WatchLine[]; stderr: string }> {
+function watch(
+  args: string[],
+  enough: (lines: WatchLine[]) => boolean,
+  ms = 15_000,
+): Promise<{ code: number | null; lines: WatchLine[]; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'watch', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'watch', '--json', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let stderr = '';
     const lines: WatchLine[] = [];
@@ -43,12 +49,26 @@ function watch(args: string[], enough: (lines: WatchLine[]) => boolean, ms = 15_
 describe('mcp-context watch', () => {
   it('streams the updates of a subscribed resource, one JSON object a line, and ends at Ctrl+C with status 0', async () => {
     const { code, lines, stderr } = await watch(
-      ['--subscribe', 'legacy://logs/today', '--', process.execPath, '--import', 'tsx', 'test/fixtures/legacy-server.ts', '--tick-ms', '100'],
+      [
+        '--subscribe',
+        'legacy://logs/today',
+        '--',
+        process.execPath,
+        '--import',
+        'tsx',
+        'test/fixtures/legacy-server.ts',
+        '--tick-ms',
+        '100',
+      ],
       (seen) => seen.filter((line) => line.kind === 'updated').length >= 3,
     );
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(lines[0]).toMatchObject({ kind: 'connected', server: expect.stringContaining('legacy-server.ts'), detail: 'protocol 2025-11-25' });
+    expect(lines[0]).toMatchObject({
+      kind: 'connected',
+      server: expect.stringContaining('legacy-server.ts'),
+      detail: 'protocol 2025-11-25',
+    });
     const updates = lines.filter((line) => line.kind === 'updated');
     for (const line of updates) {
       expect(Object.keys(line)).toEqual(['time', 'server', 'kind', 'uri']);
@@ -57,13 +77,33 @@ describe('mcp-context watch', () => {
   });
 
   it('says when the server breaks the spec, and refuses a URI no server lists', async () => {
-    const storm = await watch(['--', process.execPath, '--import', 'tsx', 'test/fixtures/hostile-server.ts', '--mode', 'list-changed-storm'], (seen) => seen.some((line) => line.kind === 'problem') && seen.some((line) => line.kind === 'listed-again'));
+    const storm = await watch(
+      [
+        '--',
+        process.execPath,
+        '--import',
+        'tsx',
+        'test/fixtures/hostile-server.ts',
+        '--mode',
+        'list-changed-storm',
+      ],
+      (seen) =>
+        seen.some((line) => line.kind === 'problem') &&
+        seen.some((line) => line.kind === 'listed-again'),
+    );
     expect(storm.code).toBe(0);
-    expect(storm.lines.find((line) => line.kind === 'problem')?.detail).toMatch(/without declaring resources\.listChanged/);
-    expect(storm.lines.find((line) => line.kind === 'listed-again')?.detail).toBe('no change (list-changed)');
+    expect(storm.lines.find((line) => line.kind === 'problem')?.detail).toMatch(
+      /without declaring resources\.listChanged/,
+    );
+    expect(storm.lines.find((line) => line.kind === 'listed-again')?.detail).toBe(
+      'no change (list-changed)',
+    );
     // Of two servers, neither lists it: there is no telling which was meant.
     const config = join(await mkdtemp(join(tmpdir(), 'mcp-watch-')), 'mcp.json');
-    const legacy = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/legacy-server.ts'] };
+    const legacy = {
+      command: process.execPath,
+      args: ['--import', 'tsx', 'test/fixtures/legacy-server.ts'],
+    };
     await writeFile(config, JSON.stringify({ mcpServers: { one: legacy, two: legacy } }));
     const refused = await watch(['--subscribe', 'nowhere://x', '--config', config], () => false);
     expect(refused.code).toBe(64);

@@ -16,7 +16,11 @@ import { DRAFTS_PREFIX, STATUS_URI } from '../../electron/demo-server/live';
 import type { Host } from '../../electron/host/host';
 import { createProfileStore } from '../../electron/host/store/profile-store';
 import { resourceKeyString } from '../../shared/catalog/resource-key';
-import { followContextFrame, type ContextFrame, type FullContextFrame } from '../../shared/context/context-wire';
+import {
+  followContextFrame,
+  type ContextFrame,
+  type FullContextFrame,
+} from '../../shared/context/context-wire';
 import type { HostOptions } from '../../electron/host/host';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { serverNodeId } from '../../shared/catalog/node-ids';
@@ -29,25 +33,37 @@ afterEach(async () => {
 });
 
 function demo(tickMs: number, options: Omit<HostOptions, 'servers'> = {}) {
-  const started = startHost([{ name: 'demo', transport: { kind: 'stdio', command: 'unused', args: [] } }], {
-    ...options,
-    transportFor: () => {
-      const [client, server] = InMemoryTransport.createLinkedPair();
-      serveStdio(() => createDemoServer({ tickMs }), { transport: server });
-      return client;
+  const started = startHost(
+    [{ name: 'demo', transport: { kind: 'stdio', command: 'unused', args: [] } }],
+    {
+      ...options,
+      transportFor: () => {
+        const [client, server] = InMemoryTransport.createLinkedPair();
+        serveStdio(() => createDemoServer({ tickMs }), { transport: server });
+        return client;
+      },
     },
-  });
+  );
   hosts.push(started.host);
   return started.host;
 }
 
-/** The context frames of one window, as it keeps them (followContextFrame), and a wait for the first that matches. */
+/**
+ * The context frames of one window, as it keeps them (followContextFrame), and a wait for the first
+ * that matches.
+ */
 function watchFrames(host: Host, viewId: string) {
   const frames: FullContextFrame[] = [];
-  const waiters: { test: (frame: FullContextFrame) => boolean; resolve: (frame: FullContextFrame) => void }[] = [];
+  const waiters: {
+    test: (frame: FullContextFrame) => boolean;
+    resolve: (frame: FullContextFrame) => void;
+  }[] = [];
   host.onEvent((event) => {
     if (event.type !== 'context' || event.frame.viewId !== viewId) return;
-    const frame = followContextFrame(frames.at(-1) ?? { ...event.frame, included: [], text: '', tokenMap: [] }, event.frame);
+    const frame = followContextFrame(
+      frames.at(-1) ?? { ...event.frame, included: [], text: '', tokenMap: [] },
+      event.frame,
+    );
     frames.push(frame);
     for (const waiter of [...waiters]) {
       if (!waiter.test(frame)) continue;
@@ -59,7 +75,15 @@ function watchFrames(host: Host, viewId: string) {
     new Promise<FullContextFrame>((resolve, reject) => {
       const found = frames.findLast(test);
       if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error(`no such context frame within ${ms} ms; last: ${JSON.stringify(frames.at(-1))?.slice(0, 400)}`)), ms);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no such context frame within ${ms} ms; last: ${JSON.stringify(frames.at(-1))?.slice(0, 400)}`,
+            ),
+          ),
+        ms,
+      );
       waiters.push({ test, resolve: (frame) => (clearTimeout(timer), resolve(frame)) });
     });
   return { frames, until };
@@ -72,8 +96,14 @@ describe('the context on the host', () => {
     const { until } = watchFrames(host, 'w');
     await host.openView('w', {});
     const key = resourceKeyString({ serverId: 's1', uri: STATUS_URI });
-    await host.updateContext('w', { showIncluded: true, settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
-    const first = await until((frame) => frame.state === 'done' && frame.included.some((entry) => entry.key === key));
+    await host.updateContext('w', {
+      showIncluded: true,
+      settings: { auto: false },
+      mark: { keys: [key], mark: 'include' },
+    });
+    const first = await until(
+      (frame) => frame.state === 'done' && frame.included.some((entry) => entry.key === key),
+    );
     const tick = (frame: FullContextFrame) => /\(tick (\d+)\)/.exec(frame.text)?.[1];
     expect(tick(first)).toBeDefined();
     // Subscribed because it is in the context; the next ticks re-read it and say so.
@@ -86,14 +116,20 @@ describe('the context on the host', () => {
     const host = demo(60_000);
     await settled(host);
     const raw: ContextFrame[] = [];
-    host.onEvent((event) => void (event.type === 'context' && event.frame.viewId === 'w' && raw.push(event.frame)));
+    host.onEvent(
+      (event) =>
+        void (event.type === 'context' && event.frame.viewId === 'w' && raw.push(event.frame)),
+    );
     const { until } = watchFrames(host, 'w');
     await host.openView('w', {});
-    const done = await until((frame) => frame.state === 'done' && !frame.totalPending && frame.includedCount > 0);
+    const done = await until(
+      (frame) => frame.state === 'done' && !frame.totalPending && frame.includedCount > 0,
+    );
     // The list is closed: no frame carried it. The token map came, and adds up to what is used.
     expect(raw.every((frame) => frame.included === undefined)).toBe(true);
     expect(done.tokenMap.reduce((sum, server) => sum + server.tokens, 0)).toBe(done.used);
-    // In Markdown the done frame says the whole count itself; a frame that changes nothing of the context carries none of it again.
+    // In Markdown the done frame says the whole count itself; a frame that changes nothing of the
+    // context carries none of it again.
     expect(raw.filter((frame) => frame.state === 'done' && frame.totalPending)).toEqual([]);
     await host.updateContext('w', { select: null });
     expect(raw.at(-1)?.text).toBeUndefined();
@@ -121,17 +157,35 @@ describe('the context on the host', () => {
     const draft = `${DRAFTS_PREFIX}draft-001.md`;
     const key = resourceKeyString({ serverId: 's1', uri: draft });
     // The first draft comes at the third tick and goes at the twelfth.
-    await until((frame) => frame.state === 'done' && frame.textLength > 0 && host.context.session.marks.size === 0);
+    await until(
+      (frame) =>
+        frame.state === 'done' && frame.textLength > 0 && host.context.session.marks.size === 0,
+    );
     for (;;) {
       const snapshot = await host.getSnapshot();
-      if (snapshot.catalogs[0]?.resources.some((resource) => resource.uri === draft) && snapshot.catalogs[0].status === 'complete') break;
+      if (
+        snapshot.catalogs[0]?.resources.some((resource) => resource.uri === draft) &&
+        snapshot.catalogs[0].status === 'complete'
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await host.updateContext('w', { showIncluded: true, settings: { auto: false }, mark: { keys: [key], mark: 'include' } });
+    await host.updateContext('w', {
+      showIncluded: true,
+      settings: { auto: false },
+      mark: { keys: [key], mark: 'include' },
+    });
     const picked = await until((frame) => frame.included.some((entry) => entry.key === key));
     expect(picked.marks.picked).toBe(1);
-    const gone = await until((frame) => frame.state === 'done' && frame.gone.some((entry) => entry.key === key));
-    expect(gone.gone.find((entry) => entry.key === key)).toMatchObject({ server: 'demo', uri: draft, mark: 'include', why: 'its server no longer lists it' });
+    const gone = await until(
+      (frame) => frame.state === 'done' && frame.gone.some((entry) => entry.key === key),
+    );
+    expect(gone.gone.find((entry) => entry.key === key)).toMatchObject({
+      server: 'demo',
+      uri: draft,
+      mark: 'include',
+      why: 'its server no longer lists it',
+    });
     expect(gone.marks.picked).toBe(0);
     expect(gone.included.some((entry) => entry.key === key)).toBe(false);
     await host.updateContext('w', { dropGone: [key] });
@@ -149,12 +203,18 @@ describe('the context on the host', () => {
     await settled(first.host);
     await first.host.openView('w', {});
     const key = resourceKeyString({ serverId: 's1', uri: 'kb://team/guides/onboarding.md' });
-    await first.host.updateContext('w', { settings: { focus: 'restore a backup', budget: 1200 }, mark: { keys: [key], mark: 'pin' } });
+    await first.host.updateContext('w', {
+      settings: { focus: 'restore a backup', budget: 1200 },
+      mark: { keys: [key], mark: 'pin' },
+    });
     await first.host.context.settled();
     const text = await first.host.getContextText();
     await first.host.close();
     hosts = [];
-    expect(JSON.parse(await readFile(sessionFile, 'utf8'))).toMatchObject({ policy: { focus: 'restore a backup', budget: 1200 }, marks: [{ uri: 'kb://team/guides/onboarding.md', mark: 'pin' }] });
+    expect(JSON.parse(await readFile(sessionFile, 'utf8'))).toMatchObject({
+      policy: { focus: 'restore a backup', budget: 1200 },
+      marks: [{ uri: 'kb://team/guides/onboarding.md', mark: 'pin' }],
+    });
 
     const second = startHost([kb], { sessionFile });
     hosts.push(second.host);
@@ -179,9 +239,18 @@ describe('the context on the host', () => {
     await host.openView('w', {});
     await host.updateContext('w', { settings: { budget: 999 } });
     // At once: the last session could not be brought back; after the first change: nor kept.
-    expect((await until((next) => next.sessionProblem !== undefined, 5_000)).sessionProblem).toMatch(/^the last session could not be restored: profile "session" could not be loaded: it is not JSON .*; a copy is at /);
-    const frame = await until((next) => next.sessionProblem?.startsWith('the session is not being kept') === true, 5_000);
-    expect(frame.sessionProblem).toMatch(/^the session is not being kept: profile "session" could not be loaded: it is not JSON/);
+    expect(
+      (await until((next) => next.sessionProblem !== undefined, 5_000)).sessionProblem,
+    ).toMatch(
+      /^the last session could not be restored: profile "session" could not be loaded: it is not JSON .*; a copy is at /,
+    );
+    const frame = await until(
+      (next) => next.sessionProblem?.startsWith('the session is not being kept') === true,
+      5_000,
+    );
+    expect(frame.sessionProblem).toMatch(
+      /^the session is not being kept: profile "session" could not be loaded: it is not JSON/,
+    );
     expect(await readFile(sessionFile, 'utf8')).toBe('{ not json');
   }, 30_000);
 
@@ -197,11 +266,24 @@ describe('the context on the host', () => {
       servers: [server],
       picks: [{ server: server.name, uri: 'kb://team/notes/glossary.md' }],
       marks: [{ server: server.name, uri: 'kb://team/runbooks/restart-api.md', mark: 'exclude' }],
-      policy: { auto: true, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 1500, order: 'rank', focus: 'rotate the database credentials' },
+      policy: {
+        auto: true,
+        audience: 'assistant',
+        threshold: 0.5,
+        requirePriorityOne: true,
+        budget: 1500,
+        order: 'rank',
+        focus: 'rotate the database credentials',
+      },
       output: { format: 'markdown', encoding: 'o200k_base' },
     });
     const cli = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['bin/mcp-context.mjs', 'assemble', '--profile', join(dir, 'ops.json')], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout))),
+      execFile(
+        process.execPath,
+        ['bin/mcp-context.mjs', 'assemble', '--profile', join(dir, 'ops.json')],
+        { maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
+      ),
     );
     const { host } = startHost([server], { profiles });
     hosts.push(host);
@@ -209,7 +291,12 @@ describe('the context on the host', () => {
     const { until } = watchFrames(host, 'w');
     await host.openView('w', {});
     await host.loadProfile('ops');
-    const frame = await until((next) => next.state === 'done' && next.settings.focus === 'rotate the database credentials' && next.marks.picked === 1);
+    const frame = await until(
+      (next) =>
+        next.state === 'done' &&
+        next.settings.focus === 'rotate the database credentials' &&
+        next.marks.picked === 1,
+    );
     expect(frame.text).toBe(cli);
     expect(await host.getContextText()).toBe(cli);
     expect(cli).toContain('- URI: kb://team/runbooks/rotate-database-credentials.md');
@@ -222,8 +309,13 @@ describe('the context on the host', () => {
     await settled(host);
     await host.openView('w', {});
     const key = (path: string) => resourceKeyString({ serverId: 's1', uri: `kb://team/${path}` });
-    await host.updateContext('w', { settings: { auto: false }, mark: { keys: [key('runbooks/restart-api.md')], mark: 'pin' } });
-    await host.updateContext('w', { mark: { keys: [key('runbooks/restore-backup.md')], mark: 'exclude' } });
+    await host.updateContext('w', {
+      settings: { auto: false },
+      mark: { keys: [key('runbooks/restart-api.md')], mark: 'pin' },
+    });
+    await host.updateContext('w', {
+      mark: { keys: [key('runbooks/restore-backup.md')], mark: 'exclude' },
+    });
     const on = await host.updateView('w', { toggleUnder: serverNodeId('s1') });
     expect(on.toggled).toEqual({ on: true, count: 20 });
     const marks = host.context.session.marks;
@@ -240,7 +332,12 @@ describe('the context on the host', () => {
     await settled(host);
     const { until } = watchFrames(host, 'w');
     await host.openView('w', {});
-    await host.updateContext('w', { mark: { keys: [resourceKeyString({ serverId: 's9', uri: 'kb://team/x.md' })], mark: 'include' } });
+    await host.updateContext('w', {
+      mark: {
+        keys: [resourceKeyString({ serverId: 's9', uri: 'kb://team/x.md' })],
+        mark: 'include',
+      },
+    });
     const frame = await until((next) => next.state === 'done');
     expect(frame.marks.picked).toBe(0);
     expect(host.context.session.marks.size).toBe(0);

@@ -20,17 +20,35 @@ afterEach(async () => {
 /** Opens the event stream as the page does (its own Host, the token in the URL). */
 function openEvents(handle: BrowserModeHandle): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port: handle.port, path: `/events?token=${handle.token}`, headers: { Host: `127.0.0.1:${handle.port}` } }, resolve).on('error', reject);
+    get(
+      {
+        host: '127.0.0.1',
+        port: handle.port,
+        path: `/events?token=${handle.token}`,
+        headers: { Host: `127.0.0.1:${handle.port}` },
+      },
+      resolve,
+    ).on('error', reject);
   });
 }
 
 /** Starts browser mode over a host that has not yet connected its server. */
-async function serveListing(count: number, maxUnreadEventBytes?: number): Promise<{ handle: BrowserModeHandle; connect: () => void }> {
+async function serveListing(
+  count: number,
+  maxUnreadEventBytes?: number,
+): Promise<{ handle: BrowserModeHandle; connect: () => void }> {
   const started = startHost([]);
   host = started.host;
-  const handle = await startBrowserMode({ host, rendererDir: 'out/renderer', ...(maxUnreadEventBytes !== undefined && { maxUnreadEventBytes }) });
+  const handle = await startBrowserMode({
+    host,
+    rendererDir: 'out/renderer',
+    ...(maxUnreadEventBytes !== undefined && { maxUnreadEventBytes }),
+  });
   mode = handle;
-  const connect = () => void started.host.addServer(fixture('synthetic-server.ts', '--count', String(count), '--page-size', '500'));
+  const connect = () =>
+    void started.host.addServer(
+      fixture('synthetic-server.ts', '--count', String(count), '--page-size', '500'),
+    );
   return { handle, connect };
 }
 
@@ -54,9 +72,16 @@ describe('the event stream', () => {
         while (end !== -1) {
           const message = JSON.parse(text.slice(0, end)) as {
             snapshot?: { seq: number };
-            event?: { type: string; added?: number; resources?: unknown; status?: string; frame?: { viewId: string; resourceTotal: number; tree: unknown[] } };
+            event?: {
+              type: string;
+              added?: number;
+              resources?: unknown;
+              status?: string;
+              frame?: { viewId: string; resourceTotal: number; tree: unknown[] };
+            };
           };
-          if (message.event?.type === 'catalog-page' && message.event.resources !== undefined) reject(new Error('a catalog page carried its resources'));
+          if (message.event?.type === 'catalog-page' && message.event.resources !== undefined)
+            reject(new Error('a catalog page carried its resources'));
           if (message.event?.type === 'view' && message.event.frame?.viewId === 'page') {
             frames += 1;
             lastTotal = message.event.frame.resourceTotal;
@@ -67,7 +92,8 @@ describe('the event stream', () => {
           else if (!message.event) reject(new Error(`not an event: ${JSON.stringify(message)}`));
           lines += 1;
           listed += message.event?.added ?? 0;
-          if (message.event?.type === 'catalog-status' && message.event.status === 'complete') resolve();
+          if (message.event?.type === 'catalog-status' && message.event.status === 'complete')
+            resolve();
           end = text.indexOf('\n');
         }
       });
@@ -85,18 +111,25 @@ describe('the event stream', () => {
     const { handle, connect } = await serveListing(20_000, 1024 * 1024);
     const response = await openEvents(handle);
     response.pause();
-    const listed = nextEvent(host as Host, (event) => event.type === 'catalog-status' && event.status === 'complete', 25_000);
+    const listed = nextEvent(
+      host as Host,
+      (event) => event.type === 'catalog-status' && event.status === 'complete',
+      25_000,
+    );
     connect();
     await listed;
     // The view changes again and again while the page reads nothing: a frame each time,
     // hundreds of kilobytes apiece.
     await (host as Host).openView('page', {});
-    for (let i = 0; i < 100; i += 1) await (host as Host).updateView('page', { sort: i % 2 === 0 ? 'priority' : 'name' });
+    for (let i = 0; i < 100; i += 1)
+      await (host as Host).updateView('page', { sort: i % 2 === 0 ? 'priority' : 'name' });
     // Reading again, the page finds its stream ended early: it holds far fewer than the
     // frames sent (tens of megabytes), and it reconnects for a fresh snapshot.
     let received = 0;
     response.on('data', (chunk: Buffer) => (received += chunk.length));
-    const aborted = new Promise<string>((resolve) => response.on('error', (error) => resolve(error.message)));
+    const aborted = new Promise<string>((resolve) =>
+      response.on('error', (error) => resolve(error.message)),
+    );
     const closed = new Promise<void>((resolve) => response.on('close', () => resolve()));
     response.resume();
     expect(await aborted).toBe('aborted');

@@ -6,17 +6,31 @@ import { settledSnapshot } from '../../electron/cli/settle';
 
 /** A node command line that runs one of our TypeScript fixtures. */
 export function fixture(file: string, ...args: string[]): ServerConfig {
-  return { name: file, transport: { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', `test/fixtures/${file}`, ...args] } };
+  return {
+    name: file,
+    transport: {
+      kind: 'stdio',
+      command: process.execPath,
+      args: ['--import', 'tsx', `test/fixtures/${file}`, ...args],
+    },
+  };
 }
 
 /** The real third-party legacy server, over stdio. */
 export const everything: ServerConfig = {
   name: 'everything',
-  transport: { kind: 'stdio', command: process.execPath, args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] },
+  transport: {
+    kind: 'stdio',
+    command: process.execPath,
+    args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+  },
 };
 
 /** A host with its event log, for one test. */
-export function startHost(servers: ServerConfig[], options: Omit<HostOptions, 'servers'> = {}): { host: Host; events: HostEvent[] } {
+export function startHost(
+  servers: ServerConfig[],
+  options: Omit<HostOptions, 'servers'> = {},
+): { host: Host; events: HostEvent[] } {
   const host = createHost({ servers, requestTimeoutMs: 15_000, ...options });
   const events: HostEvent[] = [];
   host.onEvent((event) => events.push(event));
@@ -29,9 +43,21 @@ export function settled(host: Host): Promise<HostSnapshot> {
 }
 
 /** Resolves with the first event that matches, or rejects after `ms`. */
-export function nextEvent<T extends HostEvent>(host: Host, match: (event: HostEvent) => event is T, ms?: number): Promise<T>;
-export function nextEvent(host: Host, match: (event: HostEvent) => boolean, ms?: number): Promise<HostEvent>;
-export function nextEvent(host: Host, match: (event: HostEvent) => boolean, ms = 15_000): Promise<HostEvent> {
+export function nextEvent<T extends HostEvent>(
+  host: Host,
+  match: (event: HostEvent) => event is T,
+  ms?: number,
+): Promise<T>;
+export function nextEvent(
+  host: Host,
+  match: (event: HostEvent) => boolean,
+  ms?: number,
+): Promise<HostEvent>;
+export function nextEvent(
+  host: Host,
+  match: (event: HostEvent) => boolean,
+  ms = 15_000,
+): Promise<HostEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

@@ -16,20 +16,27 @@ describe('hostile servers', () => {
     ({ host } = startHost([hostile('cursor-loop')]));
     const { catalogs } = await settled(host);
     expect(catalogs[0]?.status).toBe('complete');
-    expect(catalogs[0]?.warnings.find((w) => w.kind === 'cursor-loop')?.message).toMatch(/cursor loop: page 3 points back to cursor "A" first seen on page 1/);
+    expect(catalogs[0]?.warnings.find((w) => w.kind === 'cursor-loop')?.message).toMatch(
+      /cursor loop: page 3 points back to cursor "A" first seen on page 1/,
+    );
   });
 
   it('stops pages that bring nothing new', async () => {
     ({ host } = startHost([hostile('no-progress')]));
     const { catalogs } = await settled(host);
-    expect(catalogs[0]?.resources.map((r) => r.uri)).toEqual(['hostile://same/1', 'hostile://same/2']);
+    expect(catalogs[0]?.resources.map((r) => r.uri)).toEqual([
+      'hostile://same/1',
+      'hostile://same/2',
+    ]);
     expect(catalogs[0]?.warnings.map((w) => w.kind)).toContain('no-progress');
   });
 
   it('reports duplicate URIs', async () => {
     ({ host } = startHost([hostile('duplicates')]));
     const { catalogs } = await settled(host);
-    expect(catalogs[0]?.warnings).toContainEqual(expect.objectContaining({ kind: 'duplicate-uri', uri: 'hostile://dup/a', page: 2 }));
+    expect(catalogs[0]?.warnings).toContainEqual(
+      expect.objectContaining({ kind: 'duplicate-uri', uri: 'hostile://dup/a', page: 2 }),
+    );
   });
 
   it('leaves invalid items out and keeps the valid ones', async () => {
@@ -53,14 +60,19 @@ describe('hostile servers', () => {
     await expect(host.readResource(id, uri)).rejects.toMatchObject({ code: 'disconnected' });
     const after = (await host.getSnapshot()).servers[0];
     expect(after?.status).toBe('disconnected');
-    expect(after?.disconnect).toMatchObject({ reason: 'the server exited with code 3', exitCode: 3 });
+    expect(after?.disconnect).toMatchObject({
+      reason: 'the server exited with code 3',
+      exitCode: 3,
+    });
     expect(after?.disconnect?.stderrTail.length).toBeGreaterThan(0);
   });
 
   it('times out a read that never comes back', async () => {
     ({ host } = startHost([hostile('hang-on-read')], { requestTimeoutMs: 1500 }));
     const { servers, catalogs } = await settled(host);
-    await expect(host.readResource(servers[0]?.id as string, catalogs[0]?.resources[0]?.uri as string)).rejects.toMatchObject({
+    await expect(
+      host.readResource(servers[0]?.id as string, catalogs[0]?.resources[0]?.uri as string),
+    ).rejects.toMatchObject({
       code: 'timeout',
       message: expect.stringContaining('timed out after 1.5 s'),
     });
@@ -69,7 +81,11 @@ describe('hostile servers', () => {
   it('cancels a read on request', async () => {
     ({ host } = startHost([hostile('hang-on-read')]));
     const { servers, catalogs } = await settled(host);
-    const pending = host.readResource(servers[0]?.id as string, catalogs[0]?.resources[0]?.uri as string, 'req-1');
+    const pending = host.readResource(
+      servers[0]?.id as string,
+      catalogs[0]?.resources[0]?.uri as string,
+      'req-1',
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await host.cancelRequest('req-1');
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
@@ -85,7 +101,9 @@ describe('hostile servers', () => {
   });
 
   it('reports a command that does not exist', async () => {
-    ({ host } = startHost([{ name: 'missing', transport: { kind: 'stdio', command: 'no-such-command-xyz', args: [] } }]));
+    ({ host } = startHost([
+      { name: 'missing', transport: { kind: 'stdio', command: 'no-such-command-xyz', args: [] } },
+    ]));
     const { servers } = await settled(host);
     expect(servers[0]?.disconnect?.reason).toBe('command not found: no-such-command-xyz');
   });

@@ -26,7 +26,12 @@ describe('HTTP servers', () => {
 
   it('falls back to SSE where Streamable HTTP is refused, sending the custom headers', async () => {
     server = await startHttpFixture({ era: 'legacy-sse', requiredHeader: ['X-Api-Key', 'k-123'] });
-    ({ host } = startHost([{ name: 'old', transport: { kind: 'http', url: server.url, headers: { 'X-Api-Key': 'k-123' } } }]));
+    ({ host } = startHost([
+      {
+        name: 'old',
+        transport: { kind: 'http', url: server.url, headers: { 'X-Api-Key': 'k-123' } },
+      },
+    ]));
     const { servers, catalogs } = await settled(host);
     expect(servers[0]).toMatchObject({ status: 'connected', era: 'legacy' });
     expect(catalogs[0]?.resources).toHaveLength(10);
@@ -34,26 +39,45 @@ describe('HTTP servers', () => {
   });
 
   it('shows a refused credential as a disconnect', async () => {
-    server = await startHttpFixture({ era: 'streamable-legacy', requiredHeader: ['Authorization', 'Bearer right'] });
-    ({ host } = startHost([{ name: 'locked', transport: { kind: 'http', url: server.url, headers: { Authorization: 'Bearer wrong' } } }]));
+    server = await startHttpFixture({
+      era: 'streamable-legacy',
+      requiredHeader: ['Authorization', 'Bearer right'],
+    });
+    ({ host } = startHost([
+      {
+        name: 'locked',
+        transport: { kind: 'http', url: server.url, headers: { Authorization: 'Bearer wrong' } },
+      },
+    ]));
     const { servers } = await settled(host);
     expect(servers[0]?.status).toBe('disconnected');
     expect(servers[0]?.disconnect?.reason).toMatch(/401|unauthorized|authentication/i);
   });
 
   it('says the status of a server that answers with an error page, never the page', async () => {
-    const page = createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body><h1>Internal Server Error</h1><script>alert(1)</script></body></html>'));
+    const page = createServer((_req, res) =>
+      res
+        .writeHead(500, { 'content-type': 'text/html' })
+        .end(
+          '<!DOCTYPE html><html><body><h1>Internal Server Error</h1><script>alert(1)</script></body></html>',
+        ),
+    );
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     const { port } = page.address() as AddressInfo;
     try {
-      ({ host } = startHost([{ name: 'broken', transport: { kind: 'sse', url: `http://127.0.0.1:${port}/mcp` } }, { name: 'broken-http', transport: { kind: 'http', url: `http://127.0.0.1:${port}/mcp` } }]));
+      ({ host } = startHost([
+        { name: 'broken', transport: { kind: 'sse', url: `http://127.0.0.1:${port}/mcp` } },
+        { name: 'broken-http', transport: { kind: 'http', url: `http://127.0.0.1:${port}/mcp` } },
+      ]));
       const { servers } = await settled(host);
       for (const broken of servers) {
         expect(broken.status).toBe('disconnected');
         expect(broken.disconnect?.reason).not.toMatch(/<|DOCTYPE|script/);
         expect(broken.disconnect?.reason).toMatch(/500/);
       }
-      expect(servers[1]?.disconnect?.reason).toBe('could not connect: HTTP 500 Internal Server Error on POST');
+      expect(servers[1]?.disconnect?.reason).toBe(
+        'could not connect: HTTP 500 Internal Server Error on POST',
+      );
     } finally {
       page.closeAllConnections();
       await new Promise((resolve) => page.close(resolve));

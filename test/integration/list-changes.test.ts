@@ -13,9 +13,11 @@ afterEach(async () => {
   host = undefined;
 });
 
-const relisted = (event: HostEvent): event is Extract<HostEvent, { type: 'catalog-relisted' }> => event.type === 'catalog-relisted';
+const relisted = (event: HostEvent): event is Extract<HostEvent, { type: 'catalog-relisted' }> =>
+  event.type === 'catalog-relisted';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const problem = async (kind: string) => (await host!.getSnapshot()).servers[0]?.problems?.find((p) => p.kind === kind);
+const problem = async (kind: string) =>
+  (await host!.getSnapshot()).servers[0]?.problems?.find((p) => p.kind === kind);
 
 describe.each([
   ['2026-07-28', [] as string[]],
@@ -34,8 +36,18 @@ describe.each([
     const removed = nextEvent(host, relisted, 10_000);
     await host.readResource(id, 'notes://team/control/remove');
     const first = await removed;
-    expect(first.diff.resources).toEqual({ added: [], removed: ['notes://team/leaving.md'], changed: [] });
-    expect(first.change).toMatchObject({ cause: 'list-changed', added: 0, removed: 1, changed: 0, sample: { removed: ['notes://team/leaving.md'] } });
+    expect(first.diff.resources).toEqual({
+      added: [],
+      removed: ['notes://team/leaving.md'],
+      changed: [],
+    });
+    expect(first.change).toMatchObject({
+      cause: 'list-changed',
+      added: 0,
+      removed: 1,
+      changed: 0,
+      sample: { removed: ['notes://team/leaving.md'] },
+    });
     expect(first.generation).toBeGreaterThan(generation);
 
     const added = nextEvent(host, relisted, 10_000);
@@ -44,12 +56,18 @@ describe.each([
 
     const changed = nextEvent(host, relisted, 10_000);
     await host.readResource(id, 'notes://team/control/retitle');
-    expect((await changed).diff.resources).toEqual({ added: [], removed: [], changed: ['notes://team/staying.md'] });
+    expect((await changed).diff.resources).toEqual({
+      added: [],
+      removed: [],
+      changed: ['notes://team/staying.md'],
+    });
 
     // The list shown was replaced whole each time, never emptied and streamed again.
     expect(resets()).toBe(resetsBefore);
     const catalog = (await host.getSnapshot()).catalogs[0];
-    expect(catalog?.resources.find((r) => r.uri === 'notes://team/staying.md')?.title).toBe('Notes that stay, renamed');
+    expect(catalog?.resources.find((r) => r.uri === 'notes://team/staying.md')?.title).toBe(
+      'Notes that stay, renamed',
+    );
     expect(catalog?.lastChange).toMatchObject({ changed: 1 });
   });
 
@@ -58,7 +76,12 @@ describe.each([
     const id = (await settled(host)).servers[0]?.id as string;
     const event = nextEvent(host, relisted, 10_000);
     await host.refreshCatalog(id);
-    expect((await event).change).toMatchObject({ cause: 'refresh', added: 0, removed: 0, changed: 0 });
+    expect((await event).change).toMatchObject({
+      cause: 'refresh',
+      added: 0,
+      removed: 0,
+      changed: 0,
+    });
   });
 });
 
@@ -75,9 +98,13 @@ describe('servers that break the rules', () => {
     expect(listings).toBeGreaterThanOrEqual(1);
     expect(listings).toBeLessThanOrEqual(Math.ceil((STORM_EVERY_MS * bursts) / 1000) + 1);
     // The card is told at most once a second.
-    await expect.poll(async () => (await problem('list-changed-undeclared'))?.count, { timeout: 2000 }).toBeGreaterThanOrEqual(30 * (bursts - 1));
+    await expect
+      .poll(async () => (await problem('list-changed-undeclared'))?.count, { timeout: 2000 })
+      .toBeGreaterThanOrEqual(30 * (bursts - 1));
     const warning = await problem('list-changed-undeclared');
-    expect(warning?.message).toMatch(/^it sent notifications\/resources\/list_changed \d+ times without declaring resources\.listChanged$/);
+    expect(warning?.message).toMatch(
+      /^it sent notifications\/resources\/list_changed \d+ times without declaring resources\.listChanged$/,
+    );
   });
 
   it('a server that exits while listing is reported as a crash, saying where', async () => {
@@ -86,7 +113,10 @@ describe('servers that break the rules', () => {
     expect(servers[0]?.status).toBe('disconnected');
     expect(catalogs[0]?.status).toBe('failed');
     expect(catalogs[0]?.error).toBe('the server exited with code 3 while listing page 3');
-    expect(catalogs[0]?.resources.map((r) => r.uri)).toEqual(['hostile://paged/1', 'hostile://paged/2']);
+    expect(catalogs[0]?.resources.map((r) => r.uri)).toEqual([
+      'hostile://paged/1',
+      'hostile://paged/2',
+    ]);
     await sleep(100);
     expect((await host.getSnapshot()).catalogs[0]?.status).toBe('failed');
   });
@@ -97,7 +127,9 @@ describe('servers that break the rules', () => {
     await host.watchResources(id, ['hostile://plain/one']);
     await expect.poll(() => problem('subscribe-failed')).toBeDefined();
     const warning = await problem('subscribe-failed');
-    expect(warning?.message).toMatch(/declares subscribe, but resources\/subscribe hostile:\/\/plain\/one failed: .*maintenance/);
+    expect(warning?.message).toMatch(
+      /declares subscribe, but resources\/subscribe hostile:\/\/plain\/one failed: .*maintenance/,
+    );
   });
 
   it('updates for a URI nobody subscribed to are counted and dropped', async () => {
@@ -106,9 +138,13 @@ describe('servers that break the rules', () => {
     await settled(host);
     await sleep(400);
     expect(started.events.some((event) => event.type === 'resource-updated')).toBe(false);
-    await expect.poll(async () => (await problem('update-unsubscribed'))?.count, { timeout: 2000 }).toBeGreaterThan(2);
+    await expect
+      .poll(async () => (await problem('update-unsubscribed'))?.count, { timeout: 2000 })
+      .toBeGreaterThan(2);
     const warning = await problem('update-unsubscribed');
-    expect(warning?.message).toBe('it sent resources/updated for hostile://never/subscribed, which is not subscribed (ignored)');
+    expect(warning?.message).toBe(
+      'it sent resources/updated for hostile://never/subscribed, which is not subscribed (ignored)',
+    );
     const snapshot = (await host.getSnapshot()).servers[0] as ServerSnapshot;
     expect(snapshot.status).toBe('connected');
   });
@@ -129,12 +165,18 @@ describe('an update flood', () => {
       lastRead = host!.readResource(id, uri).then((result) => result.contents[0]?.text);
     });
     await host.watchResources(id, [uri]);
-    await expect.poll(async () => (await host!.readResource(id, uri)).contents[0]?.text, { timeout: 10_000 }).toBe(`version ${FLOOD_UPDATES}`);
+    await expect
+      .poll(async () => (await host!.readResource(id, uri)).contents[0]?.text, { timeout: 10_000 })
+      .toBe(`version ${FLOOD_UPDATES}`);
     await sleep(200);
     // 1,000 updates in about a second: at most one per 50 ms went on, and the last one did.
     expect(heard).toBeGreaterThan(2);
     expect(heard).toBeLessThan(60);
     expect(await lastRead).toBe(`version ${FLOOD_UPDATES}`);
-    await expect.poll(async () => (await problem('update-flood'))?.message, { timeout: 3000 }).toMatch(/^it sent \d+ resources\/updated in one second; about \d+ were joined to others \(at most one per URI every 50 ms\)$/);
+    await expect
+      .poll(async () => (await problem('update-flood'))?.message, { timeout: 3000 })
+      .toMatch(
+        /^it sent \d+ resources\/updated in one second; about \d+ were joined to others \(at most one per URI every 50 ms\)$/,
+      );
   });
 });

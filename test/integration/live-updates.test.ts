@@ -16,7 +16,8 @@ afterEach(async () => {
   host = undefined;
 });
 
-const updateOf = (uri: string) => (event: HostEvent) => event.type === 'resource-updated' && event.uri === uri;
+const updateOf = (uri: string) => (event: HostEvent) =>
+  event.type === 'resource-updated' && event.uri === uri;
 
 function demoInMemory(tickMs: number) {
   return startHost([{ name: 'demo', transport: { kind: 'stdio', command: 'unused', args: [] } }], {
@@ -44,7 +45,14 @@ describe('live updates', () => {
       host!.trace
         .all()
         .filter((record) => record.direction === 'send' && record.method === 'subscriptions/listen')
-        .map((record) => (JSON.parse(record.json) as { params: { notifications?: { resourceSubscriptions?: string[] } } }).params.notifications?.resourceSubscriptions ?? []);
+        .map(
+          (record) =>
+            (
+              JSON.parse(record.json) as {
+                params: { notifications?: { resourceSubscriptions?: string[] } };
+              }
+            ).params.notifications?.resourceSubscriptions ?? [],
+        );
     await host.watchResources(id, [STATUS_URI]);
     expect(listens().at(-1)).toEqual([STATUS_URI]);
     await nextEvent(host, updateOf(STATUS_URI), 5000);
@@ -89,14 +97,23 @@ describe('under an update load', () => {
     ({ host } = startHost([fixture('update-load-server.ts', '--control-port', String(port))]));
     const id = (await settled(host)).servers[0]?.id as string;
     host.context.session.setSettings({ ...host.context.session.settings, auto: false });
-    host.context.session.setMarks(LOAD_RESOURCES.map((uri) => resourceKeyString({ serverId: id, uri })), 'include');
+    host.context.session.setMarks(
+      LOAD_RESOURCES.map((uri) => resourceKeyString({ serverId: id, uri })),
+      'include',
+    );
     await host.openView('w', {});
     await host.context.settled();
     const control = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST' });
     const versionsShown = new Set<string>();
     host.onEvent((event) => {
-      if (event.type !== 'context' || event.frame.state !== 'done' || event.frame.text === undefined) return;
-      for (const match of event.frame.text.matchAll(/version (\d+) sent/g)) versionsShown.add(match[1] as string);
+      if (
+        event.type !== 'context' ||
+        event.frame.state !== 'done' ||
+        event.frame.text === undefined
+      )
+        return;
+      for (const match of event.frame.text.matchAll(/version (\d+) sent/g))
+        versionsShown.add(match[1] as string);
     });
     await control('/start?hz=20');
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -19,8 +19,25 @@ interface Run {
 function run(command: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((done) => {
     // No CI variable of ours leaks in; npm's own cache is kept, so nothing new is downloaded.
-    execFile(command, args, { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } }, (error, stdout, stderr) =>
-      done({ code: error ? Number((error as NodeJS.ErrnoException).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      command,
+      args,
+      {
+        cwd,
+        maxBuffer: 32 * 1024 * 1024,
+        env: {
+          ...process.env,
+          npm_config_update_notifier: 'false',
+          npm_config_fund: 'false',
+          npm_config_audit: 'false',
+        },
+      },
+      (error, stdout, stderr) =>
+        done({
+          code: error ? Number((error as NodeJS.ErrnoException).code ?? 1) : 0,
+          stdout,
+          stderr,
+        }),
     );
   });
 }
@@ -34,7 +51,10 @@ function serveOnce(bin: string, cwd: string): Promise<{ status: number; body: st
   return new Promise((done, fail) => {
     const child = spawn(bin, ['serve', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    const timer = setTimeout(() => (child.kill('SIGTERM'), fail(new Error(`serve printed no URL: ${out}`))), 30_000);
+    const timer = setTimeout(
+      () => (child.kill('SIGTERM'), fail(new Error(`serve printed no URL: ${out}`))),
+      30_000,
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(out)?.[0];
@@ -54,17 +74,44 @@ describe('the package, installed from its tarball', () => {
     const prefix = join(work, 'prefix');
     const elsewhere = await mkdtemp(join(tmpdir(), 'mcp-elsewhere-'));
     // npm test built out/ just before; `npm pack` alone builds it first (prepack).
-    const packed = await run(npm, ['pack', '--ignore-scripts', '--pack-destination', work, '--json'], repo);
+    const packed = await run(
+      npm,
+      ['pack', '--ignore-scripts', '--pack-destination', work, '--json'],
+      repo,
+    );
     expect(packed.code, packed.stderr).toBe(0);
-    const [info] = JSON.parse(packed.stdout) as { filename: string; size: number; files: { path: string }[] }[];
+    const [info] = JSON.parse(packed.stdout) as {
+      filename: string;
+      size: number;
+      files: { path: string }[];
+    }[];
     const files = info?.files.map((file) => file.path) ?? [];
-    expect(files).toEqual(expect.arrayContaining(['bin/mcp-context.mjs', 'out/cli.mjs', 'out/demo-server.mjs', 'out/token-worker.mjs', 'out/renderer/index.html', 'README.md', 'LICENSE', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/mcp-context.mjs',
+        'out/cli.mjs',
+        'out/demo-server.mjs',
+        'out/token-worker.mjs',
+        'out/renderer/index.html',
+        'README.md',
+        'LICENSE',
+        'package.json',
+      ]),
+    );
     // No tests, benchmarks, sources, source maps or docs images.
-    expect(files.filter((path) => /\.map$|^(test|bench|e2e|docs|shared|electron|renderer|scripts)\//.test(path))).toEqual([]);
+    expect(
+      files.filter((path) =>
+        /\.map$|^(test|bench|e2e|docs|shared|electron|renderer|scripts)\//.test(path),
+      ),
+    ).toEqual([]);
     expect(info?.size).toBeLessThan(2 * 1024 * 1024);
     const tarball = join(work, info?.filename as string);
 
-    const installed = await run(npm, ['install', '--global', '--prefix', prefix, '--prefer-offline', tarball], elsewhere);
+    const installed = await run(
+      npm,
+      ['install', '--global', '--prefix', prefix, '--prefer-offline', tarball],
+      elsewhere,
+    );
     expect(installed.code, installed.stderr).toBe(0);
     expect(installed.stderr).not.toMatch(/EBADENGINE|install-scripts|deprecated/);
     const bin = (name: string) => join(prefix, process.platform === 'win32' ? '' : 'bin', name);
@@ -80,8 +127,16 @@ describe('the package, installed from its tarball', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
 
-    const viaNpx = await run(npx, ['--yes', `--package=${tarball}`, 'mcp-context-inspector', 'list', '--json'], elsewhere);
+    const viaNpx = await run(
+      npx,
+      ['--yes', `--package=${tarball}`, 'mcp-context-inspector', 'list', '--json'],
+      elsewhere,
+    );
     expect(viaNpx.code, viaNpx.stderr).toBe(0);
-    expect((JSON.parse(viaNpx.stdout) as { servers: { name: string }[] }).servers.map((server) => server.name)).toEqual(['Demo: Lumen docs']);
+    expect(
+      (JSON.parse(viaNpx.stdout) as { servers: { name: string }[] }).servers.map(
+        (server) => server.name,
+      ),
+    ).toEqual(['Demo: Lumen docs']);
   }, 180_000);
 });

@@ -19,17 +19,25 @@ afterEach(async () => {
 
 const FAST = { reconnect: { delaysMs: [100, 200, 400, 800, 1600] }, heartbeatMs: 150 };
 const server = async () => (await host!.getSnapshot()).servers[0] as ServerSnapshot;
-const serverIs = (status: ServerSnapshot['status']) => (event: HostEvent) => event.type === 'server' && event.server.status === status;
-const relistedAfterReconnect = (event: HostEvent) => event.type === 'catalog-relisted' && event.change.cause === 'reconnect';
+const serverIs = (status: ServerSnapshot['status']) => (event: HostEvent) =>
+  event.type === 'server' && event.server.status === status;
+const relistedAfterReconnect = (event: HostEvent) =>
+  event.type === 'catalog-relisted' && event.change.cause === 'reconnect';
 
 describe('reconnect by itself', () => {
   it('stdio: a killed server comes back, listed again, watched again, with the context whole meanwhile', async () => {
     // The first attempt waits long enough for the context to be curated while the server is down.
-    ({ host } = startHost([fixture('legacy-server.ts', '--tick-ms', '100')], { ...FAST, reconnect: { delaysMs: [600, 200, 400, 800, 1600] } }));
+    ({ host } = startHost([fixture('legacy-server.ts', '--tick-ms', '100')], {
+      ...FAST,
+      reconnect: { delaysMs: [600, 200, 400, 800, 1600] },
+    }));
     const { servers } = await settled(host);
     const id = servers[0]?.id as string;
     host.context.session.setSettings({ ...host.context.session.settings, auto: false });
-    host.context.session.setMarks([resourceKeyString({ serverId: id, uri: 'legacy://docs/readme' })], 'include');
+    host.context.session.setMarks(
+      [resourceKeyString({ serverId: id, uri: 'legacy://docs/readme' })],
+      'include',
+    );
     const before = await host.context.settled();
     expect(before?.text).toContain('legacy://docs/readme');
     await host.watchResources(id, ['legacy://logs/today']);
@@ -37,10 +45,16 @@ describe('reconnect by itself', () => {
     await host.updateContext('w', { showIncluded: true });
 
     const down = nextEvent(host, serverIs('disconnected'), 5000);
-    const stale = nextEvent(host, (event) => event.type === 'context' && event.frame.includedStale === 1, 5000);
+    const stale = nextEvent(
+      host,
+      (event) => event.type === 'context' && event.frame.includedStale === 1,
+      5000,
+    );
     process.kill(servers[0]?.pid as number, 'SIGKILL');
     const lost = await down;
-    expect(lost.type === 'server' && lost.server.disconnect?.reason).toBe('the server was killed by SIGKILL');
+    expect(lost.type === 'server' && lost.server.disconnect?.reason).toBe(
+      'the server was killed by SIGKILL',
+    );
     // While down: the catalog stays shown and the context keeps the pick, marked stale.
     expect((await host.getSnapshot()).catalogs[0]?.resources.length).toBe(10);
     expect((await server()).retry).toMatchObject({ attempt: 1, of: 5 });
@@ -48,19 +62,29 @@ describe('reconnect by itself', () => {
     await stale;
 
     const back = await nextEvent(host, relistedAfterReconnect, 10_000);
-    expect(back.type === 'catalog-relisted' && back.change).toMatchObject({ added: 0, removed: 0, changed: 0 });
+    expect(back.type === 'catalog-relisted' && back.change).toMatchObject({
+      added: 0,
+      removed: 0,
+      changed: 0,
+    });
     const now = await server();
     expect(now.status).toBe('connected');
     expect(now.pid).not.toBe(servers[0]?.pid);
     expect(now.retry).toBeUndefined();
     // Subscribed again: updates of the watched resource arrive from the new process.
-    await nextEvent(host, (event) => event.type === 'resource-updated' && event.uri === 'legacy://logs/today', 5000);
+    await nextEvent(
+      host,
+      (event) => event.type === 'resource-updated' && event.uri === 'legacy://logs/today',
+      5000,
+    );
     const after = await host.context.settled();
     expect(after?.text).toBe(before?.text);
   });
 
   it('stdio: a server that dies at once every time is tried a bounded number of times, then left to the user', async () => {
-    ({ host } = startHost([fixture('hostile-server.ts', '--mode', 'crash-on-read')], { reconnect: { delaysMs: [50, 50, 50] } }));
+    ({ host } = startHost([fixture('hostile-server.ts', '--mode', 'crash-on-read')], {
+      reconnect: { delaysMs: [50, 50, 50] },
+    }));
     const id = (await settled(host)).servers[0]?.id as string;
     await expect(host.readResource(id, 'hostile://plain/one')).rejects.toThrow();
     // Each attempt connects, then our read would crash it again; nothing reads, so it stays up.
@@ -70,23 +94,30 @@ describe('reconnect by itself', () => {
       await expect(host.readResource(id, 'hostile://plain/one')).rejects.toThrow();
       if (i < 2) await nextEvent(host, serverIs('connected'), 5000);
     }
-    await expect.poll(async () => (await server()).retry, { timeout: 5000 }).toMatchObject({ gaveUp: true, attempt: 3, of: 3 });
+    await expect
+      .poll(async () => (await server()).retry, { timeout: 5000 })
+      .toMatchObject({ gaveUp: true, attempt: 3, of: 3 });
     expect((await server()).status).toBe('disconnected');
   });
 
-  it.each(['streamable-legacy', 'modern'] as const)('HTTP (%s): a server that stops is noticed by the heartbeat, and a restarted one is connected again', async (era) => {
-    http = await startHttpFixture({ era });
-    const port = Number(new URL(http.url).port);
-    ({ host } = startHost([{ name: 'http', transport: { kind: 'http', url: http.url } }], FAST));
-    await settled(host);
-    const down = nextEvent(host, serverIs('disconnected'), 5000);
-    await http.close();
-    const lost = await down;
-    expect(lost.type === 'server' && lost.server.disconnect?.reason).toBe('the server stopped answering (connection refused)');
-    http = await startHttpFixture({ era, port });
-    await nextEvent(host, relistedAfterReconnect, 10_000);
-    expect((await server()).status).toBe('connected');
-  });
+  it.each(['streamable-legacy', 'modern'] as const)(
+    'HTTP (%s): a server that stops is noticed by the heartbeat, and a restarted one is connected again',
+    async (era) => {
+      http = await startHttpFixture({ era });
+      const port = Number(new URL(http.url).port);
+      ({ host } = startHost([{ name: 'http', transport: { kind: 'http', url: http.url } }], FAST));
+      await settled(host);
+      const down = nextEvent(host, serverIs('disconnected'), 5000);
+      await http.close();
+      const lost = await down;
+      expect(lost.type === 'server' && lost.server.disconnect?.reason).toBe(
+        'the server stopped answering (connection refused)',
+      );
+      http = await startHttpFixture({ era, port });
+      await nextEvent(host, relistedAfterReconnect, 10_000);
+      expect((await server()).status).toBe('connected');
+    },
+  );
 
   it('stdio, 2026-07-28: a killed server comes back and its listen stream is opened again', async () => {
     ({ host } = startHost([fixture('modern-server.ts')], FAST));
@@ -100,7 +131,10 @@ describe('reconnect by itself', () => {
   it('HTTP: a server restarted between two requests: the expired session is said in words and replaced', async () => {
     http = await startHttpFixture({ era: 'streamable-legacy' });
     const port = Number(new URL(http.url).port);
-    ({ host } = startHost([{ name: 'http', transport: { kind: 'http', url: http.url } }], { ...FAST, heartbeatMs: 60_000 }));
+    ({ host } = startHost([{ name: 'http', transport: { kind: 'http', url: http.url } }], {
+      ...FAST,
+      heartbeatMs: 60_000,
+    }));
     const id = (await settled(host)).servers[0]?.id as string;
     // Nothing in flight (the context has read what it reads at load): the restart goes unseen.
     await host.context.settled();
@@ -109,7 +143,9 @@ describe('reconnect by itself', () => {
     const down = nextEvent(host, serverIs('disconnected'), 5000);
     await expect(host.readResource(id, 'legacy://docs/readme')).rejects.toThrow();
     const lost = await down;
-    expect(lost.type === 'server' && lost.server.disconnect?.reason).toBe('HTTP session expired (404 on POST)');
+    expect(lost.type === 'server' && lost.server.disconnect?.reason).toBe(
+      'HTTP session expired (404 on POST)',
+    );
     await nextEvent(host, relistedAfterReconnect, 10_000);
     const read = await host.readResource(id, 'legacy://docs/readme');
     expect(read.contents[0]?.text).toContain('#');

@@ -14,9 +14,15 @@ describe('server-everything over stdio', () => {
     ({ host } = startHost([everything]));
     const snapshot = await settled(host);
     const [server] = snapshot.servers;
-    expect(server).toMatchObject({ status: 'connected', era: 'legacy', serverInfo: { name: 'mcp-servers/everything' } });
+    expect(server).toMatchObject({
+      status: 'connected',
+      era: 'legacy',
+      serverInfo: { name: 'mcp-servers/everything' },
+    });
     expect(server?.protocolVersion).toMatch(/^2025-/);
-    expect(server?.capabilities).toMatchObject({ resources: { subscribe: true, listChanged: true } });
+    expect(server?.capabilities).toMatchObject({
+      resources: { subscribe: true, listChanged: true },
+    });
     const [catalog] = snapshot.catalogs;
     expect(catalog?.status).toBe('complete');
     expect(catalog?.resources).toHaveLength(7);
@@ -28,7 +34,8 @@ describe('server-everything over stdio', () => {
     ({ host } = startHost([everything]));
     const snapshot = await settled(host);
     const serverId = snapshot.servers[0]?.id as string;
-    const uri = snapshot.catalogs[0]?.resources.find((r) => r.mimeType === 'text/markdown')?.uri as string;
+    const uri = snapshot.catalogs[0]?.resources.find((r) => r.mimeType === 'text/markdown')
+      ?.uri as string;
     const result = await host.readResource(serverId, uri);
     expect(result.contents[0]?.text?.length).toBeGreaterThan(100);
     expect(result.contents[0]?.size).toBe(Buffer.byteLength(result.contents[0]?.text ?? ''));

@@ -9,8 +9,30 @@ import type { Host } from '../../electron/host/host';
 import { nextEvent, settled, startHost } from './harness';
 
 const versions: { version: string; config: ServerConfig; logs: boolean }[] = [
-  { version: '2025.1.14', config: { name: 'everything 2025.1.14', transport: { kind: 'stdio', command: process.execPath, args: ['node_modules/server-everything-2025-01/dist/index.js'] } }, logs: false },
-  { version: '2025.9.25', config: { name: 'everything 2025.9.25', transport: { kind: 'stdio', command: process.execPath, args: ['node_modules/server-everything-2025/dist/index.js', 'stdio'] } }, logs: true },
+  {
+    version: '2025.1.14',
+    config: {
+      name: 'everything 2025.1.14',
+      transport: {
+        kind: 'stdio',
+        command: process.execPath,
+        args: ['node_modules/server-everything-2025-01/dist/index.js'],
+      },
+    },
+    logs: false,
+  },
+  {
+    version: '2025.9.25',
+    config: {
+      name: 'everything 2025.9.25',
+      transport: {
+        kind: 'stdio',
+        command: process.execPath,
+        args: ['node_modules/server-everything-2025/dist/index.js', 'stdio'],
+      },
+    },
+    logs: true,
+  },
 ];
 
 let host: Host | undefined;
@@ -32,13 +54,28 @@ describe.each(versions)('server-everything $version, live', ({ config, logs }) =
     await host.setLogLevel(id, 'debug');
     expect((await host.getSnapshot()).servers[0]?.logLevel).toBe('debug');
 
-    // The host subscribed to it because it is in the context; each push of the server reads it again.
-    const reads = () => host!.trace.all().filter((record) => record.direction === 'send' && record.method === 'resources/read' && record.json.includes(uri)).length;
+    // The host subscribed to it because it is in the context; each push of the server reads it
+    // again.
+    const reads = () =>
+      host!.trace
+        .all()
+        .filter(
+          (record) =>
+            record.direction === 'send' &&
+            record.method === 'resources/read' &&
+            record.json.includes(uri),
+        ).length;
     await host.context.settled();
     const before = reads();
     expect(before).toBeGreaterThanOrEqual(1);
-    const log = new Promise((resolve) => host!.timeline.onEntry((entry) => entry.kind === 'log' && resolve(entry)));
-    await nextEvent(host, (event) => event.type === 'resource-updated' && event.uri === uri, 14_000);
+    const log = new Promise((resolve) =>
+      host!.timeline.onEntry((entry) => entry.kind === 'log' && resolve(entry)),
+    );
+    await nextEvent(
+      host,
+      (event) => event.type === 'resource-updated' && event.uri === uri,
+      14_000,
+    );
     await expect.poll(reads, { timeout: 5000 }).toBeGreaterThan(before);
     const settledAgain = await host.context.settled();
     expect(settledAgain?.text).toContain(`- URI: ${uri}`);
@@ -47,6 +84,11 @@ describe.each(versions)('server-everything $version, live', ({ config, logs }) =
       expect(entry.level).toMatch(/^(debug|info|notice|warning|error|critical|alert|emergency)$/);
       expect(entry.detail).toMatch(/-level message|level-message/);
     }
-    expect(host.timeline.entries().filter((e) => e.kind === 'updated').map((e) => e.uri)).toContain(uri);
+    expect(
+      host.timeline
+        .entries()
+        .filter((e) => e.kind === 'updated')
+        .map((e) => e.uri),
+    ).toContain(uri);
   }, 25_000);
 });

@@ -22,9 +22,21 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   port = await freePort();
-  server = spawn(process.execPath, ['--import', './test/fixtures/loopback-only.mjs', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'sse'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  server = spawn(
+    process.execPath,
+    [
+      '--import',
+      './test/fixtures/loopback-only.mjs',
+      'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+      'sse',
+    ],
+    { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server-everything sse did not start')), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error('server-everything sse did not start')),
+      15_000,
+    );
     server?.stderr?.on('data', (chunk: Buffer) => {
       if (/running on port/.test(chunk.toString())) {
         clearTimeout(timer);
@@ -40,7 +52,9 @@ afterAll(async () => {
 
 describe('server-everything over HTTP+SSE', () => {
   it('a URL of its /sse endpoint falls back from Streamable HTTP to SSE, and lists its resources', async () => {
-    const { host } = startHost([{ name: 'sse', transport: { kind: 'http', url: `http://127.0.0.1:${port}/sse` } }]);
+    const { host } = startHost([
+      { name: 'sse', transport: { kind: 'http', url: `http://127.0.0.1:${port}/sse` } },
+    ]);
     hosts.push(host);
     const snapshot = await settled(host);
     expect(snapshot.servers[0]).toMatchObject({ status: 'connected', era: 'legacy' });
@@ -48,9 +62,13 @@ describe('server-everything over HTTP+SSE', () => {
   });
 
   it('a wrong path says both statuses and where to look, in one line, never the HTML page', async () => {
-    const { host } = startHost([{ name: 'wrong', transport: { kind: 'http', url: `http://127.0.0.1:${port}/wrong` } }]);
+    const { host } = startHost([
+      { name: 'wrong', transport: { kind: 'http', url: `http://127.0.0.1:${port}/wrong` } },
+    ]);
     hosts.push(host);
     const [server] = (await settled(host)).servers;
-    expect(server?.disconnect?.reason).toBe("could not connect: HTTP 404 to the Streamable HTTP POST, and HTTP 404 to the SSE GET: is /wrong the server's MCP endpoint? (often /mcp, or /sse for SSE)");
+    expect(server?.disconnect?.reason).toBe(
+      "could not connect: HTTP 404 to the Streamable HTTP POST, and HTTP 404 to the SSE GET: is /wrong the server's MCP endpoint? (often /mcp, or /sse for SSE)",
+    );
   });
 });

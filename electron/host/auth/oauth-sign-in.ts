@@ -7,7 +7,15 @@
  * sign-ins, each step told as it happens (the Auth panel's), and each failure in words.
  */
 import { randomBytes } from 'node:crypto';
-import { auth, discoverOAuthServerInfo, extractWWWAuthenticateParams, type OAuthClientInformationMixed, type OAuthClientProvider, type OAuthDiscoveryState, type OAuthTokens } from '@modelcontextprotocol/client';
+import {
+  auth,
+  discoverOAuthServerInfo,
+  extractWWWAuthenticateParams,
+  type OAuthClientInformationMixed,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type OAuthTokens,
+} from '@modelcontextprotocol/client';
 import type { AuthStepKind } from '../../../shared/mcp-types';
 import { clientMetadata, machineProvider } from './oauth-kept';
 import { clientKindOf, type OAuthStore, type SignIn } from './oauth-store';
@@ -18,7 +26,11 @@ import { loopbackReturn, type SignInReturn } from './sign-in-return';
 const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 /** Told each step of a sign-in as it starts, ends or fails. */
-export type StepReport = (kind: AuthStepKind, state: 'running' | 'done' | 'failed', detail: string) => void;
+export type StepReport = (
+  kind: AuthStepKind,
+  state: 'running' | 'done' | 'failed',
+  detail: string,
+) => void;
 
 export interface SignInIo {
   /** Shows the authorization URL (the CLI prints it; the apps' Auth panel shows it). */
@@ -26,11 +38,20 @@ export interface SignInIo {
   /** Opens it in a browser, where there is one (the CLI's; the desktop's system browser). */
   open?(url: URL): void;
   timeoutMs?: number;
-  /** A client registered by hand at the authorization server (where it offers no registration), instead of registering one. */
+  /**
+   * A client registered by hand at the authorization server (where it offers no registration),
+   * instead of registering one.
+   */
   client?: { id: string; secret?: string };
-  /** The https URL of our client metadata document, used as the client id where the authorization server takes one. */
+  /**
+   * The https URL of our client metadata document, used as the client id where the authorization
+   * server takes one.
+   */
   clientMetadataUrl?: string;
-  /** The scopes to ask for (step-up: the ones a 403 said were missing); default: what the server advertises. */
+  /**
+   * The scopes to ask for (step-up: the ones a 403 said were missing); default: what the server
+   * advertises.
+   */
   scope?: string;
   /** Where the browser comes back (default: a loopback listener of this sign-in's own). */
   via?: SignInReturn;
@@ -47,36 +68,74 @@ export interface SignInIo {
 export function describeTokens(tokens: OAuthTokens | undefined): string {
   if (!tokens) return 'no token';
   const scopes = tokens.scope ? `scopes granted: ${tokens.scope}` : 'no scope named';
-  const lasts = tokens.expires_in !== undefined ? `; the access token lasts ${tokens.expires_in >= 120 ? `${Math.round(tokens.expires_in / 60)} min` : `${tokens.expires_in} s`}` : '; the access token names no expiry';
+  const lasts =
+    tokens.expires_in !== undefined
+      ? `; the access token lasts ${tokens.expires_in >= 120 ? `${Math.round(tokens.expires_in / 60)} min` : `${tokens.expires_in} s`}`
+      : '; the access token names no expiry';
   return `${scopes}${lasts}${tokens.refresh_token ? ', and is refreshed by itself' : ', with no refresh token: sign in again when it ends'}`;
 }
 
-/** The protected resource metadata's address the server's 401 names (RFC 9728 §5.1), where it names one. */
+/**
+ * The protected resource metadata's address the server's 401 names (RFC 9728 §5.1), where it names
+ * one.
+ */
 async function namedByServer(serverUrl: string, fetchFn: typeof fetch): Promise<URL | undefined> {
   try {
-    const response = await fetchFn(serverUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":0,"method":"ping"}', signal: AbortSignal.timeout(10_000) });
+    const response = await fetchFn(serverUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{"jsonrpc":"2.0","id":0,"method":"ping"}',
+      signal: AbortSignal.timeout(10_000),
+    });
     await response.body?.cancel().catch(() => {});
-    return response.status === 401 ? extractWWWAuthenticateParams(response).resourceMetadataUrl : undefined;
+    return response.status === 401
+      ? extractWWWAuthenticateParams(response).resourceMetadataUrl
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Finds how the server signs in, told as two steps; rejects with what is refused. */
-async function discover(serverUrl: string, step: StepReport, fetchFn: typeof fetch): Promise<OAuthDiscoveryState> {
-  step('resource-metadata', 'running', `asking ${new URL(serverUrl).host} for its protected resource metadata (RFC 9728)`);
+async function discover(
+  serverUrl: string,
+  step: StepReport,
+  fetchFn: typeof fetch,
+): Promise<OAuthDiscoveryState> {
+  step(
+    'resource-metadata',
+    'running',
+    `asking ${new URL(serverUrl).host} for its protected resource metadata (RFC 9728)`,
+  );
   const named = await namedByServer(serverUrl, fetchFn);
-  const found = await discoverOAuthServerInfo(serverUrl, { fetchFn, ...(named && { resourceMetadataUrl: named }) }).catch((error: unknown) => {
+  const found = await discoverOAuthServerInfo(serverUrl, {
+    fetchFn,
+    ...(named && { resourceMetadataUrl: named }),
+  }).catch((error: unknown) => {
     const words = `could not find how ${new URL(serverUrl).host} signs in: ${error instanceof Error ? error.message : String(error)}`;
     step('resource-metadata', 'failed', words);
     throw new Error(words, { cause: error });
   });
   const resource = found.resourceMetadata;
-  const scopes = resource?.scopes_supported?.length ? `; scopes it offers: ${resource.scopes_supported.join(' ')}` : '';
+  const scopes = resource?.scopes_supported?.length
+    ? `; scopes it offers: ${resource.scopes_supported.join(' ')}`
+    : '';
   const where = named ? ` (found where its 401 said, ${named.href})` : '';
-  step('resource-metadata', 'done', resource ? `the authorization server is ${found.authorizationServerUrl}${scopes}${where}` : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server`);
+  step(
+    'resource-metadata',
+    'done',
+    resource
+      ? `the authorization server is ${found.authorizationServerUrl}${scopes}${where}`
+      : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server`,
+  );
   const metadata = found.authorizationServerMetadata as Record<string, unknown> | undefined;
-  const refused = refusedServer(serverUrl, { authorizationServerUrl: found.authorizationServerUrl, authorizationServerMetadata: metadata });
+  const refused = refusedServer(serverUrl, {
+    authorizationServerUrl: found.authorizationServerUrl,
+    authorizationServerMetadata: metadata,
+  });
   if (refused) {
     step('server-metadata', 'failed', refused);
     throw new Error(refused);
@@ -87,12 +146,21 @@ async function discover(serverUrl: string, step: StepReport, fetchFn: typeof fet
     metadata?.client_id_metadata_document_supported === true && 'client metadata documents',
     metadata?.revocation_endpoint ? 'revocation' : 'no revocation',
   ].filter(Boolean);
-  step('server-metadata', 'done', `${String(metadata?.issuer ?? found.authorizationServerUrl)}: ${offers.join(', ')}`);
+  step(
+    'server-metadata',
+    'done',
+    `${String(metadata?.issuer ?? found.authorizationServerUrl)}: ${offers.join(', ')}`,
+  );
   return { ...found, ...(named && { resourceMetadataUrl: named.href }) };
 }
 
 /** Why a sign-in stops, with the step it stopped in marked failed. */
-function failure(error: unknown, current: () => AuthStepKind | undefined, step: StepReport, giveClient?: string): Error {
+function failure(
+  error: unknown,
+  current: () => AuthStepKind | undefined,
+  step: StepReport,
+  giveClient?: string,
+): Error {
   const said = saidForUser(error, giveClient);
   const kind = current();
   if (kind) step(kind, 'failed', said.message);
@@ -101,7 +169,13 @@ function failure(error: unknown, current: () => AuthStepKind | undefined, step: 
 
 type ClientKind = NonNullable<SignIn['clientKind']>;
 const clientWords = (client: OAuthClientInformationMixed, kind: ClientKind, earlier: boolean) =>
-  kind === 'metadata-document' ? `our client metadata document, ${client.client_id}, is the client id` : kind === 'given' ? `the client id you gave${earlier ? ' before' : ''}: ${client.client_id}` : earlier ? `registered earlier for this redirect: ${client.client_id}` : `registered (RFC 7591): client id ${client.client_id}`;
+  kind === 'metadata-document'
+    ? `our client metadata document, ${client.client_id}, is the client id`
+    : kind === 'given'
+      ? `the client id you gave${earlier ? ' before' : ''}: ${client.client_id}`
+      : earlier
+        ? `registered earlier for this redirect: ${client.client_id}`
+        : `registered (RFC 7591): client id ${client.client_id}`;
 
 /**
  * Registered clients a sign-in in this process used and that never came back from the browser.
@@ -111,15 +185,27 @@ const clientWords = (client: OAuthClientInformationMixed, kind: ClientKind, earl
  */
 const unproven = new Set<string>();
 
-/** The client kept from an earlier sign-in that this one may use: the kind the user asks for now, registered for this redirect. */
-function reusable(kept: SignIn | undefined, redirect: string, metadataUrl: string | undefined): { client: OAuthClientInformationMixed; kind: ClientKind } | undefined {
+/**
+ * The client kept from an earlier sign-in that this one may use: the kind the user asks for now,
+ * registered for this redirect.
+ */
+function reusable(
+  kept: SignIn | undefined,
+  redirect: string,
+  metadataUrl: string | undefined,
+): { client: OAuthClientInformationMixed; kind: ClientKind } | undefined {
   const kind = kept && kept.grant !== 'client_credentials' ? clientKindOf(kept) : undefined;
   const client = kept?.client;
   if (!client || !kind) return undefined;
-  if (metadataUrl !== undefined) return client.client_id === metadataUrl ? { client, kind: 'metadata-document' } : undefined;
+  if (metadataUrl !== undefined)
+    return client.client_id === metadataUrl ? { client, kind: 'metadata-document' } : undefined;
   if (kind === 'metadata-document') return undefined;
   const uris = (client as { redirect_uris?: unknown }).redirect_uris;
-  if (kind === 'registered' && (unproven.has(client.client_id) || (Array.isArray(uris) && !uris.includes(redirect)))) return undefined;
+  if (
+    kind === 'registered' &&
+    (unproven.has(client.client_id) || (Array.isArray(uris) && !uris.includes(redirect)))
+  )
+    return undefined;
   return { client, kind };
 }
 
@@ -137,7 +223,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   const halt = () => {
     if (stop.signal.aborted) throw stop.signal.reason;
   };
-  // Once stopped, nothing more is told: a late answer from the authorization server changes nothing.
+  // Once stopped, nothing more is told: a late answer from the authorization server changes
+  // nothing.
   const at: StepReport = (kind, state, detail) => {
     if (stop.signal.aborted) return;
     current = state === 'running' ? kind : current === kind ? undefined : current;
@@ -150,11 +237,14 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   const fetchFn = stoppable(stop.signal);
   let verifier: string | undefined;
   let shown: URL | undefined;
-  // What discovery found, kept for the callback: the code is redeemed only with the authorization server that issued it (mix-up defense).
+  // What discovery found, kept for the callback: the code is redeemed only with the authorization
+  // server that issued it (mix-up defense).
   let discovery: OAuthDiscoveryState | undefined;
   const given = io.client;
   const earlier = given ? undefined : reusable(before, redirect, io.clientMetadataUrl);
-  let client: OAuthClientInformationMixed | undefined = given ? { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) } : earlier?.client;
+  let client: OAuthClientInformationMixed | undefined = given
+    ? { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) }
+    : earlier?.client;
   let kind: ClientKind = given ? 'given' : (earlier?.kind ?? 'registered');
   let tokens: OAuthTokens | undefined;
   const provider: OAuthClientProvider = {
@@ -162,20 +252,26 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       return redirect;
     },
     get clientMetadata() {
-      return { ...clientMetadata(redirect), ...(given?.secret !== undefined && { token_endpoint_auth_method: 'client_secret_post' }), ...(io.scope && { scope: io.scope }) };
+      return {
+        ...clientMetadata(redirect),
+        ...(given?.secret !== undefined && { token_endpoint_auth_method: 'client_secret_post' }),
+        ...(io.scope && { scope: io.scope }),
+      };
     },
     ...(io.clientMetadataUrl && !given && { clientMetadataUrl: io.clientMetadataUrl }),
     state: () => state,
     clientInformation: () => {
       halt();
-      if (client && current === 'client') at('client', 'done', clientWords(client, kind, !given && earlier !== undefined));
+      if (client && current === 'client')
+        at('client', 'done', clientWords(client, kind, !given && earlier !== undefined));
       return client;
     },
     saveClientInformation: (saved) => {
       halt();
       const fresh = client?.client_id !== saved.client_id;
       client = saved;
-      if (fresh) kind = saved.client_id === io.clientMetadataUrl ? 'metadata-document' : 'registered';
+      if (fresh)
+        kind = saved.client_id === io.clientMetadataUrl ? 'metadata-document' : 'registered';
       if (current === 'client') at('client', 'done', clientWords(saved, kind, false));
     },
     // This sign-in starts over: the tokens kept stay until the new ones replace them.
@@ -196,7 +292,11 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       halt();
       shown = url;
       const scope = url.searchParams.get('scope');
-      at('authorize', 'running', `asking for ${scope ? `the scopes ${scope}` : 'no particular scope'}: waiting for you to sign in in the browser`);
+      at(
+        'authorize',
+        'running',
+        `asking for ${scope ? `the scopes ${scope}` : 'no particular scope'}: waiting for you to sign in in the browser`,
+      );
       back.authorize(url);
       io.show(url);
       io.open?.(url);
@@ -210,42 +310,98 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     },
   };
   const limitMs = io.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
-  const timer = setTimeout(() => stop.abort(new Error(`no sign-in within ${Math.round(limitMs / 1000)} s: start again`)), limitMs);
+  const timer = setTimeout(
+    () => stop.abort(new Error(`no sign-in within ${Math.round(limitMs / 1000)} s: start again`)),
+    limitMs,
+  );
   const cancel = () => stop.abort(new Error('the sign-in was cancelled'));
   if (io.signal?.aborted) cancel();
   io.signal?.addEventListener('abort', cancel, { once: true });
-  const stopped = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }));
+  const stopped = new Promise<never>((_, reject) =>
+    stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }),
+  );
   stopped.catch(() => {});
   const until = <T>(work: Promise<T>) => Promise.race([work, stopped]);
   try {
     discovery = await until(discover(serverUrl, at, fetchFn));
-    at('client', 'running', given ? 'the client id you gave' : io.clientMetadataUrl ? 'our client metadata document, or a registration' : 'registering this app (RFC 7591), or the client registered before');
-    const started = await until(auth(provider, { serverUrl, fetchFn, ...(io.scope && { scope: io.scope }) }));
-    if (started === 'AUTHORIZED' || !shown) throw new Error('the authorization server gave no address to sign in at');
+    at(
+      'client',
+      'running',
+      given
+        ? 'the client id you gave'
+        : io.clientMetadataUrl
+          ? 'our client metadata document, or a registration'
+          : 'registering this app (RFC 7591), or the client registered before',
+    );
+    const started = await until(
+      auth(provider, { serverUrl, fetchFn, ...(io.scope && { scope: io.scope }) }),
+    );
+    if (started === 'AUTHORIZED' || !shown)
+      throw new Error('the authorization server gave no address to sign in at');
     const returned = await until(back.returned);
     const error = returned.searchParams.get('error');
-    if (error) throw new Error(`the authorization server refused: ${error}${returned.searchParams.get('error_description') ? ` (${returned.searchParams.get('error_description')})` : ''}`);
+    if (error)
+      throw new Error(
+        `the authorization server refused: ${error}${returned.searchParams.get('error_description') ? ` (${returned.searchParams.get('error_description')})` : ''}`,
+      );
     const code = returned.searchParams.get('code');
     if (!code) throw new Error('the sign-in came back without a code');
     at('authorize', 'done', 'the browser came back with a code, for this sign-in');
     at('token', 'running', 'exchanging the code for tokens, with the PKCE verifier');
     const iss = returned.searchParams.get('iss');
-    await until(auth(provider, { serverUrl, fetchFn, authorizationCode: code, ...(iss && { iss }), ...(io.scope && { scope: io.scope }) }));
+    await until(
+      auth(provider, {
+        serverUrl,
+        fetchFn,
+        authorizationCode: code,
+        ...(iss && { iss }),
+        ...(io.scope && { scope: io.scope }),
+      }),
+    );
     halt();
     if (!client || !tokens) throw new Error('the authorization server gave no tokens');
     // Now, and only now, the sign-in replaces what was kept (a machine client's too).
     const made: SignIn = { client, clientKind: kind, tokens, savedAt: Date.now() };
     unproven.delete(client.client_id);
     await store.update(serverUrl, () => made);
-    back.finish({ ok: true, words: `Signed in to ${new URL(serverUrl).host}. MCP Context Inspector connects with it now.` });
+    back.finish({
+      ok: true,
+      words: `Signed in to ${new URL(serverUrl).host}. MCP Context Inspector connects with it now.`,
+    });
     return made;
   } catch (error) {
-    const said = failure(stop.signal.aborted ? stop.signal.reason : error, () => current, step, io.giveClient);
-    // Stopped while the user was in the browser with a client registered before: the next sign-in does not count on it.
-    if (earlier?.kind === 'registered' && shown && client?.client_id === earlier.client.client_id && unproven.size < 1000) unproven.add(earlier.client.client_id);
-    // A client registered before that the authorization server no longer knows is forgotten, so the next sign-in registers anew.
-    if (earlier?.kind === 'registered' && /invalid_client(?!_)|unauthorized_client|refused this app's client/.test(said.message)) await store.update(serverUrl, (kept) => (kept.client?.client_id === earlier.client.client_id ? { ...kept, client: undefined } : kept)).catch(() => {});
-    back.finish({ ok: false, words: `The sign-in to ${new URL(serverUrl).host} did not complete: ${bounded(said.message)}` });
+    const said = failure(
+      stop.signal.aborted ? stop.signal.reason : error,
+      () => current,
+      step,
+      io.giveClient,
+    );
+    // Stopped while the user was in the browser with a client registered before: the next sign-in
+    // does not count on it.
+    if (
+      earlier?.kind === 'registered' &&
+      shown &&
+      client?.client_id === earlier.client.client_id &&
+      unproven.size < 1000
+    )
+      unproven.add(earlier.client.client_id);
+    // A client registered before that the authorization server no longer knows is forgotten, so the
+    // next sign-in registers anew.
+    if (
+      earlier?.kind === 'registered' &&
+      /invalid_client(?!_)|unauthorized_client|refused this app's client/.test(said.message)
+    )
+      await store
+        .update(serverUrl, (kept) =>
+          kept.client?.client_id === earlier.client.client_id
+            ? { ...kept, client: undefined }
+            : kept,
+        )
+        .catch(() => {});
+    back.finish({
+      ok: false,
+      words: `The sign-in to ${new URL(serverUrl).host} did not complete: ${bounded(said.message)}`,
+    });
     throw said;
   } finally {
     if (!stop.signal.aborted) stop.abort(new Error('the sign-in is over'));
@@ -255,8 +411,16 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   }
 }
 
-/** Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong secret is said at once. */
-export async function signInMachine(serverUrl: string, store: OAuthStore, client: { id: string; secret: string }, options: { scope?: string; onStep?: StepReport; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SignIn> {
+/**
+ * Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong
+ * secret is said at once.
+ */
+export async function signInMachine(
+  serverUrl: string,
+  store: OAuthStore,
+  client: { id: string; secret: string },
+  options: { scope?: string; onStep?: StepReport; signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<SignIn> {
   const { scope } = options;
   const step: StepReport = options.onStep ?? (() => {});
   let current: AuthStepKind | undefined;
@@ -269,10 +433,23 @@ export async function signInMachine(serverUrl: string, store: OAuthStore, client
   const cancel = () => stop.abort(new Error('the sign-in was cancelled'));
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel, { once: true });
-  const timer = setTimeout(() => stop.abort(new Error(`the authorization server did not answer within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s`)), options.timeoutMs ?? 60_000);
+  const timer = setTimeout(
+    () =>
+      stop.abort(
+        new Error(
+          `the authorization server did not answer within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s`,
+        ),
+      ),
+    options.timeoutMs ?? 60_000,
+  );
   const fetchFn = stoppable(stop.signal);
   // Tried in memory first: a wrong secret or a refusal leaves what was kept as it was.
-  const trial: SignIn = { client: { client_id: client.id, client_secret: client.secret }, clientKind: 'given', grant: 'client_credentials', ...(scope && { scope }) };
+  const trial: SignIn = {
+    client: { client_id: client.id, client_secret: client.secret },
+    clientKind: 'given',
+    grant: 'client_credentials',
+    ...(scope && { scope }),
+  };
   const memory: OAuthStore = {
     file: store.file,
     get: async () => trial,
@@ -280,9 +457,21 @@ export async function signInMachine(serverUrl: string, store: OAuthStore, client
   };
   try {
     const found = await discover(serverUrl, at, fetchFn);
-    at('client', 'done', `the machine client you gave: ${client.id} (the client credentials grant)`);
-    at('token', 'running', `asking for a token with the client's secret${scope ? `, for the scopes ${scope}` : ''}`);
-    const provider = { ...machineProvider(memory, serverUrl, scope), discoveryState: () => found, saveDiscoveryState: () => {} };
+    at(
+      'client',
+      'done',
+      `the machine client you gave: ${client.id} (the client credentials grant)`,
+    );
+    at(
+      'token',
+      'running',
+      `asking for a token with the client's secret${scope ? `, for the scopes ${scope}` : ''}`,
+    );
+    const provider = {
+      ...machineProvider(memory, serverUrl, scope),
+      discoveryState: () => found,
+      saveDiscoveryState: () => {},
+    };
     await auth(provider, { serverUrl, fetchFn, ...(scope && { scope }) });
     if (stop.signal.aborted) throw stop.signal.reason;
     at('token', 'done', describeTokens(trial.tokens));

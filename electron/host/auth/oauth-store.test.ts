@@ -10,8 +10,13 @@ describe('the kept sign-ins', () => {
   it('are kept by server URL, in a file only the user may read', async () => {
     const file = join(await folder(), 'nested', 'sign-ins.json');
     const store = createOAuthStore(file);
-    await store.update('https://mcp.example/mcp#x', (current) => ({ ...current, tokens: { access_token: 'a', token_type: 'Bearer' } }));
-    expect((await createOAuthStore(file).get('https://mcp.example/mcp'))?.tokens?.access_token).toBe('a');
+    await store.update('https://mcp.example/mcp#x', (current) => ({
+      ...current,
+      tokens: { access_token: 'a', token_type: 'Bearer' },
+    }));
+    expect(
+      (await createOAuthStore(file).get('https://mcp.example/mcp'))?.tokens?.access_token,
+    ).toBe('a');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     await store.update('https://mcp.example/mcp', () => undefined);
     expect(await store.get('https://mcp.example/mcp')).toBeUndefined();
@@ -21,8 +26,12 @@ describe('the kept sign-ins', () => {
     const file = join(await folder(), 'sign-ins.json');
     await writeFile(file, '{"something": "else"}');
     const store = createOAuthStore(file);
-    await expect(store.get('https://mcp.example/mcp')).rejects.toThrow('is not a sign-ins file of this app; it is left as it is');
-    await expect(store.update('https://mcp.example/mcp', () => ({}))).rejects.toThrow('left as it is');
+    await expect(store.get('https://mcp.example/mcp')).rejects.toThrow(
+      'is not a sign-ins file of this app; it is left as it is',
+    );
+    await expect(store.update('https://mcp.example/mcp', () => ({}))).rejects.toThrow(
+      'left as it is',
+    );
     expect(await readFile(file, 'utf8')).toBe('{"something": "else"}');
   });
 });

@@ -18,17 +18,26 @@ const KIND = 'mcp-context-inspector sign-ins';
 export interface SignIn {
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
-  /** Where the client came from: registered for us, given by the user, or our client metadata document. */
+  /**
+   * Where the client came from: registered for us, given by the user, or our client metadata
+   * document.
+   */
   clientKind?: 'registered' | 'given' | 'metadata-document';
   /** When the tokens were saved (ms), so their `expires_in` means a time. */
   savedAt?: number;
-  /** A machine client (the client credentials grant): new tokens are asked for with its secret, no user involved. */
+  /**
+   * A machine client (the client credentials grant): new tokens are asked for with its secret, no
+   * user involved.
+   */
   grant?: 'client_credentials';
   /** The scopes a machine client asks for. */
   scope?: string;
 }
 
-/** Where a kept client came from: as kept, or (a file from before that was kept) by its shape; a machine client is always given by hand. */
+/**
+ * Where a kept client came from: as kept, or (a file from before that was kept) by its shape; a
+ * machine client is always given by hand.
+ */
 export function clientKindOf(kept: SignIn): NonNullable<SignIn['clientKind']> | undefined {
   if (!kept.client) return undefined;
   if (kept.grant === 'client_credentials') return 'given';
@@ -52,12 +61,30 @@ export interface Seal {
 }
 
 const sealedSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), sealed: z.string() });
-const serversSchema = z.record(z.string(), z.object({ client: z.looseObject({ client_id: z.string() }).optional(), tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(), savedAt: z.number().optional(), clientKind: z.enum(['registered', 'given', 'metadata-document']).optional(), grant: z.literal('client_credentials').optional(), scope: z.string().optional() }));
-const fileSchema = z.object({ kind: z.literal(KIND), version: z.literal(1), servers: serversSchema });
+const serversSchema = z.record(
+  z.string(),
+  z.object({
+    client: z.looseObject({ client_id: z.string() }).optional(),
+    tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(),
+    savedAt: z.number().optional(),
+    clientKind: z.enum(['registered', 'given', 'metadata-document']).optional(),
+    grant: z.literal('client_credentials').optional(),
+    scope: z.string().optional(),
+  }),
+);
+const fileSchema = z.object({
+  kind: z.literal(KIND),
+  version: z.literal(1),
+  servers: serversSchema,
+});
 
 export function defaultOAuthFile(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_CONTEXT_SIGN_INS) return env.MCP_CONTEXT_SIGN_INS;
-  const config = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming')) : join(homedir(), '.config'));
+  const config =
+    env.XDG_CONFIG_HOME ||
+    (process.platform === 'win32'
+      ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+      : join(homedir(), '.config'));
   return join(config, 'mcp-context-inspector', 'sign-ins.json');
 }
 
@@ -78,7 +105,10 @@ export function createOAuthStore(file: string = defaultOAuthFile(), seal?: Seal)
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw new Error(`the sign-ins in ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); it is left as it is`, { cause: error });
+      throw new Error(
+        `the sign-ins in ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); it is left as it is`,
+        { cause: error },
+      );
     }
     let json: unknown;
     try {
@@ -88,15 +118,24 @@ export function createOAuthStore(file: string = defaultOAuthFile(), seal?: Seal)
     }
     const sealed = sealedSchema.safeParse(json);
     if (sealed.success) {
-      if (!seal) throw new Error(`the sign-ins in ${file} are sealed with the desktop app's keychain; it is left as it is`);
+      if (!seal)
+        throw new Error(
+          `the sign-ins in ${file} are sealed with the desktop app's keychain; it is left as it is`,
+        );
       try {
         json = { kind: KIND, version: 1, servers: JSON.parse(seal.open(sealed.data.sealed)) };
       } catch (error) {
-        throw new Error(`the sign-ins in ${file} cannot be opened with this system's keychain (${error instanceof Error ? error.message : String(error)}); it is left as it is: move it away to sign in again`, { cause: error });
+        throw new Error(
+          `the sign-ins in ${file} cannot be opened with this system's keychain (${error instanceof Error ? error.message : String(error)}); it is left as it is: move it away to sign in again`,
+          { cause: error },
+        );
       }
     }
     const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`${file} is not a sign-ins file of this app; it is left as it is: move it away to sign in again`);
+    if (!parsed.success)
+      throw new Error(
+        `${file} is not a sign-ins file of this app; it is left as it is: move it away to sign in again`,
+      );
     return parsed.data.servers as Record<string, SignIn>;
   }
 
@@ -108,16 +147,20 @@ export function createOAuthStore(file: string = defaultOAuthFile(), seal?: Seal)
       return (await load())[serverKeyOf(serverUrl)];
     },
     update(serverUrl, change) {
-      const run = queue.catch(() => undefined).then(async () => {
-        const servers = await load();
-        const key = serverKeyOf(serverUrl);
-        const next = change(servers[key] ?? {});
-        if (next === undefined) delete servers[key];
-        else servers[key] = next;
-        await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-        const body = seal ? { kind: KIND, version: 1, sealed: seal.seal(JSON.stringify(servers)) } : { kind: KIND, version: 1, servers };
-        await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, 0o600);
-      });
+      const run = queue
+        .catch(() => undefined)
+        .then(async () => {
+          const servers = await load();
+          const key = serverKeyOf(serverUrl);
+          const next = change(servers[key] ?? {});
+          if (next === undefined) delete servers[key];
+          else servers[key] = next;
+          await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+          const body = seal
+            ? { kind: KIND, version: 1, sealed: seal.seal(JSON.stringify(servers)) }
+            : { kind: KIND, version: 1, servers };
+          await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, 0o600);
+        });
       queue = run;
       return run;
     },

@@ -21,20 +21,37 @@ export interface SignInCallback {
 }
 
 export interface SignInReturn {
-  /** Opens the way back for the sign-in with `state`; `attempt` names the tab a page opened for it (browser mode). */
+  /**
+   * Opens the way back for the sign-in with `state`; `attempt` names the tab a page opened for it
+   * (browser mode).
+   */
   open(state: string, attempt?: string): Promise<SignInCallback>;
 }
 
-const PLAIN = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-/** The browser's tab waits this long for the outcome of the code's exchange before it is told to look in the app. */
+const PLAIN = {
+  'content-type': 'text/plain; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+/**
+ * The browser's tab waits this long for the outcome of the code's exchange before it is told to
+ * look in the app.
+ */
 const OUTCOME_WAIT_MS = 30_000;
 
 /** Holds a response to the callback until the sign-in says how it ended. */
-export function outcomeReply(): { send(respond: (status: number, text: string) => void): void; finish(outcome: { ok: boolean; words: string }): void } {
+export function outcomeReply(): {
+  send(respond: (status: number, text: string) => void): void;
+  finish(outcome: { ok: boolean; words: string }): void;
+} {
   let outcome: { ok: boolean; words: string } | undefined;
   let waiting: ((status: number, text: string) => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const say = (respond: (status: number, text: string) => void, said: { ok: boolean; words: string }) => respond(said.ok ? 200 : 400, `${said.words}\n\nYou can close this tab.`);
+  const say = (
+    respond: (status: number, text: string) => void,
+    said: { ok: boolean; words: string },
+  ) => respond(said.ok ? 200 : 400, `${said.words}\n\nYou can close this tab.`);
   return {
     send(respond) {
       if (outcome) return say(respond, outcome);
@@ -63,14 +80,20 @@ export const loopbackReturn: SignInReturn = {
     const reply = outcomeReply();
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      if (url.pathname !== '/callback' || request.method !== 'GET') return void response.writeHead(404, PLAIN).end();
-      if (done || url.searchParams.get('state') !== state) return void response.writeHead(400, PLAIN).end('This is not the sign-in MCP Context Inspector is waiting for.');
+      if (url.pathname !== '/callback' || request.method !== 'GET')
+        return void response.writeHead(404, PLAIN).end();
+      if (done || url.searchParams.get('state') !== state)
+        return void response
+          .writeHead(400, PLAIN)
+          .end('This is not the sign-in MCP Context Inspector is waiting for.');
       done = true;
       reply.send((status, text) => response.writeHead(status, PLAIN).end(text));
       arrived(url);
     });
     server.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+    await new Promise<void>((resolve, reject) =>
+      server.once('listening', resolve).once('error', reject),
+    );
     return {
       redirect: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`,
       returned,

@@ -6,11 +6,26 @@
  * file as it is written, wherever a server echoed one.
  */
 import { createHash } from 'node:crypto';
-import { parseResourceKey, resourceKeyString, withoutServerId } from '../../../shared/catalog/resource-key';
+import {
+  parseResourceKey,
+  resourceKeyString,
+  withoutServerId,
+} from '../../../shared/catalog/resource-key';
 import type { ReadState } from '../../../shared/context/curate';
-import { CAPTURE_KIND, CAPTURE_VERSION, type Capture, type CapturedContent, type CapturedServer } from '../../../shared/capture/capture-format';
+import {
+  CAPTURE_KIND,
+  CAPTURE_VERSION,
+  type Capture,
+  type CapturedContent,
+  type CapturedServer,
+} from '../../../shared/capture/capture-format';
 import type { ContextSession } from '../../../shared/context/context-view';
-import type { CatalogSnapshot, ContentItem, ServerConfig, ServerSnapshot } from '../../../shared/mcp-types';
+import type {
+  CatalogSnapshot,
+  ContentItem,
+  ServerConfig,
+  ServerSnapshot,
+} from '../../../shared/mcp-types';
 import type { TimelineEntry } from '../../../shared/timeline-wire';
 import type { TraceRecord } from '../../../shared/trace-wire';
 import type { RunResult } from '../context/context-run';
@@ -18,9 +33,16 @@ import { captureSecretsOf, redactedJson, redactString } from '../observe/redact'
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The hash of what a read gave: each item's uri, type and text or blob, in that order, so the same contents hash alike however their keys were ordered. */
+/**
+ * The hash of what a read gave: each item's uri, type and text or blob, in that order, so the same
+ * contents hash alike however their keys were ordered.
+ */
 export function contentsHash(items: readonly ContentItem[]): string {
-  return sha256(JSON.stringify(items.map((item) => [item.uri, item.mimeType ?? null, item.text ?? null, item.blob ?? null])));
+  return sha256(
+    JSON.stringify(
+      items.map((item) => [item.uri, item.mimeType ?? null, item.text ?? null, item.blob ?? null]),
+    ),
+  );
 }
 
 /** What a capture is taken from. */
@@ -35,7 +57,9 @@ export interface CaptureSources {
   now?: () => number;
   /** Reads one resource, for those the curation did not read (see {@link readTheRest}). */
   read?(serverId: string, uri: string): Promise<readonly ContentItem[]>;
-  /** Whether {@link read} can read it at all (a replay: only what its capture holds); default all. */
+  /**
+   * Whether {@link read} can read it at all (a replay: only what its capture holds); default all.
+   */
   canRead?(serverId: string, uri: string): boolean;
 }
 
@@ -43,7 +67,12 @@ export interface CaptureSources {
  * A capture reads what the curation did not, up to this many resources or characters, and for
  * this long at most, so a replay can try another policy; the rest is counted as not read.
  */
-export const CAPTURE_READ_LIMITS = { reads: 1000, chars: 64 * 1024 * 1024, concurrency: 4, ms: 60_000 };
+export const CAPTURE_READ_LIMITS = {
+  reads: 1000,
+  chars: 64 * 1024 * 1024,
+  concurrency: 4,
+  ms: 60_000,
+};
 
 function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]): CapturedServer {
   return {
@@ -51,7 +80,8 @@ function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]
     name: snapshot.name,
     transport: snapshot.transport,
     status: snapshot.status,
-    ...(snapshot.status !== 'connected' && snapshot.disconnect && { disconnected: snapshot.disconnect.reason }),
+    ...(snapshot.status !== 'connected' &&
+      snapshot.disconnect && { disconnected: snapshot.disconnect.reason }),
     ...(snapshot.protocolVersion !== undefined && { protocolVersion: snapshot.protocolVersion }),
     ...(snapshot.era !== undefined && { era: snapshot.era }),
     ...(snapshot.serverInfo !== undefined && { serverInfo: snapshot.serverInfo }),
@@ -73,9 +103,17 @@ function capturedServer({ snapshot, catalog }: CaptureSources['servers'][number]
  */
 async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>): Promise<number> {
   const read = sources.read;
-  const listed = sources.servers.filter((server) => server.snapshot.status === 'connected').flatMap((server) => server.catalog.resources);
+  const listed = sources.servers
+    .filter((server) => server.snapshot.status === 'connected')
+    .flatMap((server) => server.catalog.resources);
   const unread = () => listed.filter((resource) => !have.has(resourceKeyString(resource))).length;
-  const wanted = listed.filter((resource) => !have.has(resourceKeyString(resource)) && (sources.canRead?.(resource.serverId, resource.uri) ?? true)).map((resource) => resourceKeyString(resource));
+  const wanted = listed
+    .filter(
+      (resource) =>
+        !have.has(resourceKeyString(resource)) &&
+        (sources.canRead?.(resource.serverId, resource.uri) ?? true),
+    )
+    .map((resource) => resourceKeyString(resource));
   if (!read) return unread();
   let chars = 0;
   let next = 0;
@@ -87,8 +125,19 @@ async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>
       const { serverId, uri } = parseResourceKey(key);
       try {
         // Never past the deadline, whatever the server does: a read still out is left, not read.
-        const contents = await Promise.race([read(serverId, uri), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('past the deadline')), Math.max(0, deadline - Date.now())).unref())]);
-        chars += contents.reduce((sum, item) => sum + (item.text?.length ?? 0) + (item.blob?.length ?? 0), 0);
+        const contents = await Promise.race([
+          read(serverId, uri),
+          new Promise<never>((_, reject) =>
+            setTimeout(
+              () => reject(new Error('past the deadline')),
+              Math.max(0, deadline - Date.now()),
+            ).unref(),
+          ),
+        ]);
+        chars += contents.reduce(
+          (sum, item) => sum + (item.text?.length ?? 0) + (item.blob?.length ?? 0),
+          0,
+        );
         have.set(key, { contents, tokens: 0, counted: 0, section: '' });
       } catch (error) {
         if (Date.now() >= deadline) return;
@@ -101,27 +150,52 @@ async function readTheRest(sources: CaptureSources, have: Map<string, ReadState>
 }
 
 /** The capture, and its file's text with every secret replaced. */
-export async function takeCapture(sources: CaptureSources): Promise<{ capture: Capture; json: string }> {
+export async function takeCapture(
+  sources: CaptureSources,
+): Promise<{ capture: Capture; json: string }> {
   const ids = new Set(sources.servers.map((server) => server.snapshot.id));
   const curated = sources.curated;
   const read = new Map(curated?.known ?? []);
   const notRead = await readTheRest(sources, read);
   // Replaced before anything is hashed: a hash of the original would let a short secret be guessed.
-  const secrets = [...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config)))].sort((a, b) => b.length - a.length);
+  const secrets = [
+    ...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config))),
+  ].sort((a, b) => b.length - a.length);
   const hide = (text: string) => (secrets.length === 0 ? text : redactString(text, secrets));
   // Every string of an item, as the file will hold it (the hash is of what is written).
-  const hideItem = (item: ContentItem): ContentItem => ({ ...item, uri: hide(item.uri), ...(item.mimeType !== undefined && { mimeType: hide(item.mimeType) }), ...(item.text !== undefined && { text: hide(item.text) }) });
+  const hideItem = (item: ContentItem): ContentItem => ({
+    ...item,
+    uri: hide(item.uri),
+    ...(item.mimeType !== undefined && { mimeType: hide(item.mimeType) }),
+    ...(item.text !== undefined && { text: hide(item.text) }),
+  });
   const contents: CapturedContent[] = [];
   for (const [key, state] of read) {
     const { serverId, uri } = parseResourceKey(key);
     if (!ids.has(serverId)) continue;
-    if ('error' in state) contents.push({ server: serverId, uri, sha256: sha256(hide(state.error)), error: state.error });
+    if ('error' in state)
+      contents.push({
+        server: serverId,
+        uri,
+        sha256: sha256(hide(state.error)),
+        error: state.error,
+      });
     else {
       const items = state.contents.map(hideItem);
       contents.push({ server: serverId, uri, sha256: contentsHash(items), contents: items });
     }
   }
-  contents.sort((a, b) => (a.server === b.server ? (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) : a.server < b.server ? -1 : 1));
+  contents.sort((a, b) =>
+    a.server === b.server
+      ? a.uri < b.uri
+        ? -1
+        : a.uri > b.uri
+          ? 1
+          : 0
+      : a.server < b.server
+        ? -1
+        : 1,
+  );
   const marks = [...sources.session.marks].flatMap(([key, mark]) => {
     const { serverId, uri } = parseResourceKey(key);
     return ids.has(serverId) ? [{ server: serverId, uri, mark }] : [];

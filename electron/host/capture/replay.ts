@@ -30,71 +30,126 @@ function contentsOf(capture: Capture, server: CapturedServer) {
   return byUri;
 }
 
-/** The answer a captured server gives a request; undefined for one it leaves open (a listen stream). */
-function answer(server: CapturedServer, byUri: ReturnType<typeof contentsOf>, request: Request, notify: (message: JSONRPCMessage) => void): Answer | undefined {
+/**
+ * The answer a captured server gives a request; undefined for one it leaves open (a listen stream).
+ */
+function answer(
+  server: CapturedServer,
+  byUri: ReturnType<typeof contentsOf>,
+  request: Request,
+  notify: (message: JSONRPCMessage) => void,
+): Answer | undefined {
   const modern = server.protocolVersion === MODERN;
-  // 2026-07-28 results say how long they may be kept, and for whom: a capture, for ever as far as it goes.
-  const done = (result: Record<string, unknown>): Answer => ({ result: modern ? { ...result, resultType: 'complete', ttlMs: 0, cacheScope: 'private' } : result });
+  // 2026-07-28 results say how long they may be kept, and for whom: a capture, for ever as far as
+  // it goes.
+  const done = (result: Record<string, unknown>): Answer => ({
+    result: modern
+      ? { ...result, resultType: 'complete', ttlMs: 0, cacheScope: 'private' }
+      : result,
+  });
   const info = { ...(server.serverInfo ?? { name: server.name, version: 'captured' }) };
   const capabilities = server.capabilities ?? { resources: {} };
   switch (request.method) {
     case 'server/discover':
       if (!modern) return { error: { code: -32601, message: 'Method not found' } };
-      return done({ supportedVersions: [MODERN], capabilities, ...(server.instructions !== undefined && { instructions: server.instructions }), _meta: { 'io.modelcontextprotocol/serverInfo': info } });
+      return done({
+        supportedVersions: [MODERN],
+        capabilities,
+        ...(server.instructions !== undefined && { instructions: server.instructions }),
+        _meta: { 'io.modelcontextprotocol/serverInfo': info },
+      });
     case 'initialize':
-      return { result: { protocolVersion: server.protocolVersion ?? '2025-11-25', capabilities, serverInfo: info, ...(server.instructions !== undefined && { instructions: server.instructions }) } };
+      return {
+        result: {
+          protocolVersion: server.protocolVersion ?? '2025-11-25',
+          capabilities,
+          serverInfo: info,
+          ...(server.instructions !== undefined && { instructions: server.instructions }),
+        },
+      };
     case 'ping':
     case 'resources/subscribe':
     case 'resources/unsubscribe':
       return done({});
     case 'subscriptions/listen':
       // Acknowledged, then open for ever: a capture never changes.
-      notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: request.params?.notifications ?? {}, _meta: { 'io.modelcontextprotocol/subscriptionId': String(request.id) } } } as JSONRPCMessage);
+      notify({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: {
+          notifications: request.params?.notifications ?? {},
+          _meta: { 'io.modelcontextprotocol/subscriptionId': String(request.id) },
+        },
+      } as JSONRPCMessage);
       return undefined;
     case 'resources/list':
     case 'resources/templates/list': {
       // A listing that failed when captured gives what came before, then fails in the same words.
       const failed = server.catalog.status === 'failed';
-      const all: readonly object[] = request.method === 'resources/list' ? server.catalog.resources : server.catalog.templates;
+      const all: readonly object[] =
+        request.method === 'resources/list' ? server.catalog.resources : server.catalog.templates;
       const cursor = request.params?.cursor;
       const from = typeof cursor === 'string' ? Number(cursor) : 0;
-      if (!Number.isSafeInteger(from) || from < 0 || from > all.length) return { error: { code: -32602, message: `invalid cursor ${JSON.stringify(cursor)}` } };
-      if (failed && from === all.length && (all.length > 0 || request.method === 'resources/list')) return { error: capturedListingError(server.catalog.error) };
+      if (!Number.isSafeInteger(from) || from < 0 || from > all.length)
+        return { error: { code: -32602, message: `invalid cursor ${JSON.stringify(cursor)}` } };
+      if (failed && from === all.length && (all.length > 0 || request.method === 'resources/list'))
+        return { error: capturedListingError(server.catalog.error) };
       const page = all.slice(from, from + PAGE_SIZE);
       const key = request.method === 'resources/list' ? 'resources' : 'resourceTemplates';
       const more = from + PAGE_SIZE < all.length || (failed && request.method === 'resources/list');
-      return done({ [key]: page, ...(more && { nextCursor: String(Math.min(all.length, from + PAGE_SIZE)) }) });
+      return done({
+        [key]: page,
+        ...(more && { nextCursor: String(Math.min(all.length, from + PAGE_SIZE)) }),
+      });
     }
     case 'resources/read': {
       const uri = request.params?.uri;
       const found = typeof uri === 'string' ? byUri.get(uri) : undefined;
-      if (found?.contents) return done({ contents: found.contents.map(({ size: _size, ...item }) => item) });
+      if (found?.contents)
+        return done({ contents: found.contents.map(({ size: _size, ...item }) => item) });
       return { error: { code: -32603, message: found?.error ?? NOT_CAPTURED } };
     }
     default:
-      return { error: { code: -32601, message: `${request.method}: a replayed capture answers listings and reads only` } };
+      return {
+        error: {
+          code: -32601,
+          message: `${request.method}: a replayed capture answers listings and reads only`,
+        },
+      };
   }
 }
 
-/** The error a failed listing got, as the server sent it: the host's words around it taken off, so they are not said twice. */
+/**
+ * The error a failed listing got, as the server sent it: the host's words around it taken off, so
+ * they are not said twice.
+ */
 function capturedListingError(said: string | undefined): { code: number; message: string } {
-  const match = /^resources\/(?:templates\/)?list failed with error (-?\d+): ([\s\S]*)$/.exec(said ?? '');
-  return match ? { code: Number(match[1]), message: match[2] as string } : { code: -32603, message: said ?? 'the listing failed when captured' };
+  const match = /^resources\/(?:templates\/)?list failed with error (-?\d+): ([\s\S]*)$/.exec(
+    said ?? '',
+  );
+  return match
+    ? { code: Number(match[1]), message: match[2] as string }
+    : { code: -32603, message: said ?? 'the listing failed when captured' };
 }
 
 /** A transport to one captured server: requests are answered from the capture, on a later turn. */
-export function replayTransport(server: CapturedServer, byUri: ReturnType<typeof contentsOf>): Transport {
+export function replayTransport(
+  server: CapturedServer,
+  byUri: ReturnType<typeof contentsOf>,
+): Transport {
   let open = false;
   const transport: Transport = {
     async start() {
       // A server that was not connected when captured is not connected in its replay either.
-      if (server.status !== 'connected') throw new Error(`not connected when captured: ${server.disconnected ?? server.status}`);
+      if (server.status !== 'connected')
+        throw new Error(`not connected when captured: ${server.disconnected ?? server.status}`);
       open = true;
     },
     async send(message) {
       if (!open || !('method' in message) || !('id' in message)) return;
       const request = message as unknown as Request;
-      const deliver = (reply: JSONRPCMessage) => setImmediate(() => open && transport.onmessage?.(reply));
+      const deliver = (reply: JSONRPCMessage) =>
+        setImmediate(() => open && transport.onmessage?.(reply));
       const reply = answer(server, byUri, request, deliver);
       if (reply) deliver({ jsonrpc: '2.0', id: request.id, ...reply } as JSONRPCMessage);
     },
@@ -107,7 +162,9 @@ export function replayTransport(server: CapturedServer, byUri: ReturnType<typeof
   return transport;
 }
 
-/** A replayed server's config: its captured one, which nothing ever starts (see replayHostParts). */
+/**
+ * A replayed server's config: its captured one, which nothing ever starts (see replayHostParts).
+ */
 function replayConfig(server: CapturedServer): ServerConfig {
   return { name: server.name, transport: server.transport };
 }
@@ -118,15 +175,19 @@ function replayConfig(server: CapturedServer): ServerConfig {
  */
 export function replayHostParts(capture: Capture) {
   const servers = capture.servers.map(replayConfig);
-  const transports = new Map(servers.map((config, at) => [config, capture.servers[at] as CapturedServer]));
+  const transports = new Map(
+    servers.map((config, at) => [config, capture.servers[at] as CapturedServer]),
+  );
   const reads = new Map(capture.servers.map((server) => [server.id, contentsOf(capture, server)]));
-  // The UI reads through the transport, the context here (an error as its message, exactly): both from `reads`.
+  // The UI reads through the transport, the context here (an error as its message, exactly): both
+  // from `reads`.
   return {
     servers,
     /** Every config is a captured one; anything else is refused rather than started. */
     transportFor(config: ServerConfig): Transport {
       const server = transports.get(config);
-      if (!server) throw new HostError('internal', `${config.name} is not a server of this capture`);
+      if (!server)
+        throw new HostError('internal', `${config.name} is not a server of this capture`);
       return replayTransport(server, reads.get(server.id) ?? new Map());
     },
     now: () => capture.now,
@@ -145,7 +206,11 @@ export function replayHostParts(capture: Capture) {
  * Puts a capture's own record into a replaying host: its trace and timeline (on our server
  * ids, `ours`: captured id to ours), and its curation (settings and marks) into the session.
  */
-export function seedReplay(capture: Capture, ours: ReadonlyMap<string, string>, into: { trace: TraceStore; timeline: Timeline; session: ContextSession }): void {
+export function seedReplay(
+  capture: Capture,
+  ours: ReadonlyMap<string, string>,
+  into: { trace: TraceStore; timeline: Timeline; session: ContextSession },
+): void {
   into.trace.load(capture.trace, (captured) => ours.get(captured));
   into.timeline.load(capture.timeline, (captured) => ours.get(captured));
   // A half-life the capture did not set is cleared, not kept from the defaults.
@@ -154,7 +219,10 @@ export function seedReplay(capture: Capture, ours: ReadonlyMap<string, string>, 
   for (const entry of capture.context.marks) {
     const id = ours.get(entry.server);
     if (id === undefined) continue;
-    byMark.set(entry.mark, [...(byMark.get(entry.mark) ?? []), resourceKeyString({ serverId: id, uri: entry.uri })]);
+    byMark.set(entry.mark, [
+      ...(byMark.get(entry.mark) ?? []),
+      resourceKeyString({ serverId: id, uri: entry.uri }),
+    ]);
   }
   for (const [mark, keys] of byMark) into.session.setMarks(keys, mark);
 }

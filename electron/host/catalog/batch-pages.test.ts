@@ -7,7 +7,16 @@ import { batchCatalogPages, windowCalls } from './batch-pages';
 let seq = 0;
 function page(serverId: string, generation: number, uris: string[], pages: number): HostEvent {
   const resources: ResourceEntry[] = uris.map((uri) => ({ serverId, uri, name: uri }));
-  return { seq: ++seq, type: 'catalog-page', serverId, generation, resources, templates: [], warnings: [], pages };
+  return {
+    seq: ++seq,
+    type: 'catalog-page',
+    serverId,
+    generation,
+    resources,
+    templates: [],
+    warnings: [],
+    pages,
+  };
 }
 // A window hears how many resources a page added, never which.
 const added = (event: WindowEvent) => (event.type === 'catalog-page' ? event.added : event.type);
@@ -36,7 +45,13 @@ describe('batchCatalogPages', () => {
     const batcher = batchCatalogPages((event) => sent.push(event));
     batcher.push(page('s1', 1, ['a://1'], 1));
     batcher.push(page('s1', 1, ['a://2'], 2));
-    batcher.push({ seq: ++seq, type: 'catalog-status', serverId: 's1', generation: 1, status: 'complete' });
+    batcher.push({
+      seq: ++seq,
+      type: 'catalog-status',
+      serverId: 's1',
+      generation: 1,
+      status: 'complete',
+    });
     batcher.push(page('s1', 2, ['b://1'], 1));
     batcher.push(page('s2', 1, ['c://1'], 1));
     expect(sent.map(added)).toEqual([1, 1, 'catalog-status', 1, 1]);
@@ -58,8 +73,19 @@ describe('batchCatalogPages', () => {
     const batcher = batchCatalogPages((event) => sent.push(event));
     batcher.push(page('s1', 1, ['a://1'], 1));
     batcher.push(page('s1', 1, ['a://2'], 2));
-    const catalog = { serverId: 's1', generation: 1, status: 'listing' as const, resources: [{ serverId: 's1', uri: 'a://1', name: 'a' }], templates: [], pages: 1, warnings: [] };
-    const host = { getSnapshot: async (): Promise<HostSnapshot> => ({ seq, servers: [], catalogs: [catalog] }), removeServer: async () => undefined } as unknown as HostApi;
+    const catalog = {
+      serverId: 's1',
+      generation: 1,
+      status: 'listing' as const,
+      resources: [{ serverId: 's1', uri: 'a://1', name: 'a' }],
+      templates: [],
+      pages: 1,
+      warnings: [],
+    };
+    const host = {
+      getSnapshot: async (): Promise<HostSnapshot> => ({ seq, servers: [], catalogs: [catalog] }),
+      removeServer: async () => undefined,
+    } as unknown as HostApi;
     const calls = windowCalls(host, batcher);
     const snapshot = await calls.getSnapshot();
     // Everything sent so far is at or before the snapshot; nothing waits to be sent after it.

@@ -7,7 +7,13 @@
  * waiting first, so the order of events never changes.
  */
 import type { HostApi, HostEvent } from '../../../shared/host-api';
-import { windowEvent, windowSnapshot, type CatalogPageSummary, type WindowApi, type WindowEvent } from '../../../shared/window-api';
+import {
+  windowEvent,
+  windowSnapshot,
+  type CatalogPageSummary,
+  type WindowApi,
+  type WindowEvent,
+} from '../../../shared/window-api';
 
 type PageEvent = { seq: number } & CatalogPageSummary;
 
@@ -26,7 +32,10 @@ export interface PageBatcher {
   dispose(): void;
 }
 
-export function batchCatalogPages(send: (event: WindowEvent) => void, options: PageBatchOptions = {}): PageBatcher {
+export function batchCatalogPages(
+  send: (event: WindowEvent) => void,
+  options: PageBatchOptions = {},
+): PageBatcher {
   const delayMs = options.delayMs ?? 100;
   const maxItems = options.maxItems ?? 10_000;
   let waiting: PageEvent | undefined;
@@ -56,7 +65,11 @@ export function batchCatalogPages(send: (event: WindowEvent) => void, options: P
         send(event);
         return;
       }
-      if (waiting && (waiting.serverId !== event.serverId || waiting.generation !== event.generation)) flush();
+      if (
+        waiting &&
+        (waiting.serverId !== event.serverId || waiting.generation !== event.generation)
+      )
+        flush();
       if (!waiting) {
         waiting = { ...event, templates: [...event.templates], warnings: [...event.warnings] };
       } else {
@@ -84,7 +97,10 @@ export function batchCatalogPages(send: (event: WindowEvent) => void, options: P
  * that mixed pages from before and after it would count the earlier ones twice (the window
  * drops only events older than it).
  */
-export function windowCalls(host: HostApi, batcher: Pick<PageBatcher, 'flush'>): Omit<WindowApi, 'onEvent'> {
+export function windowCalls(
+  host: HostApi,
+  batcher: Pick<PageBatcher, 'flush'>,
+): Omit<WindowApi, 'onEvent'> {
   const wrapped = Object.create(host) as Omit<WindowApi, 'onEvent'>;
   wrapped.getSnapshot = async () => {
     batcher.flush();

@@ -2,13 +2,19 @@
  * The windows' views of the catalogs, kept by the host beside the catalogs themselves
  * (shared/catalog/catalog-view.ts). A window opens a view, changes it as the user opens
  * folders, types or picks, and is sent a `view` event with each new frame. While pages
- * stream in, frames are coalesced: at most one per {@link VIEW_INTERVAL_MS}, except that a listing's
+ * stream in, frames are coalesced: at most one per {@link VIEW_INTERVAL_MS}, except that a
+ * listing's
  * first rows and its end go out at once. One search index serves every view; it is filled
  * when a search needs it, or in small slices once no listing runs, after which each view's
  * tree is made whole (a frame makes only the folders it shows).
  */
 import type { HostEventBody } from '../../../shared/host-api';
-import type { CatalogSnapshot, ResourceEntry, ServerId, TemplateEntry } from '../../../shared/mcp-types';
+import type {
+  CatalogSnapshot,
+  ResourceEntry,
+  ServerId,
+  TemplateEntry,
+} from '../../../shared/mcp-types';
 import { HostError } from '../../../shared/host-error';
 import { CatalogView, type ViewSource } from '../../../shared/catalog/catalog-view';
 import { NO_MARKS, type RowMarks } from '../../../shared/catalog/view-rows';
@@ -87,7 +93,12 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       templates[server.id] = server.catalog.templates;
       listing ||= server.catalog.status === 'listing';
     }
-    source = { servers: servers.map(({ id, name }) => ({ id, name })), resources, templates, listing };
+    source = {
+      servers: servers.map(({ id, name }) => ({ id, name })),
+      resources,
+      templates,
+      listing,
+    };
     return source;
   }
 
@@ -111,7 +122,10 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       const room = limit - added;
       if (room <= 0) break;
       const resources = catalog.resources.slice(known.resources, known.resources + room);
-      const templates = catalog.templates.slice(known.templates, known.templates + Math.max(0, room - resources.length));
+      const templates = catalog.templates.slice(
+        known.templates,
+        known.templates + Math.max(0, room - resources.length),
+      );
       if (resources.length === 0 && templates.length === 0) continue;
       index.add(id, resources, templates);
       known.resources += resources.length;
@@ -148,7 +162,8 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     timer = undefined;
     source = undefined;
     const now = currentSource();
-    for (const server of now.servers) hadRows.set(server.id, (now.resources[server.id]?.length ?? 0) > 0);
+    for (const server of now.servers)
+      hadRows.set(server.id, (now.resources[server.id]?.length ?? 0) > 0);
     for (const [viewId, view] of views) send(viewId, view);
     indexInIdleTime();
   }

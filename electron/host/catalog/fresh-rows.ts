@@ -36,26 +36,32 @@ export function createFreshRows(expired: () => void, now: () => number = Date.no
     let next = Infinity;
     for (const row of rows.values()) next = Math.min(next, row.until);
     if (next === Infinity) return;
-    timer = setTimeout(() => {
-      const time = now();
-      for (const [key, row] of rows) if (row.until <= time) rows.delete(key);
-      version += 1;
-      arm();
-      expired();
-    }, Math.max(0, next - now()));
+    timer = setTimeout(
+      () => {
+        const time = now();
+        for (const [key, row] of rows) if (row.until <= time) rows.delete(key);
+        version += 1;
+        arm();
+        expired();
+      },
+      Math.max(0, next - now()),
+    );
   }
 
   return {
     add(serverId, resources) {
       const until = now() + FRESH_MS;
-      for (const uri of resources.added) rows.set(resourceKeyString({ serverId, uri }), { mark: 'added', until });
-      for (const uri of resources.changed) rows.set(resourceKeyString({ serverId, uri }), { mark: 'changed', until });
+      for (const uri of resources.added)
+        rows.set(resourceKeyString({ serverId, uri }), { mark: 'added', until });
+      for (const uri of resources.changed)
+        rows.set(resourceKeyString({ serverId, uri }), { mark: 'changed', until });
       version += 1;
       arm();
     },
     wrap(base) {
       if (rows.size === 0) return base;
-      if (wrapped?.base !== base || wrapped.version !== version) wrapped = { base, version, marks: { ...base, fresh } };
+      if (wrapped?.base !== base || wrapped.version !== version)
+        wrapped = { base, version, marks: { ...base, fresh } };
       return wrapped.marks;
     },
     dispose() {

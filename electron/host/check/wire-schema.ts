@@ -52,7 +52,13 @@ const NOTIFICATION_OF: Record<string, string> = {
 const unwrap = <T>(module: T): T => ((module as unknown as { default?: T }).default ?? module) as T;
 const Ajv2020 = unwrap(AjvModule);
 const AjvDraft07 = unwrap(AjvDraft07Module);
-const compiled = new Map<string, { ajv: InstanceType<typeof Ajv2020> | InstanceType<typeof AjvDraft07>; validators: Map<string, ValidateFunction | null> }>();
+const compiled = new Map<
+  string,
+  {
+    ajv: InstanceType<typeof Ajv2020> | InstanceType<typeof AjvDraft07>;
+    validators: Map<string, ValidateFunction | null>;
+  }
+>();
 
 function validator(revision: string, definition: string): ValidateFunction | null | undefined {
   const kept = SCHEMAS[revision];
@@ -60,26 +66,43 @@ function validator(revision: string, definition: string): ValidateFunction | nul
   const { schema, draft07 } = kept;
   let entry = compiled.get(revision);
   if (!entry) {
-    // strict off: the published schema uses keywords Ajv does not know (e.g. descriptions in odd places).
+    // strict off: the published schema uses keywords Ajv does not know (e.g. descriptions in odd
+    // places).
     const options = { strict: false, allErrors: false, validateFormats: false };
     const ajv = draft07 ? new AjvDraft07(options) : new Ajv2020(options);
     ajv.addSchema(schema, revision);
     compiled.set(revision, (entry = { ajv, validators: new Map() }));
   }
-  // Before 2025-11-25 the error response was named JSONRPCError, and the definitions sat in `definitions`.
+  // Before 2025-11-25 the error response was named JSONRPCError, and the definitions sat in
+  // `definitions`.
   const name = draft07 && definition === 'JSONRPCErrorResponse' ? 'JSONRPCError' : definition;
   const where = draft07 ? 'definitions' : '$defs';
   if (!entry.validators.has(name)) {
     const defs = (schema as Record<string, Record<string, unknown> | undefined>)[where] ?? {};
-    entry.validators.set(name, name in defs ? entry.ajv.getSchema(`${revision}#/${where}/${name}`) ?? null : null);
+    entry.validators.set(
+      name,
+      name in defs ? (entry.ajv.getSchema(`${revision}#/${where}/${name}`) ?? null) : null,
+    );
   }
   return entry.validators.get(name);
 }
 
 /** The rule: every message the server sent fits the schema of `revision`. */
-export function wireSchemaRule(revision: string | undefined, sent: readonly SentMessage[]): RuleResult {
-  const rule = { rule: 'wire.schema', title: "Every message the server sent fits the spec's JSON schema", spec: { revision: revision ?? '?', section: 'schema.json' } };
-  if (!revision || !SCHEMAS[revision]) return { ...rule, verdict: 'n/a', detail: `no schema kept for revision ${revision ?? 'unknown'} (kept: ${Object.keys(SCHEMAS).join(', ')})` };
+export function wireSchemaRule(
+  revision: string | undefined,
+  sent: readonly SentMessage[],
+): RuleResult {
+  const rule = {
+    rule: 'wire.schema',
+    title: "Every message the server sent fits the spec's JSON schema",
+    spec: { revision: revision ?? '?', section: 'schema.json' },
+  };
+  if (!revision || !SCHEMAS[revision])
+    return {
+      ...rule,
+      verdict: 'n/a',
+      detail: `no schema kept for revision ${revision ?? 'unknown'} (kept: ${Object.keys(SCHEMAS).join(', ')})`,
+    };
   let checked = 0;
   for (const { message, answers } of sent) {
     let definition: string | undefined;
@@ -88,7 +111,8 @@ export function wireSchemaRule(revision: string | undefined, sent: readonly Sent
     else if ('result' in message && answers) {
       definition = RESULT_OF[answers];
       value = message.result;
-    } else if (typeof message.method === 'string' && !('id' in message)) definition = NOTIFICATION_OF[message.method];
+    } else if (typeof message.method === 'string' && !('id' in message))
+      definition = NOTIFICATION_OF[message.method];
     if (!definition) continue;
     const validate = validator(revision, definition);
     if (!validate) continue;
@@ -104,5 +128,12 @@ export function wireSchemaRule(revision: string | undefined, sent: readonly Sent
       };
     }
   }
-  return { ...rule, verdict: checked > 0 ? 'pass' : 'n/a', detail: checked > 0 ? `${checked} messages, each a valid ${revision} ${checked === 1 ? 'message' : 'message of its kind'}` : 'no message of a kind the schema names' };
+  return {
+    ...rule,
+    verdict: checked > 0 ? 'pass' : 'n/a',
+    detail:
+      checked > 0
+        ? `${checked} messages, each a valid ${revision} ${checked === 1 ? 'message' : 'message of its kind'}`
+        : 'no message of a kind the schema names',
+  };
 }

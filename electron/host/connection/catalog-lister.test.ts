@@ -21,14 +21,24 @@ function lister(pages: string[][]) {
       if (hold) await hold;
       if (signal.aborted) throw new Error('aborted');
       if (failNext && page > 0) throw failNext;
-      return { resources: (pages[page] ?? []).map((uri) => ({ uri, name: uri })), ...(page + 1 < pages.length && { nextCursor: String(page + 1) }) };
+      return {
+        resources: (pages[page] ?? []).map((uri) => ({ uri, name: uri })),
+        ...(page + 1 < pages.length && { nextCursor: String(page + 1) }),
+      };
     },
   });
   return {
     target,
     events,
     lists: () => lists,
-    pause: () => (hold = new Promise((resolve) => (release = () => { hold = undefined; resolve(); }))),
+    pause: () =>
+      (hold = new Promise(
+        (resolve) =>
+          (release = () => {
+            hold = undefined;
+            resolve();
+          }),
+      )),
     resume: () => release(),
     failWith: (error: Error | undefined) => (failNext = error),
     setPages: (next: string[][]) => pages.splice(0, pages.length, ...next),
@@ -41,7 +51,13 @@ describe('the catalog lister', () => {
   it('streams the first listing, then lists again behind it and replaces it whole with the difference', async () => {
     const server = lister([['a://1', 'a://2'], ['a://3']]);
     await server.target.list('connect');
-    expect(types(server.events)).toEqual(['catalog-reset', 'catalog-page', 'catalog-page', 'catalog-page', 'catalog-status']);
+    expect(types(server.events)).toEqual([
+      'catalog-reset',
+      'catalog-page',
+      'catalog-page',
+      'catalog-page',
+      'catalog-status',
+    ]);
     server.events.length = 0;
     server.setPages([['a://1'], ['a://3', 'a://4']]);
     server.pause();
@@ -54,7 +70,11 @@ describe('the catalog lister', () => {
     await again;
     expect(types(server.events)).not.toContain('catalog-reset');
     const relisted = server.events.find((event) => event.type === 'catalog-relisted');
-    expect(relisted?.type === 'catalog-relisted' && relisted.diff.resources).toEqual({ added: ['a://4'], removed: ['a://2'], changed: [] });
+    expect(relisted?.type === 'catalog-relisted' && relisted.diff.resources).toEqual({
+      added: ['a://4'],
+      removed: ['a://2'],
+      changed: [],
+    });
     expect(server.target.catalog.resources.map((r) => r.uri)).toEqual(['a://1', 'a://3', 'a://4']);
     expect(server.target.catalog.relisting).toBeUndefined();
   });
@@ -68,7 +88,10 @@ describe('the catalog lister', () => {
     server.target.cancel();
     server.resume();
     await cancelled;
-    expect(server.target.catalog).toMatchObject({ status: 'complete', resources: [{ uri: 'a://1' }, { uri: 'a://2' }] });
+    expect(server.target.catalog).toMatchObject({
+      status: 'complete',
+      resources: [{ uri: 'a://1' }, { uri: 'a://2' }],
+    });
     expect(server.target.catalog.relisting).toBeUndefined();
 
     server.failWith(new Error('boom'));
@@ -85,7 +108,9 @@ describe('the catalog lister', () => {
     server.target.fail('the server exited with code 3');
     server.resume();
     await dying;
-    expect(server.target.catalog.error).toBe('the server exited with code 3 while listing again page 1; the list shown is the one before');
+    expect(server.target.catalog.error).toBe(
+      'the server exited with code 3 while listing again page 1; the list shown is the one before',
+    );
   });
 
   it('joins a burst of list_changed: one walk in flight and one waiting, however many come', async () => {

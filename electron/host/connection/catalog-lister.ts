@@ -6,14 +6,22 @@
  * `list_changed` bursts are coalesced: one walk in flight and one waiting, never more.
  */
 import type { HostEventBody } from '../../../shared/host-api';
-import type { CatalogSnapshot, CatalogWarning, RelistCause, ResourceEntry, TemplateEntry } from '../../../shared/mcp-types';
+import type {
+  CatalogSnapshot,
+  CatalogWarning,
+  RelistCause,
+  ResourceEntry,
+  TemplateEntry,
+} from '../../../shared/mcp-types';
 import { diffCatalog, diffCounts } from '../../../shared/catalog/catalog-diff';
 import { InvalidPageError, walkPages, type ListKind } from '../../../shared/catalog/walk-pages';
 import { toHostError } from './errors';
 
 /** A `list_changed` waits this long for the rest of its burst. */
 export const RELIST_GATHER_MS = 100;
-/** Listings a `list_changed` starts are at least this far apart: a storm costs one a second at most. */
+/**
+ * Listings a `list_changed` starts are at least this far apart: a storm costs one a second at most.
+ */
 export const RELIST_MIN_GAP_MS = 1000;
 /** A listing again says how far it got at most this often. */
 const PROGRESS_MS = 200;
@@ -27,7 +35,11 @@ export interface ListerDeps {
   /** False when the server declares no resources capability. */
   hasResources(): boolean;
   /** One list request, as sent (results are checked here). */
-  request(method: 'resources/list' | 'resources/templates/list', cursor: string | undefined, signal: AbortSignal): Promise<unknown>;
+  request(
+    method: 'resources/list' | 'resources/templates/list',
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<unknown>;
   now?(): Date;
 }
 
@@ -44,7 +56,15 @@ interface Walk {
   failure?: string;
 }
 
-const emptyCatalog = (serverId: string, generation: number): CatalogSnapshot => ({ serverId, generation, status: 'listing', resources: [], templates: [], pages: 0, warnings: [] });
+const emptyCatalog = (serverId: string, generation: number): CatalogSnapshot => ({
+  serverId,
+  generation,
+  status: 'listing',
+  resources: [],
+  templates: [],
+  pages: 0,
+  warnings: [],
+});
 
 export class CatalogLister {
   catalog: CatalogSnapshot;
@@ -61,7 +81,9 @@ export class CatalogLister {
   constructor(deps: ListerDeps, previous?: { catalog: CatalogSnapshot; whole: boolean }) {
     this.#deps = deps;
     this.#whole = previous?.whole ?? false;
-    this.catalog = previous ? { ...previous.catalog } : { ...emptyCatalog(deps.serverId, 0), status: 'idle' };
+    this.catalog = previous
+      ? { ...previous.catalog }
+      : { ...emptyCatalog(deps.serverId, 0), status: 'idle' };
     delete this.catalog.relisting;
   }
 
@@ -78,7 +100,14 @@ export class CatalogLister {
     this.#walk?.controller.abort();
     const generation = this.catalog.generation + 1;
     const staged = this.#whole;
-    const walk: Walk = { controller: new AbortController(), generation, staged, cause, target: emptyCatalog(this.#deps.serverId, generation), at: { list: 'resources', page: 1 } };
+    const walk: Walk = {
+      controller: new AbortController(),
+      generation,
+      staged,
+      cause,
+      target: emptyCatalog(this.#deps.serverId, generation),
+      at: { list: 'resources', page: 1 },
+    };
     this.#walk = walk;
     this.#lastStart = Date.now();
     if (!staged) {
@@ -122,7 +151,8 @@ export class CatalogLister {
     this.#pending = undefined;
     const walk = this.#walk;
     if (!walk) return;
-    const where = walk.at.list === 'resources' ? `page ${walk.at.page}` : `templates page ${walk.at.page}`;
+    const where =
+      walk.at.list === 'resources' ? `page ${walk.at.page}` : `templates page ${walk.at.page}`;
     walk.failure = `${reason} while ${walk.staged ? 'listing again' : 'listing'} ${where}`;
     walk.controller.abort();
     this.#end(walk, 'failed', walk.failure);
@@ -137,39 +167,68 @@ export class CatalogLister {
 
   async #run(walk: Walk): Promise<void> {
     const { controller } = walk;
-    if (!this.#deps.hasResources()) return this.#end(walk, 'unsupported', 'the server does not declare the resources capability');
+    if (!this.#deps.hasResources())
+      return this.#end(walk, 'unsupported', 'the server does not declare the resources capability');
     const timeout = this.#deps.timeoutMs;
-    const fetcher = (method: 'resources/list' | 'resources/templates/list') => (cursor: string | undefined) => this.#deps.request(method, cursor, controller.signal);
+    const fetcher =
+      (method: 'resources/list' | 'resources/templates/list') => (cursor: string | undefined) =>
+        this.#deps.request(method, cursor, controller.signal);
     const current = () => this.#walk === walk && !walk.failure;
     try {
       await walkPages('resources', {
         serverId: this.#deps.serverId,
         signal: controller.signal,
         fetchPage: fetcher('resources/list'),
-        onPage: (page) => current() && this.#addPage(walk, 'resources', page.page, page.items, [], page.warnings),
+        onPage: (page) =>
+          current() && this.#addPage(walk, 'resources', page.page, page.items, [], page.warnings),
       });
       walk.at = { list: 'templates', page: 1 };
       await walkPages('templates', {
         serverId: this.#deps.serverId,
         signal: controller.signal,
         fetchPage: fetcher('resources/templates/list'),
-        onPage: (page) => current() && this.#addPage(walk, 'templates', page.page, [], page.items, page.warnings),
+        onPage: (page) =>
+          current() && this.#addPage(walk, 'templates', page.page, [], page.items, page.warnings),
       }).catch((error: unknown) => {
         // A server may have resources but no templates method; that is not a failed catalog.
         if (controller.signal.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
-        if (current()) this.#addPage(walk, 'templates', 1, [], [], [{ kind: 'list-failed', list: 'templates', message: `resources/templates/list failed: ${message}` }]);
+        if (current())
+          this.#addPage(
+            walk,
+            'templates',
+            1,
+            [],
+            [],
+            [
+              {
+                kind: 'list-failed',
+                list: 'templates',
+                message: `resources/templates/list failed: ${message}`,
+              },
+            ],
+          );
       });
       if (current()) this.#end(walk, controller.signal.aborted ? 'cancelled' : 'complete');
     } catch (error) {
       if (!current()) return;
       if (controller.signal.aborted) return this.#end(walk, 'cancelled');
-      const message = error instanceof InvalidPageError ? error.message : toHostError(error, 'resources/list', timeout).message;
+      const message =
+        error instanceof InvalidPageError
+          ? error.message
+          : toHostError(error, 'resources/list', timeout).message;
       this.#end(walk, 'failed', message);
     }
   }
 
-  #addPage(walk: Walk, list: ListKind, page: number, resources: ResourceEntry[], templates: TemplateEntry[], warnings: CatalogWarning[]): void {
+  #addPage(
+    walk: Walk,
+    list: ListKind,
+    page: number,
+    resources: ResourceEntry[],
+    templates: TemplateEntry[],
+    warnings: CatalogWarning[],
+  ): void {
     const target = walk.target;
     for (const entry of resources) target.resources.push(entry);
     for (const entry of templates) target.templates.push(entry);
@@ -177,7 +236,16 @@ export class CatalogLister {
     target.pages += 1;
     walk.at = { list, page: page + 1 };
     if (walk.staged) this.#progress(walk, false);
-    else this.#deps.emit({ type: 'catalog-page', serverId: this.#deps.serverId, generation: walk.generation, resources, templates, warnings, pages: target.pages });
+    else
+      this.#deps.emit({
+        type: 'catalog-page',
+        serverId: this.#deps.serverId,
+        generation: walk.generation,
+        resources,
+        templates,
+        warnings,
+        pages: target.pages,
+      });
   }
 
   /** A listing behind the list shown says how far it got, at most every {@link PROGRESS_MS}. */
@@ -215,7 +283,10 @@ export class CatalogLister {
     const after = walk.target;
     const diff = diffCatalog(before, after);
     const counts = diffCounts(diff);
-    const sample = (resources: string[], templates: string[]) => [...resources.slice(0, SAMPLE), ...templates.slice(0, SAMPLE)].slice(0, SAMPLE).map((uri) => uri.slice(0, 500));
+    const sample = (resources: string[], templates: string[]) =>
+      [...resources.slice(0, SAMPLE), ...templates.slice(0, SAMPLE)]
+        .slice(0, SAMPLE)
+        .map((uri) => uri.slice(0, 500));
     const change = {
       at: (this.#deps.now?.() ?? new Date()).toISOString(),
       cause: walk.cause === 'connect' ? ('reconnect' as const) : walk.cause,
@@ -233,11 +304,29 @@ export class CatalogLister {
     else after.lastChange = before.lastChange;
     this.catalog = after;
     const { resources, templates, warnings, pages, generation } = after;
-    this.#deps.emit({ type: 'catalog-relisted', serverId: this.#deps.serverId, generation, resources, templates, warnings, pages, diff, change, lastChange: after.lastChange });
+    this.#deps.emit({
+      type: 'catalog-relisted',
+      serverId: this.#deps.serverId,
+      generation,
+      resources,
+      templates,
+      warnings,
+      pages,
+      diff,
+      change,
+      lastChange: after.lastChange,
+    });
   }
 
   #emitStatus(): void {
     const { generation, status, error, relisting } = this.catalog;
-    this.#deps.emit({ type: 'catalog-status', serverId: this.#deps.serverId, generation, status, ...(error && { error }), ...(relisting && { relisting: { ...relisting } }) });
+    this.#deps.emit({
+      type: 'catalog-status',
+      serverId: this.#deps.serverId,
+      generation,
+      status,
+      ...(error && { error }),
+      ...(relisting && { relisting: { ...relisting } }),
+    });
   }
 }

@@ -17,7 +17,12 @@ function seconds(ms: number): string {
  * @param what the request as the user knows it, e.g. "resources/read demo://a"
  * @param uri set for reads, where -32602/-32002 means "unknown resource"
  */
-export function toHostError(error: unknown, what: string, timeoutMs: number, uri?: string): HostError {
+export function toHostError(
+  error: unknown,
+  what: string,
+  timeoutMs: number,
+  uri?: string,
+): HostError {
   if (error instanceof HostError) return error;
   if (error instanceof SdkError) {
     switch (error.code) {
@@ -26,7 +31,10 @@ export function toHostError(error: unknown, what: string, timeoutMs: number, uri
       case SdkErrorCode.ConnectionClosed:
       case SdkErrorCode.NotConnected:
       case SdkErrorCode.SendFailed:
-        return new HostError('disconnected', `${what} failed: the server is gone (${error.message})`);
+        return new HostError(
+          'disconnected',
+          `${what} failed: the server is gone (${error.message})`,
+        );
       case SdkErrorCode.CapabilityNotSupported:
         return new HostError('not-supported', `${what}: ${error.message}`);
       default:
@@ -38,12 +46,19 @@ export function toHostError(error: unknown, what: string, timeoutMs: number, uri
     if (uri !== undefined && UNKNOWN_RESOURCE_CODES.has(code)) {
       return new HostError('unknown-resource', `unknown resource: ${uri} (${code})`, code);
     }
-    return new HostError('server-error', `${what} failed with error ${code}: ${stripPrefix(error.message)}`, code);
+    return new HostError(
+      'server-error',
+      `${what} failed with error ${code}: ${stripPrefix(error.message)}`,
+      code,
+    );
   }
   if (error instanceof Error && (error.name === 'AbortError' || /abort/i.test(error.message))) {
     return new HostError('cancelled', `${what} was cancelled`);
   }
-  return new HostError('internal', `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return new HostError(
+    'internal',
+    `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 /**

@@ -31,10 +31,15 @@ export function connectionLost(error: unknown, hadSession: boolean): string | un
     const body = (error.data as { text?: unknown } | undefined)?.text;
     const text = typeof body === 'string' ? body : '';
     // A restarted 1.x server that keeps sessions in a map answers 400 "No valid session ID".
-    if (error.status === 400 && hadSession && /session/i.test(text)) return `HTTP session expired (400 on ${method}: no valid session)`;
+    if (error.status === 400 && hadSession && /session/i.test(text))
+      return `HTTP session expired (400 on ${method}: no valid session)`;
     return undefined;
   }
-  if (error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected)) return 'the connection closed';
+  if (
+    error instanceof SdkError &&
+    (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected)
+  )
+    return 'the connection closed';
   const code = rootCode(error);
   if (code && GONE_CODES[code]) return `the server stopped answering (${GONE_CODES[code]})`;
   return undefined;
@@ -45,14 +50,25 @@ export function connectionLost(error: unknown, hadSession: boolean): string | un
  * (said, and never reconnected by itself: only a new sign-in helps), a connection gone
  * (reconnected), or nothing (the request alone failed).
  */
-export function httpFailure(error: unknown, at: { url: string; signedIn: boolean; hadSession: boolean; signInHow?: SignInHow }): { reason: string; reconnect: boolean; signIn?: { scope?: string } } | undefined {
+export function httpFailure(
+  error: unknown,
+  at: { url: string; signedIn: boolean; hadSession: boolean; signInHow?: SignInHow },
+): { reason: string; reconnect: boolean; signIn?: { scope?: string } } | undefined {
   const signIn = signInNeeded(error, new URL(at.url), at.signedIn, at.signInHow);
-  if (signIn) return { reason: signIn.message, reconnect: false, signIn: { ...(signIn.scope && { scope: signIn.scope }) } };
+  if (signIn)
+    return {
+      reason: signIn.message,
+      reconnect: false,
+      signIn: { ...(signIn.scope && { scope: signIn.scope }) },
+    };
   const lost = connectionLost(error, at.hadSession);
   return lost ? { reason: lost, reconnect: true } : undefined;
 }
 
-/** The errno-style code at the bottom of a chain of `cause`s, e.g. ECONNREFUSED under "fetch failed". */
+/**
+ * The errno-style code at the bottom of a chain of `cause`s, e.g. ECONNREFUSED under "fetch
+ * failed".
+ */
 export function rootCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
@@ -74,7 +90,8 @@ export function describeExit(exit: ProcessExit): string {
 export function describeConnectFailure(error: unknown, exit: ProcessExit | undefined): string {
   if (exit) return `${describeExit(exit)} before the handshake finished`;
   // The status, never the body: a server's error page is HTML or JSON meant for someone else.
-  if (error instanceof SdkHttpError) return `could not connect: HTTP ${error.status}${(error.data as { statusText?: string } | undefined)?.statusText ? ` ${(error.data as { statusText: string }).statusText}` : ''} on POST`;
+  if (error instanceof SdkHttpError)
+    return `could not connect: HTTP ${error.status}${(error.data as { statusText?: string } | undefined)?.statusText ? ` ${(error.data as { statusText: string }).statusText}` : ''} on POST`;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
   // It answered, and said what it wants: a sign-in.
   if (isSignInNeeded(error)) return message.slice(0, 500);

@@ -2,7 +2,16 @@
  * Opens an MCP client over the transport a config names, in either protocol era.
  * Streamable HTTP falls back to legacy SSE where the server refuses it.
  */
-import { Client, OAuthError, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  OAuthError,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientProvider,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { cliSignIn, SignInNeeded, signInNeededIn, type SignInHow } from '../auth/oauth-kept';
 import { signedInFetch } from '../auth/refresh-once';
 import type { ServerTransportConfig } from '../../../shared/mcp-types';
@@ -29,9 +38,14 @@ export interface OpenClientOptions {
   transport?: Transport;
   /** Told every message, both ways (the protocol trace). */
   trace?: TraceTap;
-  /** The sign-in kept for an HTTP server (oauth-sign-in.ts): its tokens go with every request, refreshed when they expire. */
+  /**
+   * The sign-in kept for an HTTP server (oauth-sign-in.ts): its tokens go with every request,
+   * refreshed when they expire.
+   */
   authProvider?: OAuthClientProvider;
-  /** How this face signs in, for the words of a 401 (default: the CLI's `mcp-context login URL`). */
+  /**
+   * How this face signs in, for the words of a 401 (default: the CLI's `mcp-context login URL`).
+   */
   signInHow?: SignInHow;
 }
 
@@ -48,7 +62,10 @@ function newClient(timeoutMs: number): Client {
 async function connectOver(transport: Transport, options: OpenClientOptions): Promise<Client> {
   const client = newClient(options.timeoutMs);
   try {
-    await client.connect(options.trace ? tracedTransport(transport, options.trace) : transport, { timeout: options.timeoutMs, signal: options.signal });
+    await client.connect(options.trace ? tracedTransport(transport, options.trace) : transport, {
+      timeout: options.timeoutMs,
+      signal: options.signal,
+    });
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -57,50 +74,92 @@ async function connectOver(transport: Transport, options: OpenClientOptions): Pr
 }
 
 /** Connects; rejects with the SDK's or the transport's error. */
-export async function openClient(config: ServerTransportConfig, options: OpenClientOptions): Promise<OpenedClient> {
-  if (options.transport) return { client: await connectOver(options.transport, options), transport: options.transport, wire: 'in-process' };
+export async function openClient(
+  config: ServerTransportConfig,
+  options: OpenClientOptions,
+): Promise<OpenedClient> {
+  if (options.transport)
+    return {
+      client: await connectOver(options.transport, options),
+      transport: options.transport,
+      wire: 'in-process',
+    };
   if (config.kind === 'stdio') {
-    const launch = { command: config.command, args: config.args, ...(config.env && { env: config.env }), ...(config.cwd && { cwd: config.cwd }) };
+    const launch = {
+      command: config.command,
+      args: config.args,
+      ...(config.env && { env: config.env }),
+      ...(config.cwd && { cwd: config.cwd }),
+    };
     const transport = new ProcessStdioTransport(launch);
     options.onStdioTransport?.(transport);
     return { client: await connectOver(transport, options), transport, wire: 'stdio' };
   }
   const url = new URL(config.url);
   const requestInit = { headers: { ...config.headers } };
-  // With a sign-in: requests refused together refresh once, and one refused after another refreshed goes again with the new token.
-  const provider = options.authProvider as (OAuthClientProvider & { keptAccessToken?: () => Promise<string | undefined> }) | undefined;
-  const auth = provider ? { authProvider: provider, fetch: signedInFetch(url, provider.keptAccessToken) } : {};
+  // With a sign-in: requests refused together refresh once, and one refused after another refreshed
+  // goes again with the new token.
+  const provider = options.authProvider as
+    (OAuthClientProvider & { keptAccessToken?: () => Promise<string | undefined> }) | undefined;
+  const auth = provider
+    ? { authProvider: provider, fetch: signedInFetch(url, provider.keptAccessToken) }
+    : {};
   if (config.kind === 'sse') {
     const transport = new SSEClientTransport(url, { requestInit, ...auth });
     try {
       return { client: await connectOver(transport, options), transport, wire: 'sse' };
     } catch (error) {
-      throw signInNeeded(error, url, options.authProvider !== undefined, options.signInHow) ?? error;
+      throw (
+        signInNeeded(error, url, options.authProvider !== undefined, options.signInHow) ?? error
+      );
     }
   }
   const streamable = new StreamableHTTPClientTransport(url, { requestInit, ...auth });
   try {
-    return { client: await connectOver(streamable, options), transport: streamable, wire: 'streamable-http' };
+    return {
+      client: await connectOver(streamable, options),
+      transport: streamable,
+      wire: 'streamable-http',
+    };
   } catch (streamableError) {
-    const signIn = signInNeeded(streamableError, url, options.authProvider !== undefined, options.signInHow);
+    const signIn = signInNeeded(
+      streamableError,
+      url,
+      options.authProvider !== undefined,
+      options.signInHow,
+    );
     if (signIn) throw signIn;
     if (options.signal?.aborted || !refusedByServer(streamableError)) throw streamableError;
-    // The 2024-11-05 HTTP+SSE transport: servers that predate Streamable HTTP answer 4xx to its POST.
+    // The 2024-11-05 HTTP+SSE transport: servers that predate Streamable HTTP answer 4xx to its
+    // POST.
     const sse = new SSEClientTransport(url, { requestInit, ...auth });
     try {
       return { client: await connectOver(sse, options), transport: sse, wire: 'sse' };
     } catch (sseError) {
-      const sseSignIn = signInNeeded(sseError, url, options.authProvider !== undefined, options.signInHow);
+      const sseSignIn = signInNeeded(
+        sseError,
+        url,
+        options.authProvider !== undefined,
+        options.signInHow,
+      );
       if (sseSignIn) throw sseSignIn;
       // Neither answered as MCP: both statuses in one line, and where to look.
       const status = httpStatusOf(streamableError);
       // The SSE transport's error carries its status as `code` ("Non-200 status code (404)").
       const sseCode = (sseError as { code?: unknown } | undefined)?.code;
-      const sseStatus = typeof sseCode === 'number' && sseCode >= 100 && sseCode < 600 ? sseCode : httpStatusOf(sseError);
+      const sseStatus =
+        typeof sseCode === 'number' && sseCode >= 100 && sseCode < 600
+          ? sseCode
+          : httpStatusOf(sseError);
       const post = status !== undefined ? `HTTP ${status}` : 'no MCP answer';
       const get = sseStatus !== undefined ? `HTTP ${sseStatus}` : 'no event stream';
-      const hint = sseStatus === 401 || sseStatus === 403 ? 'it wants credentials: --header "Authorization: …"' : `is ${url.pathname} the server's MCP endpoint? (often /mcp, or /sse for SSE)`;
-      throw new Error(`${post} to the Streamable HTTP POST, and ${get} to the SSE GET: ${hint}`, { cause: sseError });
+      const hint =
+        sseStatus === 401 || sseStatus === 403
+          ? 'it wants credentials: --header "Authorization: …"'
+          : `is ${url.pathname} the server's MCP endpoint? (often /mcp, or /sse for SSE)`;
+      throw new Error(`${post} to the Streamable HTTP POST, and ${get} to the SSE GET: ${hint}`, {
+        cause: sseError,
+      });
     }
   }
 }
@@ -109,20 +168,40 @@ export async function openClient(config: ServerTransportConfig, options: OpenCli
  * A refusal that a sign-in answers, in words: a 401 with no sign-in kept ("sign in first"), or
  * a sign-in the server or its authorization server no longer takes (an expired refresh token).
  */
-export function signInNeeded(error: unknown, url: URL, signedIn: boolean, signInHow: SignInHow = cliSignIn): SignInNeeded | undefined {
+export function signInNeeded(
+  error: unknown,
+  url: URL,
+  signedIn: boolean,
+  signInHow: SignInHow = cliSignIn,
+): SignInNeeded | undefined {
   const said = signInNeededIn(error);
   if (said) return said;
-  const expired = error instanceof OAuthError && /invalid_grant|invalid_token/.test(`${error.code ?? ''} ${error.message}`);
-  if (!expired && !(error instanceof UnauthorizedError) && httpStatusOf(error) !== 401) return undefined;
+  const expired =
+    error instanceof OAuthError &&
+    /invalid_grant|invalid_token/.test(`${error.code ?? ''} ${error.message}`);
+  if (!expired && !(error instanceof UnauthorizedError) && httpStatusOf(error) !== 401)
+    return undefined;
   const how = signInHow(url.href);
   // A 401 with no sign-in kept: OAuth, or a key in a header; both are said.
   const status = httpStatusOf(error) === 401 ? ' (HTTP 401)' : '';
-  return new SignInNeeded(signedIn ? `the sign-in to ${url.host} has expired or was refused${status}: sign in again (${how})` : `${url.host} asks you to sign in first${status}: ${how} (or, if it takes a key, ${signInHow === cliSignIn ? '--header "Authorization: …"' : 'an Authorization header'})`, { cause: error });
+  return new SignInNeeded(
+    signedIn
+      ? `the sign-in to ${url.host} has expired or was refused${status}: sign in again (${how})`
+      : `${url.host} asks you to sign in first${status}: ${how} (or, if it takes a key, ${signInHow === cliSignIn ? '--header "Authorization: …"' : 'an Authorization header'})`,
+    { cause: error },
+  );
 }
 
-/** The HTTP status the server answered with, from the SDK's error or one it wrapped (the version probe's). */
+/**
+ * The HTTP status the server answered with, from the SDK's error or one it wrapped (the version
+ * probe's).
+ */
 export function httpStatusOf(error: unknown): number | undefined {
-  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let at: unknown = error, depth = 0;
+    at !== undefined && at !== null && depth < 5;
+    at = (at as { cause?: unknown }).cause, depth += 1
+  ) {
     if (at instanceof SdkHttpError) return at.status;
     const said = /\(HTTP (\d{3})\)/.exec(at instanceof Error ? at.message : '');
     if (said) return Number(said[1]);

@@ -14,7 +14,10 @@ export interface ReconnectorDeps {
   delaysMs?: readonly number[];
   /** The server's connection now, if it is still configured. */
   current(serverId: ServerId): ServerConnection | undefined;
-  /** Connects again with the same config, carrying the catalog and what was watched; resolves with the new connection. */
+  /**
+   * Connects again with the same config, carrying the catalog and what was watched; resolves with
+   * the new connection.
+   */
   replace(serverId: ServerId): Promise<ServerConnection | undefined>;
 }
 
@@ -40,14 +43,25 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
       return;
     }
     const delay = delays[entry.done] as number;
-    connection.setRetry({ attempt: entry.done + 1, of: delays.length, at: new Date(Date.now() + delay).toISOString() });
+    connection.setRetry({
+      attempt: entry.done + 1,
+      of: delays.length,
+      at: new Date(Date.now() + delay).toISOString(),
+    });
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
       entry.done += 1;
       void deps.replace(serverId).then((fresh) => {
         // Superseded: removed, the user took over, or it went away again while being set up
         // (lost() has armed the next attempt already).
-        if (!fresh || disposed || state.get(serverId) !== entry || entry.timer !== undefined || deps.current(serverId) !== fresh) return;
+        if (
+          !fresh ||
+          disposed ||
+          state.get(serverId) !== entry ||
+          entry.timer !== undefined ||
+          deps.current(serverId) !== fresh
+        )
+          return;
         if (fresh.snapshot.status === 'connected') fresh.setRetry(undefined);
         else next(serverId);
       });
@@ -58,7 +72,8 @@ export function createReconnector(deps: ReconnectorDeps): Reconnector {
     lost(connection) {
       if (disposed) return;
       let entry = state.get(connection.id);
-      const stable = connection.upSince !== undefined && Date.now() - connection.upSince >= STABLE_MS;
+      const stable =
+        connection.upSince !== undefined && Date.now() - connection.upSince >= STABLE_MS;
       if (!entry || stable) {
         if (entry?.timer) clearTimeout(entry.timer);
         entry = { done: 0 };

@@ -5,7 +5,15 @@
 import type { Client, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { HostEventBody } from '../../../shared/host-api';
-import type { CatalogSnapshot, CompletionResult, LogLevel, ReadResult, ReconnectState, ServerConfig, ServerSnapshot } from '../../../shared/mcp-types';
+import type {
+  CatalogSnapshot,
+  CompletionResult,
+  LogLevel,
+  ReadResult,
+  ReconnectState,
+  ServerConfig,
+  ServerSnapshot,
+} from '../../../shared/mcp-types';
 import { HostError } from '../../../shared/host-error';
 import { CatalogLister } from './catalog-lister';
 import { toHostError } from './errors';
@@ -27,9 +35,14 @@ export type { WatchPurpose } from './subscriptions';
 export interface ConnectionDeps {
   emit(event: HostEventBody): void;
   timeoutMs: number;
-  /** A connection that was up went away (the process exited, the HTTP server stopped or lost the session). */
+  /**
+   * A connection that was up went away (the process exited, the HTTP server stopped or lost the
+   * session).
+   */
   onLost?(connection: ServerConnection): void;
-  /** How often an idle HTTP connection is pinged to notice a dead server. Default 10 s; 0: never. */
+  /**
+   * How often an idle HTTP connection is pinged to notice a dead server. Default 10 s; 0: never.
+   */
   heartbeatMs?: number;
   /** Keeps every message, both ways (the protocol trace). */
   trace?: TraceStore;
@@ -75,7 +88,14 @@ export class ServerConnection {
    * `previous`: the connection this one replaces (a reconnect): its catalog stays shown until
    * listed again, and what it watched is watched here. `attempt`: one of the host's own tries.
    */
-  constructor(id: string, config: ServerConfig, deps: ConnectionDeps, builtIn = false, previous?: ServerConnection, attempt = false) {
+  constructor(
+    id: string,
+    config: ServerConfig,
+    deps: ConnectionDeps,
+    builtIn = false,
+    previous?: ServerConnection,
+    attempt = false,
+  ) {
     this.id = id;
     this.config = config;
     // What the server prints is shown and kept: never with a secret of its config in it.
@@ -83,7 +103,14 @@ export class ServerConnection {
     this.#stderr = new StderrTail((line) => redactString(line, secrets));
     this.builtIn = builtIn;
     this.#deps = deps;
-    this.snapshot = { id, name: config.name, transport: redactTransport(config.transport), status: 'connecting', stderrTail: [], ...(builtIn && { builtIn }) };
+    this.snapshot = {
+      id,
+      name: config.name,
+      transport: redactTransport(config.transport),
+      status: 'connecting',
+      stderrTail: [],
+      ...(builtIn && { builtIn }),
+    };
     this.#replaces = previous !== undefined;
     // An attempt of the host's own: the card keeps saying which one it is.
     if (attempt && previous?.snapshot.retry && !previous.snapshot.retry.gaveUp) {
@@ -98,8 +125,16 @@ export class ServerConnection {
         hasResources: () => Boolean(this.#client?.getServerCapabilities()?.resources),
         request: (method, cursor, signal) => {
           const client = this.#client;
-          if (!client) return Promise.reject(new HostError('disconnected', `${this.config.name} is not connected`));
-          return this.#watchFailure(client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, { timeout: deps.timeoutMs, signal }));
+          if (!client)
+            return Promise.reject(
+              new HostError('disconnected', `${this.config.name} is not connected`),
+            );
+          return this.#watchFailure(
+            client.request({ method, params: cursor === undefined ? {} : { cursor } }, anyResult, {
+              timeout: deps.timeoutMs,
+              signal,
+            }),
+          );
         },
       },
       previous && { catalog: previous.catalog, whole: previous.#lister.whole },
@@ -139,7 +174,10 @@ export class ServerConnection {
     try {
       const transport = this.#deps.transportFor?.(this.config);
       const { trace, notified } = this.#deps;
-      const authProvider = !transport && this.config.transport.kind !== 'stdio' ? await this.#deps.authProviderFor?.(this.config.transport.url) : undefined;
+      const authProvider =
+        !transport && this.config.transport.kind !== 'stdio'
+          ? await this.#deps.authProviderFor?.(this.config.transport.url)
+          : undefined;
       this.#signedIn = authProvider !== undefined;
       const opened = await openClient(this.config.transport, {
         timeoutMs,
@@ -148,7 +186,8 @@ export class ServerConnection {
         ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }),
         trace: (direction, message) => {
           trace?.record(this.id, direction, message);
-          if (direction === 'receive' && 'method' in message && !('id' in message)) notified?.(this.id, message.method, message.params);
+          if (direction === 'receive' && 'method' in message && !('id' in message))
+            notified?.(this.id, message.method, message.params);
         },
         onStdioTransport: (transport) => {
           this.#stderr.attach(transport.stderr, (lines) => this.#onStderr(lines));
@@ -167,10 +206,12 @@ export class ServerConnection {
       client.onclose = () => this.#onClosed();
       // Out-of-band protocol noise (a stray stdout line, an unknown message id) is the
       // server's bug; it must never become an unhandled rejection in the host.
-      client.onerror = (error) => this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
+      client.onerror = (error) =>
+        this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
       const info = client.getServerVersion();
       const pid = opened.transport instanceof ProcessStdioTransport ? opened.transport.pid : null;
-      // Connected, it is no longer an attempt of the host's: the card says connected, in the same event.
+      // Connected, it is no longer an attempt of the host's: the card says connected, in the same
+      // event.
       if (this.snapshot.retry) {
         const { retry: _retry, ...rest } = this.snapshot;
         this.snapshot = rest;
@@ -181,7 +222,13 @@ export class ServerConnection {
         protocolVersion: client.getNegotiatedProtocolVersion(),
         era: client.getProtocolEra(),
         capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-        ...(info && { serverInfo: { name: String(info.name), version: String(info.version), ...(typeof info.title === 'string' && { title: info.title }) } }),
+        ...(info && {
+          serverInfo: {
+            name: String(info.name),
+            version: String(info.version),
+            ...(typeof info.title === 'string' && { title: info.title }),
+          },
+        }),
         ...(client.getInstructions() && { instructions: client.getInstructions() }),
       });
       this.upSince = Date.now();
@@ -196,7 +243,8 @@ export class ServerConnection {
 
   /** Lists both lists from the first page; a walk already running is stopped first. */
   async listCatalog(): Promise<void> {
-    if (!this.#client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${this.config.name} is not connected`);
+    if (!this.#client || this.snapshot.status !== 'connected')
+      throw new HostError('disconnected', `${this.config.name} is not connected`);
     await this.#lister.list('refresh');
   }
 
@@ -210,13 +258,21 @@ export class ServerConnection {
     const client = this.#client;
     const what = `resources/read ${uri}`;
     if (!client || this.snapshot.status !== 'connected') {
-      throw new HostError('disconnected', `${what}: ${this.config.name} is not connected${this.snapshot.disconnect ? ` (${this.snapshot.disconnect.reason})` : ''}`);
+      throw new HostError(
+        'disconnected',
+        `${what}: ${this.config.name} is not connected${this.snapshot.disconnect ? ` (${this.snapshot.disconnect.reason})` : ''}`,
+      );
     }
     const controller = new AbortController();
     if (requestId) this.#requests.set(requestId, controller);
     const timeout = this.#deps.timeoutMs;
     try {
-      const raw = await this.#watchFailure(client.request({ method: 'resources/read', params: { uri } }, anyResult, { timeout, signal: controller.signal }));
+      const raw = await this.#watchFailure(
+        client.request({ method: 'resources/read', params: { uri } }, anyResult, {
+          timeout,
+          signal: controller.signal,
+        }),
+      );
       return checkReadResult(this.id, uri, raw);
     } catch (error) {
       if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
@@ -227,10 +283,16 @@ export class ServerConnection {
   }
 
   /** Completes one template variable; no values when the server does not declare completions. */
-  async complete(uriTemplate: string, argument: { name: string; value: string }, context: Record<string, string>, requestId?: string): Promise<CompletionResult> {
+  async complete(
+    uriTemplate: string,
+    argument: { name: string; value: string },
+    context: Record<string, string>,
+    requestId?: string,
+  ): Promise<CompletionResult> {
     const client = this.#client;
     const what = `completion/complete ${argument.name}`;
-    if (!client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
+    if (!client || this.snapshot.status !== 'connected')
+      throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
     // Only act on what is declared: no completion/complete unless `completions` is.
     if (!client.getServerCapabilities()?.completions) return { values: [] };
     const controller = new AbortController();
@@ -242,7 +304,12 @@ export class ServerConnection {
         argument,
         ...(Object.keys(context).length > 0 && { context: { arguments: context } }),
       };
-      const raw = await this.#watchFailure(client.request({ method: 'completion/complete', params }, anyResult, { timeout, signal: controller.signal }));
+      const raw = await this.#watchFailure(
+        client.request({ method: 'completion/complete', params }, anyResult, {
+          timeout,
+          signal: controller.signal,
+        }),
+      );
       return checkCompletion(raw);
     } catch (error) {
       if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
@@ -259,7 +326,10 @@ export class ServerConnection {
     return controller !== undefined;
   }
 
-  /** The URIs watched on this server, by who watches them: what the user looks at, and what is in the context. */
+  /**
+   * The URIs watched on this server, by who watches them: what the user looks at, and what is in
+   * the context.
+   */
   get watched(): Record<WatchPurpose, string[]> {
     return this.#subscriptions.watched;
   }
@@ -276,8 +346,10 @@ export class ServerConnection {
   async setLogLevel(level: LogLevel): Promise<void> {
     const client = this.#client;
     const what = `logging/setLevel ${level}`;
-    if (!client || this.snapshot.status !== 'connected') throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
-    if (!client.getServerCapabilities()?.logging) throw new HostError('not-supported', `${what}: ${this.config.name} does not declare logging`);
+    if (!client || this.snapshot.status !== 'connected')
+      throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
+    if (!client.getServerCapabilities()?.logging)
+      throw new HostError('not-supported', `${what}: ${this.config.name} does not declare logging`);
     try {
       await this.#watchFailure(client.setLoggingLevel(level, { timeout: this.#deps.timeoutMs }));
     } catch (error) {
@@ -309,11 +381,15 @@ export class ServerConnection {
   }
 
   async #watchChanges(client: Client): Promise<void> {
-    const resources = client.getServerCapabilities()?.resources as { listChanged?: unknown } | undefined;
+    const resources = client.getServerCapabilities()?.resources as
+      { listChanged?: unknown } | undefined;
     client.setNotificationHandler('notifications/resources/list_changed', () => {
       if (resources?.listChanged !== true) {
         const times = this.#problems.count('list-changed-undeclared') + 1;
-        this.#problems.note('list-changed-undeclared', `it sent notifications/resources/list_changed ${times === 1 ? 'once' : `${times} times`} without declaring resources.listChanged`);
+        this.#problems.note(
+          'list-changed-undeclared',
+          `it sent notifications/resources/list_changed ${times === 1 ? 'once' : `${times} times`} without declaring resources.listChanged`,
+        );
       }
       // Bursts are coalesced there: one listing in flight and one waiting.
       this.#lister.relist('list-changed');
@@ -335,13 +411,21 @@ export class ServerConnection {
     this.#deps.emit({ type: 'stderr', serverId: this.id, lines });
   }
 
-  /** A request's failure that says the connection is over ends it; the failure still goes to its caller. */
+  /**
+   * A request's failure that says the connection is over ends it; the failure still goes to its
+   * caller.
+   */
   #watchFailure<T>(request: Promise<T>): Promise<T> {
     return request.catch((error: unknown) => {
       const wire = this.#opened?.wire;
       if (wire === 'streamable-http' || wire === 'sse') {
         const transport = this.#opened?.transport as { sessionId?: string } | undefined;
-        const failed = httpFailure(error, { url: (this.config.transport as { url: string }).url, signedIn: this.#signedIn, hadSession: wire === 'sse' || transport?.sessionId !== undefined, ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }) });
+        const failed = httpFailure(error, {
+          url: (this.config.transport as { url: string }).url,
+          signedIn: this.#signedIn,
+          hadSession: wire === 'sse' || transport?.sessionId !== undefined,
+          ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }),
+        });
         if (failed) this.#lost(failed.reason, failed.reconnect, failed.signIn);
       }
       throw error;
@@ -357,13 +441,19 @@ export class ServerConnection {
       if (this.snapshot.status !== 'connected') return;
       const options = { timeout: Math.min(this.#deps.timeoutMs, 5000) };
       // 2026-07-28 has no ping; server/discover is the cheap request it answers any time.
-      const probe = client.getProtocolEra() === 'modern' ? client.request({ method: 'server/discover' }, anyResult, options) : client.ping(options);
+      const probe =
+        client.getProtocolEra() === 'modern'
+          ? client.request({ method: 'server/discover' }, anyResult, options)
+          : client.ping(options);
       void this.#watchFailure(probe).catch(() => {});
     }, every);
     this.#heartbeat.unref?.();
   }
 
-  /** Over though the client does not know it: say why, let it go, and tell the host, which reconnects (unless a sign-in is over). */
+  /**
+   * Over though the client does not know it: say why, let it go, and tell the host, which
+   * reconnects (unless a sign-in is over).
+   */
   #lost(reason: string, reconnect = true, signIn?: { scope?: string }): void {
     if (this.#closing || this.#dropping || this.snapshot.status !== 'connected') return;
     this.#dropping = true;
@@ -391,7 +481,14 @@ export class ServerConnection {
     this.snapshot = rest;
     this.#update({
       status: 'disconnected',
-      disconnect: { reason, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.#stderr.tail(20), ...(signIn && { signIn: true as const }), ...(signIn?.scope && { signInScope: signIn.scope }) },
+      disconnect: {
+        reason,
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        stderrTail: this.#stderr.tail(20),
+        ...(signIn && { signIn: true as const }),
+        ...(signIn?.scope && { signInScope: signIn.scope }),
+      },
     });
   }
 

@@ -40,7 +40,10 @@ export class StderrTail {
     });
   }
 
-  /** Adds lines (and ours: an SDK's parse error quotes the line it could not read) to the tail, redacted. */
+  /**
+   * Adds lines (and ours: an SDK's parse error quotes the line it could not read) to the tail,
+   * redacted.
+   */
   push(lines: string[]): void {
     this.#lines.push(...lines.slice(-MAX_LINES).map((line) => this.#redact(line)));
     if (this.#lines.length > MAX_LINES) this.#lines.splice(0, this.#lines.length - MAX_LINES);

@@ -8,7 +8,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import spawn from 'cross-spawn';
-import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import {
+  deserializeMessage,
+  serializeMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 
 /** How the server process ended. */
@@ -78,7 +83,10 @@ export class ProcessStdioTransport implements Transport {
       });
       child.once('error', (error: NodeJS.ErrnoException) => {
         if (!started) {
-          const message = error.code === 'ENOENT' ? `command not found: ${command}` : `could not start ${command}: ${error.message}`;
+          const message =
+            error.code === 'ENOENT'
+              ? `command not found: ${command}`
+              : `could not start ${command}: ${error.message}`;
           this.#finish({ code: null, signal: null, spawnError: message });
           reject(new Error(message));
           return;
@@ -95,7 +103,8 @@ export class ProcessStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (!stdin || this.#closed || stdin.destroyed) return Promise.reject(new Error('the server process is not running'));
+    if (!stdin || this.#closed || stdin.destroyed)
+      return Promise.reject(new Error('the server process is not running'));
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
@@ -110,7 +119,8 @@ export class ProcessStdioTransport implements Transport {
       return;
     }
     const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-    const wait = (ms: number) => Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+    const wait = (ms: number) =>
+      Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
     child.stdin?.end();
     await wait(2000);
     if (child.exitCode === null && child.signalCode === null) {
@@ -140,7 +150,11 @@ export class ProcessStdioTransport implements Transport {
       if (this.#buffered > limit) {
         this.#chunks = [];
         this.#buffered = 0;
-        this.onerror?.(new Error(`the server sent a message over ${Math.round(limit / 1048576)} MB; closing the connection`));
+        this.onerror?.(
+          new Error(
+            `the server sent a message over ${Math.round(limit / 1048576)} MB; closing the connection`,
+          ),
+        );
         void this.close();
       }
     }
@@ -154,7 +168,9 @@ export class ProcessStdioTransport implements Transport {
       message = deserializeMessage(line);
     } catch {
       // stdout is the protocol channel; a stray log line there is the server's bug, not fatal.
-      this.onerror?.(new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 200)}`));
+      this.onerror?.(
+        new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 200)}`),
+      );
       return;
     }
     this.onmessage?.(message);

@@ -112,7 +112,10 @@ export class Subscriptions {
           // A subscribe cut short by our own close is not the server's fault.
           if (!this.#deps.live()) return;
           const message = error instanceof Error ? error.message : String(error);
-          this.#deps.problem('subscribe-failed', `it declares subscribe, but resources/subscribe ${uri.slice(0, 200)} failed: ${message.slice(0, 200)}`);
+          this.#deps.problem(
+            'subscribe-failed',
+            `it declares subscribe, but resources/subscribe ${uri.slice(0, 200)} failed: ${message.slice(0, 200)}`,
+          );
         }),
       ),
     ]);
@@ -122,7 +125,8 @@ export class Subscriptions {
     const resources = client.getServerCapabilities()?.resources;
     const filter = {
       ...(resources?.listChanged && { resourcesListChanged: true }),
-      ...(resources?.subscribe && this.#current.length > 0 && { resourceSubscriptions: this.#current }),
+      ...(resources?.subscribe &&
+        this.#current.length > 0 && { resourceSubscriptions: this.#current }),
     };
     const old = this.#stream;
     this.#stream = undefined;
@@ -131,7 +135,11 @@ export class Subscriptions {
         this.#stream = await client.listen(filter, { timeout: this.#deps.timeoutMs });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (this.#deps.live()) this.#deps.problem(filter.resourceSubscriptions ? 'subscribe-failed' : 'listen-failed', `subscriptions/listen failed: ${message.slice(0, 200)}`);
+        if (this.#deps.live())
+          this.#deps.problem(
+            filter.resourceSubscriptions ? 'subscribe-failed' : 'listen-failed',
+            `subscriptions/listen failed: ${message.slice(0, 200)}`,
+          );
       }
     }
     await old?.close().catch(() => {});

@@ -8,17 +8,34 @@ describe('the traced transport', () => {
     const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
     serveModernFixture(serverEnd);
     const told: { direction: string; id?: unknown; method?: unknown }[] = [];
-    const traced = tracedTransport(clientEnd, (direction, message) => told.push({ direction, id: (message as { id?: unknown }).id, method: (message as { method?: unknown }).method }));
+    const traced = tracedTransport(clientEnd, (direction, message) =>
+      told.push({
+        direction,
+        id: (message as { id?: unknown }).id,
+        method: (message as { method?: unknown }).method,
+      }),
+    );
     // 'auto' probes server/discover first (a handler put in place and taken back), then talks.
-    const client = new Client({ name: 't', version: '1' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+    const client = new Client(
+      { name: 't', version: '1' },
+      { capabilities: {}, versionNegotiation: { mode: 'auto' } },
+    );
     await client.connect(traced);
-    await client.request({ method: 'resources/list', params: {} }, undefined as never).catch(() => undefined);
+    await client
+      .request({ method: 'resources/list', params: {} }, undefined as never)
+      .catch(() => undefined);
     await client.close();
-    const keys = told.map((entry) => `${entry.direction} ${String(entry.method ?? '')} ${String(entry.id ?? '')}`);
+    const keys = told.map(
+      (entry) => `${entry.direction} ${String(entry.method ?? '')} ${String(entry.id ?? '')}`,
+    );
     expect(new Set(keys).size).toBe(keys.length);
-    expect(told.some((entry) => entry.direction === 'send' && entry.method === 'server/discover')).toBe(true);
+    expect(
+      told.some((entry) => entry.direction === 'send' && entry.method === 'server/discover'),
+    ).toBe(true);
     const listed = told.filter((entry) => entry.method === 'resources/list');
     expect(listed).toHaveLength(1);
-    expect(told.filter((entry) => entry.direction === 'receive' && entry.id === listed[0]?.id)).toHaveLength(1);
+    expect(
+      told.filter((entry) => entry.direction === 'receive' && entry.id === listed[0]?.id),
+    ).toHaveLength(1);
   });
 });

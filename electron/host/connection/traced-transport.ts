@@ -27,9 +27,12 @@ export function tracedTransport<T extends Transport>(inner: T, tap: TraceTap): T
     get(target, property) {
       if (property === 'send') return send;
       const value: unknown = Reflect.get(target, property, target);
-      if (property === 'onmessage') return typeof value === 'function' ? (unwrapped.get(value) ?? value) : value;
+      if (property === 'onmessage')
+        return typeof value === 'function' ? (unwrapped.get(value) ?? value) : value;
       // Methods run on the real transport: its private fields are its own.
-      return typeof value === 'function' && property !== 'onclose' && property !== 'onerror' ? value.bind(target) : value;
+      return typeof value === 'function' && property !== 'onclose' && property !== 'onerror'
+        ? value.bind(target)
+        : value;
     },
     set(target, property, value: unknown) {
       if (property === 'onmessage' && typeof value === 'function') {

@@ -11,7 +11,11 @@ afterEach(() => {
 function gate(watched: string[]) {
   const emitted: { uri: string; at: number }[] = [];
   const problems: { kind: string; message: string }[] = [];
-  const updates = new UpdateGate({ emit: (uri) => emitted.push({ uri, at: Date.now() }), watched: () => watched, problem: (kind, message) => problems.push({ kind, message }) });
+  const updates = new UpdateGate({
+    emit: (uri) => emitted.push({ uri, at: Date.now() }),
+    watched: () => watched,
+    problem: (kind, message) => problems.push({ kind, message }),
+  });
   return { updates, emitted, problems };
 }
 
@@ -28,7 +32,10 @@ describe('the update gate', () => {
     expect(emitted.length).toBeLessThanOrEqual(1000 / UPDATE_GAP_MS + 2);
     // The one that stands for the last update went on after it.
     expect((emitted.at(-1) as { at: number }).at).toBeGreaterThanOrEqual(lastPush);
-    for (let i = 1; i < emitted.length; i += 1) expect((emitted[i] as { at: number }).at - (emitted[i - 1] as { at: number }).at).toBeGreaterThanOrEqual(UPDATE_GAP_MS);
+    for (let i = 1; i < emitted.length; i += 1)
+      expect(
+        (emitted[i] as { at: number }).at - (emitted[i - 1] as { at: number }).at,
+      ).toBeGreaterThanOrEqual(UPDATE_GAP_MS);
   });
 
   it('bounds what a server inventing sub-resource URIs can pass a second, and loses none of them', () => {
@@ -47,7 +54,13 @@ describe('the update gate', () => {
     for (let i = 0; i < 300; i += 1) updates.push(i % 2 ? 'a://1' : 'a://2');
     expect(problems).toEqual([]);
     vi.advanceTimersByTime(1000);
-    expect(problems).toEqual([{ kind: 'update-flood', message: 'it sent 300 resources/updated in one second; about 296 were joined to others (at most one per URI every 50 ms)' }]);
+    expect(problems).toEqual([
+      {
+        kind: 'update-flood',
+        message:
+          'it sent 300 resources/updated in one second; about 296 were joined to others (at most one per URI every 50 ms)',
+      },
+    ]);
   });
 
   it('drops an update for a URI never subscribed to, and says so', () => {

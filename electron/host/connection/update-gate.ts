@@ -19,7 +19,10 @@ const MAX_WAITING = 10_000;
 
 export interface UpdateGateDeps {
   emit(uri: string): void;
-  /** The URIs subscribed to; an update may also name a resource below one (`…/src/index.ts` for `…/src`). */
+  /**
+   * The URIs subscribed to; an update may also name a resource below one (`…/src/index.ts` for
+   * `…/src`).
+   */
   watched(): readonly string[];
   problem(kind: ServerProblem['kind'], message: string, times: number): void;
   now?(): number;
@@ -42,7 +45,11 @@ export class UpdateGate {
   push(uri: string): void {
     if (this.#disposed) return;
     if (!this.#subscribed(uri)) {
-      this.#deps.problem('update-unsubscribed', `it sent resources/updated for ${uri.slice(0, 200)}, which is not subscribed (ignored)`, 1);
+      this.#deps.problem(
+        'update-unsubscribed',
+        `it sent resources/updated for ${uri.slice(0, 200)}, which is not subscribed (ignored)`,
+        1,
+      );
       return;
     }
     const now = this.#now();
@@ -51,7 +58,14 @@ export class UpdateGate {
     if (this.#waiting.has(uri)) return;
     const wait = (this.#last.get(uri) ?? -Infinity) + UPDATE_GAP_MS - now;
     if (wait <= 0 && this.#second.passed < MAX_PASSES_PER_SECOND) return this.#pass(uri, now);
-    this.#wait(uri, Math.max(wait, 0, this.#second.passed >= MAX_PASSES_PER_SECOND ? this.#second.start + 1000 - now : 0));
+    this.#wait(
+      uri,
+      Math.max(
+        wait,
+        0,
+        this.#second.passed >= MAX_PASSES_PER_SECOND ? this.#second.start + 1000 - now : 0,
+      ),
+    );
   }
 
   dispose(): void {
@@ -78,7 +92,8 @@ export class UpdateGate {
         this.#waiting.delete(uri);
         const now = this.#now();
         this.#openSecond(now);
-        if (this.#second.passed >= MAX_PASSES_PER_SECOND) return this.#wait(uri, this.#second.start + 1000 - now);
+        if (this.#second.passed >= MAX_PASSES_PER_SECOND)
+          return this.#wait(uri, this.#second.start + 1000 - now);
         this.#pass(uri, now);
       }, ms),
     );
@@ -90,7 +105,10 @@ export class UpdateGate {
     this.#deps.emit(uri);
   }
 
-  /** Starts counting a second, unless one is open; a timer closes it, so a burst followed by silence is told too. */
+  /**
+   * Starts counting a second, unless one is open; a timer closes it, so a burst followed by silence
+   * is told too.
+   */
   #openSecond(now: number): void {
     if (this.#secondTimer !== undefined) return;
     this.#second = { start: now, received: 0, passed: 0, dropped: 0 };
@@ -102,11 +120,19 @@ export class UpdateGate {
     const second = this.#second;
     if (second.received > FLOOD_PER_SECOND) {
       const joined = Math.max(0, second.received - second.passed - second.dropped);
-      const dropped = second.dropped > 0 ? `; ${second.dropped} were dropped (over ${MAX_WAITING.toLocaleString('en')} URIs waiting)` : '';
-      this.#deps.problem('update-flood', `it sent ${second.received} resources/updated in one second; about ${joined} were joined to others (at most one per URI every ${UPDATE_GAP_MS} ms)${dropped}`, 1);
+      const dropped =
+        second.dropped > 0
+          ? `; ${second.dropped} were dropped (over ${MAX_WAITING.toLocaleString('en')} URIs waiting)`
+          : '';
+      this.#deps.problem(
+        'update-flood',
+        `it sent ${second.received} resources/updated in one second; about ${joined} were joined to others (at most one per URI every ${UPDATE_GAP_MS} ms)${dropped}`,
+        1,
+      );
     }
     const now = this.#now();
-    for (const [uri, at] of this.#last) if (now - at >= UPDATE_GAP_MS && !this.#waiting.has(uri)) this.#last.delete(uri);
+    for (const [uri, at] of this.#last)
+      if (now - at >= UPDATE_GAP_MS && !this.#waiting.has(uri)) this.#last.delete(uri);
   }
 
   #subscribed(uri: string): boolean {

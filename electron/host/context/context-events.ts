@@ -24,7 +24,10 @@ export interface ContextEventsDeps {
 }
 
 /** Server names by id, as the session knows them; and the event handler. */
-export function createContextEvents(deps: ContextEventsDeps): { names: ReadonlyMap<ServerId, string>; observe(event: HostEventBody): void } {
+export function createContextEvents(deps: ContextEventsDeps): {
+  names: ReadonlyMap<ServerId, string>;
+  observe(event: HostEventBody): void;
+} {
   const { runner, session } = deps;
   const names = new Map<ServerId, string>();
   /** Per server, what of its snapshot the curation depends on, as last seen. */
@@ -44,12 +47,14 @@ export function createContextEvents(deps: ContextEventsDeps): { names: ReadonlyM
           deps.schedule();
           break;
         case 'catalog-relisted': {
-          // Back after a reconnect, the server may have changed anything meanwhile: read it all again.
+          // Back after a reconnect, the server may have changed anything meanwhile: read it all
+          // again.
           if (event.change.cause === 'reconnect') runner.forgetServer(event.serverId);
           else {
             // The same server listed again: what it still lists as it was keeps what was read.
             const { removed, changed } = event.diff.resources;
-            for (const uri of [...removed, ...changed]) runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
+            for (const uri of [...removed, ...changed])
+              runner.forgetResource(resourceKeyString({ serverId: event.serverId, uri }));
           }
           deps.scheduleSoon();
           break;
@@ -60,7 +65,8 @@ export function createContextEvents(deps: ContextEventsDeps): { names: ReadonlyM
           break;
         case 'server': {
           const before = names.get(event.server.id);
-          if (before !== undefined && before !== event.server.name) runner.forgetServer(event.server.id);
+          if (before !== undefined && before !== event.server.name)
+            runner.forgetServer(event.server.id);
           if (before === undefined) {
             const version = session.version;
             session.serverAdded({ id: event.server.id, name: event.server.name });

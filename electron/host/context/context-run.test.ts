@@ -3,10 +3,24 @@ import { HostError } from '../../../shared/host-error';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../../shared/context/context-view';
 import { createTokenCounter } from '../../../shared/context/tokens';
 import type { CatalogSnapshot, ContentItem } from '../../../shared/mcp-types';
-import { CONTENT_TTL_MS, createContextRunner, FAILED_READ_TTL_MS, MAX_CONTENT_AGE_MS, type CurationServer } from './context-run';
+import {
+  CONTENT_TTL_MS,
+  createContextRunner,
+  FAILED_READ_TTL_MS,
+  MAX_CONTENT_AGE_MS,
+  type CurationServer,
+} from './context-run';
 
 const counter = createTokenCounter();
-const catalog = (uris: string[]): CatalogSnapshot => ({ serverId: 's1', generation: 1, status: 'complete', resources: uris.map((uri) => ({ serverId: 's1', uri, name: uri })), templates: [], pages: 1, warnings: [] });
+const catalog = (uris: string[]): CatalogSnapshot => ({
+  serverId: 's1',
+  generation: 1,
+  status: 'complete',
+  resources: uris.map((uri) => ({ serverId: 's1', uri, name: uri })),
+  templates: [],
+  pages: 1,
+  warnings: [],
+});
 
 function runnerWithClock() {
   let now = 1_000_000;
@@ -17,21 +31,42 @@ function runnerWithClock() {
     read: async (_serverId, uri): Promise<ContentItem[]> => {
       reads.push(uri);
       if (body === 'broken') throw new Error('Resource not found');
-      if (body === 'down') throw new HostError('disconnected', `resources/read ${uri}: one is not connected (the server was killed by SIGKILL)`);
+      if (body === 'down')
+        throw new HostError(
+          'disconnected',
+          `resources/read ${uri}: one is not connected (the server was killed by SIGKILL)`,
+        );
       return [{ uri, mimeType: 'text/plain', text: `${body} ${uri}`, size: 10 }];
     },
     cancel: () => {},
     count: (text) => counter.count(text),
   });
-  const servers: CurationServer[] = [{ id: 's1', name: 'one', connected: true, catalog: catalog(['a://1', 'a://2']) }];
+  const servers: CurationServer[] = [
+    { id: 's1', name: 'one', connected: true, catalog: catalog(['a://1', 'a://2']) },
+  ];
   // Each run's context is shown (committed), as the host does unless a newer run replaced it.
-  const unshown = () => runner.run({ servers, marks: new Map(), settings: DEFAULT_CONTEXT_SETTINGS, signal: new AbortController().signal, now, onProgress: () => {} });
+  const unshown = () =>
+    runner.run({
+      servers,
+      marks: new Map(),
+      settings: DEFAULT_CONTEXT_SETTINGS,
+      signal: new AbortController().signal,
+      now,
+      onProgress: () => {},
+    });
   const run = async () => {
     const result = await unshown();
     runner.commit(result);
     return result;
   };
-  return { runner, reads, run, unshown, tick: (ms: number) => (now += ms), setBody: (text: string) => (body = text) };
+  return {
+    runner,
+    reads,
+    run,
+    unshown,
+    tick: (ms: number) => (now += ms),
+    setBody: (text: string) => (body = text),
+  };
 }
 
 describe('the host’s curation runs', () => {
@@ -67,7 +102,9 @@ describe('the host’s curation runs', () => {
     const again = await run();
     expect(reads).toHaveLength(4);
     expect(again.text).toContain('second a://1');
-    expect(again.changed).toEqual(new Set([JSON.stringify(['s1', 'a://1']), JSON.stringify(['s1', 'a://2'])]));
+    expect(again.changed).toEqual(
+      new Set([JSON.stringify(['s1', 'a://1']), JSON.stringify(['s1', 'a://2'])]),
+    );
   });
 
   it('tells what changed against the context last shown, not against a run a newer one replaced', async () => {
@@ -101,12 +138,16 @@ describe('the host’s curation runs', () => {
     const { runner, reads, run, tick, setBody } = runnerWithClock();
     setBody('broken');
     const first = await run();
-    expect(first.result.decision(JSON.stringify(['s1', 'a://1']))?.reason).toBe('could not be read: Resource not found');
+    expect(first.result.decision(JSON.stringify(['s1', 'a://1']))?.reason).toBe(
+      'could not be read: Resource not found',
+    );
     const tried = reads.length;
     tick(FAILED_READ_TTL_MS - 1);
     const again = await run();
     expect(reads).toHaveLength(tried);
-    expect(again.result.decision(JSON.stringify(['s1', 'a://1']))?.reason).toBe('could not be read: Resource not found');
+    expect(again.result.decision(JSON.stringify(['s1', 'a://1']))?.reason).toBe(
+      'could not be read: Resource not found',
+    );
     // Marked again, it is asked for again at once (the user's retry); the other waits its time.
     setBody('back');
     runner.retry([JSON.stringify(['s1', 'a://1'])]);

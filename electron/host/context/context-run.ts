@@ -7,7 +7,13 @@
  */
 import { HostError } from '../../../shared/host-error';
 import { parseResourceKey, resourceKeyString } from '../../../shared/catalog/resource-key';
-import { curateContext, warmFocusIndex, type CatalogCandidate, type Curated, type ReadState } from '../../../shared/context/curate';
+import {
+  curateContext,
+  warmFocusIndex,
+  type CatalogCandidate,
+  type Curated,
+  type ReadState,
+} from '../../../shared/context/curate';
 import type { ContextSettings } from '../../../shared/context/context-wire';
 import type { TokenEncoding } from '../../../shared/context/encodings';
 import type { Mark } from '../../../shared/context/policy';
@@ -18,7 +24,10 @@ export interface CurationServer {
   id: ServerId;
   name: string;
   connected: boolean;
-  /** Connected as far as the context goes, but down while the host reconnects: what it holds from there is the last read. */
+  /**
+   * Connected as far as the context goes, but down while the host reconnects: what it holds from
+   * there is the last read.
+   */
   down?: boolean;
   catalog: CatalogSnapshot;
 }
@@ -49,11 +58,20 @@ export interface RunResult extends Curated {
 
 export interface ContextRunner {
   run(input: RunInput): Promise<RunResult>;
-  /** The server said this resource changed: its contents are read again next time. True when some were kept. */
+  /**
+   * The server said this resource changed: its contents are read again next time. True when some
+   * were kept.
+   */
   forgetResource(key: string): boolean;
-  /** The server's catalog started over, or it was renamed or removed: everything of it is read again. */
+  /**
+   * The server's catalog started over, or it was renamed or removed: everything of it is read
+   * again.
+   */
   forgetServer(serverId: ServerId): void;
-  /** The user marked these again (the natural retry of a broken pick): a failed read of one is tried again. */
+  /**
+   * The user marked these again (the natural retry of a broken pick): a failed read of one is tried
+   * again.
+   */
   retry(keys: readonly string[]): void;
   /** Builds the focus index of these catalogs, in slices, before a focus needs it. */
   warmFocus(servers: readonly CurationServer[]): Promise<void>;
@@ -77,21 +95,27 @@ export const MAX_CONTENT_AGE_MS = 5 * 60_000;
 /** A failed read is not tried again for this long. */
 export const FAILED_READ_TTL_MS = 10_000;
 
-const textOf = (items: readonly ContentItem[]) => items.map((content) => content.text ?? '').join('\n');
+const textOf = (items: readonly ContentItem[]) =>
+  items.map((content) => content.text ?? '').join('\n');
 /** And at most this much of them, the oldest going first: the host is Electron's main process. */
 export const MAX_KEPT_BYTES = 256 * 1024 * 1024;
 
 export function createContextRunner(deps: ContextRunDeps & { now?(): number }): ContextRunner {
   const clock = deps.now ?? Date.now;
   // Oldest first (a Map keeps insertion order; a read again is put last).
-  const contents = new Map<string, { items: readonly ContentItem[]; at: number; used: number; bytes: number }>();
+  const contents = new Map<
+    string,
+    { items: readonly ContentItem[]; at: number; used: number; bytes: number }
+  >();
   let keptBytes = 0;
   // Per "format encoding": what curation learned (contents and counts).
   const learned = new Map<string, Map<string, ReadState>>();
-  // Bumped when a resource (or its server) is forgotten: a read that started before must not bring the old contents back.
+  // Bumped when a resource (or its server) is forgotten: a read that started before must not bring
+  // the old contents back.
   const versions = new Map<string, number>();
   const serverVersions = new Map<string, number>();
-  const version = (key: string) => `${versions.get(key) ?? 0}:${serverVersions.get(parseResourceKey(key).serverId) ?? 0}`;
+  const version = (key: string) =>
+    `${versions.get(key) ?? 0}:${serverVersions.get(parseResourceKey(key).serverId) ?? 0}`;
   // The contents each included key had in the context last shown, to tell what an update changed.
   let lastContents = new Map<string, readonly ContentItem[]>();
   const heldBy = new WeakMap<RunResult, Map<string, readonly ContentItem[]>>();
@@ -110,7 +134,8 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   };
   const drop = (test: (key: string) => boolean) => {
     for (const key of [...contents.keys()]) if (test(key)) forget(key);
-    for (const known of learned.values()) for (const key of [...known.keys()]) if (test(key)) known.delete(key);
+    for (const known of learned.values())
+      for (const key of [...known.keys()]) if (test(key)) known.delete(key);
     for (const key of [...failed.keys()]) if (test(key)) failed.delete(key);
   };
   /** Lets go of what is too old, or too much. */
@@ -118,19 +143,35 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
     const now = clock();
     // Least recently used first; a few thousand entries at most, each looked at.
     for (const [key, kept] of contents) {
-      if (now - kept.used >= CONTENT_TTL_MS || now - kept.at >= MAX_CONTENT_AGE_MS || keptBytes > MAX_KEPT_BYTES) forget(key);
+      if (
+        now - kept.used >= CONTENT_TTL_MS ||
+        now - kept.at >= MAX_CONTENT_AGE_MS ||
+        keptBytes > MAX_KEPT_BYTES
+      )
+        forget(key);
     }
-    for (const [key, failure] of failed) if (now - failure.at >= FAILED_READ_TTL_MS) failed.delete(key);
+    for (const [key, failure] of failed)
+      if (now - failure.at >= FAILED_READ_TTL_MS) failed.delete(key);
   };
 
   function candidatesOf(servers: readonly CurationServer[]): CatalogCandidate[] {
     const live = servers.filter((server) => server.connected);
-    const signature = live.map((server) => `${server.id}\u0000${server.name}\u0000${server.catalog.generation}\u0000${server.catalog.resources.length}`).join('\n');
+    const signature = live
+      .map(
+        (server) =>
+          `${server.id}\u0000${server.name}\u0000${server.catalog.generation}\u0000${server.catalog.resources.length}`,
+      )
+      .join('\n');
     if (candidates?.signature === signature) return candidates.list;
     const list: CatalogCandidate[] = [];
     for (const server of live) {
       for (const resource of server.catalog.resources) {
-        const candidate: CatalogCandidate = { serverId: server.id, serverName: server.name, uri: resource.uri, name: resource.name };
+        const candidate: CatalogCandidate = {
+          serverId: server.id,
+          serverName: server.name,
+          uri: resource.uri,
+          name: resource.name,
+        };
         if (resource.title !== undefined) candidate.title = resource.title;
         if (resource.description !== undefined) candidate.description = resource.description;
         if (resource.mimeType !== undefined) candidate.mimeType = resource.mimeType;
@@ -184,7 +225,10 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
             const result = await deps.read(serverId, uri, requestId);
             if (version(key) === at) {
               forget(key);
-              const bytes = result.reduce((sum, item) => sum + (item.text?.length ?? 0) * 2 + (item.blob?.length ?? 0), 0);
+              const bytes = result.reduce(
+                (sum, item) => sum + (item.text?.length ?? 0) * 2 + (item.blob?.length ?? 0),
+                0,
+              );
               contents.set(key, { items: result, at: clock(), used: clock(), bytes });
               keptBytes += bytes;
             }
@@ -193,9 +237,14 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
             // Its server went away (an update had made us read it again): what the context last
             // showed of it stays, marked stale by the frame, until the server is back.
             const shown = lastContents.get(key);
-            if (shown !== undefined && error instanceof HostError && error.code === 'disconnected') return shown;
+            if (shown !== undefined && error instanceof HostError && error.code === 'disconnected')
+              return shown;
             // A read the run cancelled did not fail.
-            if (!signal.aborted && version(key) === at) failed.set(key, { message: error instanceof Error ? error.message : String(error), at: clock() });
+            if (!signal.aborted && version(key) === at)
+              failed.set(key, {
+                message: error instanceof Error ? error.message : String(error),
+                at: clock(),
+              });
             throw error;
           } finally {
             signal.removeEventListener('abort', cancel);
@@ -205,7 +254,13 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
       });
       for (const [key, state] of known) {
         // Kept only while its contents are (see sweep): what was let go of is read again.
-        if ('contents' in state && !kept.has(key) && readAt.get(key) === version(key) && contents.has(key)) kept.set(key, state);
+        if (
+          'contents' in state &&
+          !kept.has(key) &&
+          readAt.get(key) === version(key) &&
+          contents.has(key)
+        )
+          kept.set(key, state);
       }
       // What the context holds was used: it stays while the context is in use. And what an
       // update changed: the same contents read are the same text, so only a new read is compared.
@@ -221,7 +276,12 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
           contents.set(key, kept);
         }
         const before = lastContents.get(key);
-        if (before !== undefined && before !== item.contents && textOf(before) !== textOf(item.contents)) changed.add(key);
+        if (
+          before !== undefined &&
+          before !== item.contents &&
+          textOf(before) !== textOf(item.contents)
+        )
+          changed.add(key);
         held.set(key, item.contents);
       });
       // Not spread: reading `text` would join the whole text (curate.ts).
@@ -233,7 +293,10 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
       for (const key of keys) failed.delete(key);
     },
     warmFocus(servers) {
-      return warmFocusIndex(candidatesOf(servers), () => new Promise((resolve) => setImmediate(resolve)));
+      return warmFocusIndex(
+        candidatesOf(servers),
+        () => new Promise((resolve) => setImmediate(resolve)),
+      );
     },
     commit(result) {
       lastContents = heldBy.get(result) ?? lastContents;

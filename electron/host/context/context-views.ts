@@ -9,7 +9,12 @@
  */
 import type { RowMarks } from '../../../shared/catalog/view-rows';
 import { parseResourceKey, type ResourceKey } from '../../../shared/catalog/resource-key';
-import { ContextSession, EMPTY_CURATION, rowDecision, type CurationState } from '../../../shared/context/context-view';
+import {
+  ContextSession,
+  EMPTY_CURATION,
+  rowDecision,
+  type CurationState,
+} from '../../../shared/context/context-view';
 import type { ContextPatch, DormantServer } from '../../../shared/context/context-wire';
 import { AssembledText } from '../../../shared/context/assemble';
 import { wholeTokens } from '../../../shared/context/curate';
@@ -19,8 +24,19 @@ import type { HostEventBody } from '../../../shared/host-api';
 import { HostError } from '../../../shared/host-error';
 import type { ServerId } from '../../../shared/mcp-types';
 import { createContextEvents } from './context-events';
-import { createContextRunner, type ContextRunDeps, type CurationServer, type RunResult } from './context-run';
-import { createGoneMarks, newWindow, previewCharsOf, windowFrame, type WindowState } from './context-windows';
+import {
+  createContextRunner,
+  type ContextRunDeps,
+  type CurationServer,
+  type RunResult,
+} from './context-run';
+import {
+  createGoneMarks,
+  newWindow,
+  previewCharsOf,
+  windowFrame,
+  type WindowState,
+} from './context-windows';
 
 /** How often progress reaches the windows while reading. */
 export const PROGRESS_MS = 100;
@@ -30,7 +46,10 @@ const MAX_CONTEXT_WATCHES = 200;
 export interface ContextViewsDeps extends ContextRunDeps {
   emit(body: HostEventBody): void;
   servers(): readonly CurationServer[];
-  /** The catalog views show marks and decisions: their frames must follow a change (`now`: in this tick). */
+  /**
+   * The catalog views show marks and decisions: their frames must follow a change (`now`: in this
+   * tick).
+   */
   rowsChanged(now?: boolean): void;
   /** Subscribes to what the context holds, per server. */
   watch(serverId: ServerId, uris: string[]): void;
@@ -75,7 +94,27 @@ function keyServer(key: string): ServerId | undefined {
 
 /** What a run gives when nothing can go in (auto-include off, nothing marked). */
 function emptyRun(): RunResult {
-  return { result: { decisions: [], decision: () => undefined, context: [], contextKeys: [], used: 0, overBudget: 0, warnings: [] }, items: [], keys: [], text: '', assembled: new AssembledText([]), sections: [], tokens: new Map(), known: new Map(), reads: 0, changed: new Set(), now: 0 };
+  return {
+    result: {
+      decisions: [],
+      decision: () => undefined,
+      context: [],
+      contextKeys: [],
+      used: 0,
+      overBudget: 0,
+      warnings: [],
+    },
+    items: [],
+    keys: [],
+    text: '',
+    assembled: new AssembledText([]),
+    sections: [],
+    tokens: new Map(),
+    known: new Map(),
+    reads: 0,
+    changed: new Set(),
+    now: 0,
+  };
 }
 
 export function createContextViews(deps: ContextViewsDeps): ContextViews {
@@ -89,7 +128,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
   let rowsVersion = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;
-  /** A server changed something while a run was in flight: another run follows it (scheduleSoon). */
+  /**
+   * A server changed something while a run was in flight: another run follows it (scheduleSoon).
+   */
   let again = false;
   let idle: Promise<void> = Promise.resolve();
   let settle: (() => void) | undefined;
@@ -115,14 +156,25 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
 
   const goneMarks = createGoneMarks();
   const gone = () => goneMarks(session.marks, session.version, deps.servers());
-  /** Of the keys in the context, those of servers down while the host reconnects: their text is the last read. */
+  /**
+   * Of the keys in the context, those of servers down while the host reconnects: their text is the
+   * last read.
+   */
   const staleKeys = (keys: readonly string[]): ReadonlySet<string> => {
     const down = new Set(deps.servers().flatMap((server) => (server.down ? [server.id] : [])));
-    return down.size === 0 ? new Set() : new Set(keys.filter((key) => down.has(keyServer(key) ?? '')));
+    return down.size === 0
+      ? new Set()
+      : new Set(keys.filter((key) => down.has(keyServer(key) ?? '')));
   };
 
   function frameFor(viewId: string, window: WindowState) {
-    const frame = windowFrame(viewId, window, { session, curation, gone: gone(), dormant: deps.dormant(), sessionProblem: deps.sessionProblem() });
+    const frame = windowFrame(viewId, window, {
+      session,
+      curation,
+      gone: gone(),
+      dormant: deps.dormant(),
+      sessionProblem: deps.sessionProblem(),
+    });
     deps.emit({ type: 'context', frame });
   }
 
@@ -130,7 +182,10 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     for (const [viewId, window] of windows) frameFor(viewId, window);
   }
 
-  /** Curates again `gather` ms from now (0: at once), taking in the changes that follow meanwhile (a server's notifications). */
+  /**
+   * Curates again `gather` ms from now (0: at once), taking in the changes that follow meanwhile (a
+   * server's notifications).
+   */
   function schedule(gather = delayMs): void {
     if (disposed || (!wanted && windows.size === 0)) return;
     clearTimeout(timer);
@@ -180,9 +235,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         settleIfIdle();
         return;
       }
-      if (curation.state !== 'working' || curation.read !== 0 || curation.pending !== 0) curation = { ...curation, state: 'working', read: 0, pending: 0 };
+      if (curation.state !== 'working' || curation.read !== 0 || curation.pending !== 0)
+        curation = { ...curation, state: 'working', read: 0, pending: 0 };
       // A window that the change's own frame told "working" already is not told again.
-      for (const [viewId, state] of windows) if (state.cutFrom?.curation !== curation || state.cutFrom.version !== session.version) frameFor(viewId, state);
+      for (const [viewId, state] of windows)
+        if (state.cutFrom?.curation !== curation || state.cutFrom.version !== session.version)
+          frameFor(viewId, state);
       const done = await runner.run({
         servers: deps.servers(),
         marks: new Map(session.marks),
@@ -201,7 +259,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       // The whole count: in Markdown a sum of counts already made and the last part's (so the
       // done frame says it, and no frame follows to say it); a JSON context is counted whole,
       // after the frame, since 4 MB take a while.
-      const counting = wholeTokens(done, settings.format, (text) => deps.count(text, settings.encoding));
+      const counting = wholeTokens(done, settings.format, (text) =>
+        deps.count(text, settings.encoding),
+      );
       // Handled below, or by nobody once a newer run took over: never an unhandled rejection.
       counting.catch(() => {});
       const counted = settings.format === 'markdown' ? await counting : undefined;
@@ -222,9 +282,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         overBudget: done.result.overBudget,
         warnings: done.result.warnings,
         changed: done.changed,
-        ...(done.changed.size > 0 ? { updatedAt: Date.now() } : curation.updatedAt !== undefined && { updatedAt: curation.updatedAt }),
+        ...(done.changed.size > 0
+          ? { updatedAt: Date.now() }
+          : curation.updatedAt !== undefined && { updatedAt: curation.updatedAt }),
         stale: staleKeys(order),
-        tokenMap: cutTokenMap(done.items, (at) => done.tokens.get(done.keys[at] as string) ?? 0, (serverId) => names.get(serverId) ?? deps.servers().find((server) => server.id === serverId)?.name),
+        tokenMap: cutTokenMap(
+          done.items,
+          (at) => done.tokens.get(done.keys[at] as string) ?? 0,
+          (serverId) =>
+            names.get(serverId) ?? deps.servers().find((server) => server.id === serverId)?.name,
+        ),
       });
       watchContext(done.items);
       warmFocus();
@@ -243,7 +310,12 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     } catch (error) {
       if (!current()) return;
       if (running === controller) running = undefined;
-      curation = { ...curation, state: 'failed', totalPending: false, error: error instanceof Error ? error.message : String(error) };
+      curation = {
+        ...curation,
+        state: 'failed',
+        totalPending: false,
+        error: error instanceof Error ? error.message : String(error),
+      };
       sendAll();
       runAgainIfAsked();
       settleIfIdle();
@@ -258,7 +330,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
    * load took twice as long with the index built beside it).
    */
   function warmFocus(): void {
-    if (hasFocus(session.settings) || listing() || timer !== undefined || running !== undefined) return;
+    if (hasFocus(session.settings) || listing() || timer !== undefined || running !== undefined)
+      return;
     if (![...windows.values()].some((state) => state.shown)) return;
     void runner.warmFocus(deps.servers()).catch(() => {});
   }
@@ -346,13 +419,19 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const known = new Set(deps.servers().map((server) => server.id));
       // A key that names no server here (a stale tab after a restart, a server just removed)
       // would count as picked and show nowhere: it is refused, not kept.
-      const usable = (keys: readonly string[]) => keys.filter((key) => known.has(keyServer(key) ?? ''));
+      const usable = (keys: readonly string[]) =>
+        keys.filter((key) => known.has(keyServer(key) ?? ''));
       const goneKeys = new Set(gone().map((entry) => entry.key));
       const checked: ContextPatch = {
         ...patch,
         ...(patch.mark && { mark: { keys: usable(patch.mark.keys), mark: patch.mark.mark } }),
         // Only what is gone can be dropped as gone; [] is every gone mark.
-        ...(patch.dropGone && { dropGone: patch.dropGone.length === 0 ? [...goneKeys] : patch.dropGone.filter((key) => goneKeys.has(key)) }),
+        ...(patch.dropGone && {
+          dropGone:
+            patch.dropGone.length === 0
+              ? [...goneKeys]
+              : patch.dropGone.filter((key) => goneKeys.has(key)),
+        }),
       };
       if (checked.mark) runner.retry(checked.mark.keys);
       const change = session.apply(checked);
@@ -363,7 +442,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     mark(keys, mark) {
       // A folder's box picks what has no mark and unpicks only picks: a pin or an exclusion
       // under it is the user's word about that resource, not the folder's to overwrite.
-      const touched = keys.filter((key) => (mark === 'include' ? !session.marks.has(key) : session.marks.get(key) === 'include'));
+      const touched = keys.filter((key) =>
+        mark === 'include' ? !session.marks.has(key) : session.marks.get(key) === 'include',
+      );
       runner.retry(touched);
       if (session.setMarks(touched, mark)) marksChanged();
       sendAll();

@@ -6,8 +6,18 @@
  * are gone: on a server not connected, or no longer in its complete listing.
  */
 import { parseResourceKey } from '../../../shared/catalog/resource-key';
-import { cutContextFrame, type ContextSession, type CurationState } from '../../../shared/context/context-view';
-import { MAX_PREVIEW_CHARS, PREVIEW_CHARS, type ContextFrame, type DormantServer, type GoneEntry } from '../../../shared/context/context-wire';
+import {
+  cutContextFrame,
+  type ContextSession,
+  type CurationState,
+} from '../../../shared/context/context-view';
+import {
+  MAX_PREVIEW_CHARS,
+  PREVIEW_CHARS,
+  type ContextFrame,
+  type DormantServer,
+  type GoneEntry,
+} from '../../../shared/context/context-wire';
 import type { CurationServer } from './context-run';
 
 export interface WindowState {
@@ -18,14 +28,31 @@ export interface WindowState {
   showIncluded: boolean;
   /** Whether it shows the context at all. */
   shown: boolean;
-  /** The curation and session version its last frame was cut from: the same again would say nothing new. */
+  /**
+   * The curation and session version its last frame was cut from: the same again would say nothing
+   * new.
+   */
   cutFrom?: { curation: CurationState; version: number };
-  /** What its frames carried last of the included list, the text and the token map, to leave out when the same. */
-  sent?: { included: readonly unknown[] | undefined; text: unknown; chars: number; tokenMap: unknown };
+  /**
+   * What its frames carried last of the included list, the text and the token map, to leave out
+   * when the same.
+   */
+  sent?: {
+    included: readonly unknown[] | undefined;
+    text: unknown;
+    chars: number;
+    tokenMap: unknown;
+  };
 }
 
 export function newWindow(): WindowState {
-  return { frames: 0, previewChars: PREVIEW_CHARS, selectedKey: null, showIncluded: false, shown: false };
+  return {
+    frames: 0,
+    previewChars: PREVIEW_CHARS,
+    selectedKey: null,
+    showIncluded: false,
+    shown: false,
+  };
 }
 
 /** The characters of preview a window may ask for. */
@@ -37,22 +64,41 @@ export function previewCharsOf(asked: number): number {
 export function windowFrame(
   viewId: string,
   window: WindowState,
-  parts: { session: ContextSession; curation: CurationState; gone: readonly GoneEntry[]; dormant: readonly DormantServer[]; sessionProblem: string | undefined },
+  parts: {
+    session: ContextSession;
+    curation: CurationState;
+    gone: readonly GoneEntry[];
+    dormant: readonly DormantServer[];
+    sessionProblem: string | undefined;
+  },
 ): ContextFrame {
   const { curation } = parts;
   window.frames += 1;
   window.cutFrom = { curation, version: parts.session.version };
   // What the included list is cut from: the same parts, the same list.
-  const cutFrom = [curation.order, curation.decision, curation.tokens, curation.changed, curation.stale];
+  const cutFrom = [
+    curation.order,
+    curation.decision,
+    curation.tokens,
+    curation.changed,
+    curation.stale,
+  ];
   const sent = window.sent;
   const sentIncluded = sent?.included;
   const unchanged = {
-    included: !window.showIncluded || (sentIncluded !== undefined && cutFrom.every((part, at) => part === sentIncluded[at])),
+    included:
+      !window.showIncluded ||
+      (sentIncluded !== undefined && cutFrom.every((part, at) => part === sentIncluded[at])),
     text: sent !== undefined && sent.text === curation.text && sent.chars === window.previewChars,
     tokenMap: sent !== undefined && sent.tokenMap === curation.tokenMap,
   };
   // A list not shown is not had: the frame after the window opens it carries it.
-  window.sent = { included: window.showIncluded ? cutFrom : undefined, text: curation.text, chars: window.previewChars, tokenMap: curation.tokenMap };
+  window.sent = {
+    included: window.showIncluded ? cutFrom : undefined,
+    text: curation.text,
+    chars: window.previewChars,
+    tokenMap: curation.tokenMap,
+  };
   return cutContextFrame({
     unchanged,
     viewId,
@@ -72,18 +118,36 @@ export function windowFrame(
  * answer is kept while the marks (by `version`) and each server's state are the same, and each
  * listing's URIs are gathered once.
  */
-export function createGoneMarks(): (marks: ReadonlyMap<string, GoneEntry['mark']>, version: number, servers: readonly CurationServer[]) => GoneEntry[] {
+export function createGoneMarks(): (
+  marks: ReadonlyMap<string, GoneEntry['mark']>,
+  version: number,
+  servers: readonly CurationServer[],
+) => GoneEntry[] {
   const listedUris = new WeakMap<readonly unknown[], Set<string>>();
   let last: { version: number; states: unknown[]; gone: GoneEntry[] } | undefined;
   return (marks, version, servers) => {
-    const states = servers.flatMap((server) => [server.id, server.name, server.connected, server.catalog.status, server.catalog.resources]);
-    if (last?.version === version && last.states.length === states.length && last.states.every((state, at) => state === states[at])) return last.gone;
+    const states = servers.flatMap((server) => [
+      server.id,
+      server.name,
+      server.connected,
+      server.catalog.status,
+      server.catalog.resources,
+    ]);
+    if (
+      last?.version === version &&
+      last.states.length === states.length &&
+      last.states.every((state, at) => state === states[at])
+    )
+      return last.gone;
     const gone = goneOf(marks, servers);
     last = { version, states, gone };
     return gone;
   };
 
-  function goneOf(marks: ReadonlyMap<string, GoneEntry['mark']>, servers: readonly CurationServer[]): GoneEntry[] {
+  function goneOf(
+    marks: ReadonlyMap<string, GoneEntry['mark']>,
+    servers: readonly CurationServer[],
+  ): GoneEntry[] {
     const byId = new Map(servers.map((server) => [server.id, server]));
     const out: GoneEntry[] = [];
     for (const [key, mark] of marks) {
@@ -91,14 +155,20 @@ export function createGoneMarks(): (marks: ReadonlyMap<string, GoneEntry['mark']
       const server = byId.get(serverId);
       if (!server) continue;
       if (!server.connected) {
-        if (server.catalog.status !== 'listing') out.push({ key, server: server.name, uri, mark, why: 'its server is not connected' });
+        if (server.catalog.status !== 'listing')
+          out.push({ key, server: server.name, uri, mark, why: 'its server is not connected' });
         continue;
       }
       // Only a catalog listed to its end can say a resource is not in it.
       if (server.catalog.status !== 'complete') continue;
       let uris = listedUris.get(server.catalog.resources);
-      if (!uris) listedUris.set(server.catalog.resources, (uris = new Set(server.catalog.resources.map((resource) => resource.uri))));
-      if (!uris.has(uri)) out.push({ key, server: server.name, uri, mark, why: 'its server no longer lists it' });
+      if (!uris)
+        listedUris.set(
+          server.catalog.resources,
+          (uris = new Set(server.catalog.resources.map((resource) => resource.uri))),
+        );
+      if (!uris.has(uri))
+        out.push({ key, server: server.name, uri, mark, why: 'its server no longer lists it' });
     }
     return out;
   }

@@ -7,7 +7,21 @@ const ENCODINGS: TokenEncoding[] = ['o200k_base', 'cl100k_base'];
 
 // Varied text, so a megabyte is not one token pattern repeated.
 function prose(bytes: number, seed = 1): string {
-  const words = ['context', 'resource', 'the', 'MCP', 'server', '42', 'tokens,', 'über', 'naïve', '{"uri":', 'file:///a/b.ts', '\n', 'budget.'];
+  const words = [
+    'context',
+    'resource',
+    'the',
+    'MCP',
+    'server',
+    '42',
+    'tokens,',
+    'über',
+    'naïve',
+    '{"uri":',
+    'file:///a/b.ts',
+    '\n',
+    'budget.',
+  ];
   const parts: string[] = [];
   let length = 0;
   let state = seed;
@@ -58,7 +72,10 @@ describe('token pool', () => {
   });
 
   it('resolves 200 concurrent counts correctly, on one worker and on two, the texts queued meanwhile going in batches', async () => {
-    const texts = Array.from({ length: 200 }, (_, index) => `${index}: ${prose(200 + index * 13, index + 7)}`);
+    const texts = Array.from(
+      { length: 200 },
+      (_, index) => `${index}: ${prose(200 + index * 13, index + 7)}`,
+    );
     const direct = createTokenCounter('cl100k_base');
     for (const size of [1, 2]) {
       const tokens = pool({ size });
@@ -79,7 +96,10 @@ describe('token pool', () => {
     await tokens.count('the same text', 'cl100k_base');
     expect(probe.trips).toBe(2);
     // Concurrent counts of one text share one trip.
-    await Promise.all([tokens.count('twice at once', 'o200k_base'), tokens.count('twice at once', 'o200k_base')]);
+    await Promise.all([
+      tokens.count('twice at once', 'o200k_base'),
+      tokens.count('twice at once', 'o200k_base'),
+    ]);
     expect(probe.trips).toBe(3);
     // Two entries: 'the same text' in o200k_base was pushed out by the two after it.
     await tokens.count('the same text', 'o200k_base');
@@ -88,7 +108,9 @@ describe('token pool', () => {
 
   it('rejects an unknown encoding with a clear message, without a trip', async () => {
     const tokens = pool();
-    await expect(tokens.count('x', 'p50k_base' as TokenEncoding)).rejects.toThrow('unknown token encoding "p50k_base"');
+    await expect(tokens.count('x', 'p50k_base' as TokenEncoding)).rejects.toThrow(
+      'unknown token encoding "p50k_base"',
+    );
     expect(tokenPoolProbe(tokens).trips).toBe(0);
   });
 
@@ -104,7 +126,9 @@ describe('token pool', () => {
     expect(probe.threadIds[0]).not.toBe(before);
     expect(probe.inFlight).toBe(1); // the retry, on the new worker
     await expect(counting).resolves.toBe(createTokenCounter('o200k_base').count(text));
-    await expect(tokens.count('still counting', 'o200k_base')).resolves.toBe(createTokenCounter('o200k_base').count('still counting'));
+    await expect(tokens.count('still counting', 'o200k_base')).resolves.toBe(
+      createTokenCounter('o200k_base').count('still counting'),
+    );
   }, 60_000);
 
   it('rejects a text after its worker stopped twice, with a one-line reason, then goes on', async () => {
@@ -113,10 +137,17 @@ describe('token pool', () => {
     const counting = tokens.count(prose(2 * 1024 * 1024, 5), 'o200k_base');
     await probe.kill();
     await probe.kill();
-    const error = await counting.then(() => undefined, (reason: unknown) => reason);
+    const error = await counting.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/^token count failed: the token worker stopped 2 times on this text \(.+\)$/);
-    await expect(tokens.count('after the crash', 'cl100k_base')).resolves.toBe(createTokenCounter('cl100k_base').count('after the crash'));
+    expect((error as Error).message).toMatch(
+      /^token count failed: the token worker stopped 2 times on this text \(.+\)$/,
+    );
+    await expect(tokens.count('after the crash', 'cl100k_base')).resolves.toBe(
+      createTokenCounter('cl100k_base').count('after the crash'),
+    );
   }, 60_000);
 
   it('close() rejects what is in flight and queued, and later counts say the pool is closed', async () => {
@@ -124,12 +155,17 @@ describe('token pool', () => {
     const inFlight = tokens.count(prose(2 * 1024 * 1024, 9), 'o200k_base');
     const queued = tokens.count('waiting in the queue', 'o200k_base');
     // Handlers first: close() rejects both before it resolves.
-    const rejected = Promise.all([expect(inFlight).rejects.toThrow(/^token pool closed$/), expect(queued).rejects.toThrow(/^token pool closed$/)]);
+    const rejected = Promise.all([
+      expect(inFlight).rejects.toThrow(/^token pool closed$/),
+      expect(queued).rejects.toThrow(/^token pool closed$/),
+    ]);
     expect(tokenPoolProbe(tokens).inFlight).toBe(1);
     await tokens.close();
     await rejected;
     expect(tokenPoolProbe(tokens).threadIds).toEqual([]);
-    await expect(tokens.count('too late', 'o200k_base')).rejects.toThrow('token pool closed: cannot count tokens after close()');
+    await expect(tokens.count('too late', 'o200k_base')).rejects.toThrow(
+      'token pool closed: cannot count tokens after close()',
+    );
   }, 60_000);
 
   it('leaves the main thread free while it counts 5 MB', async () => {
@@ -146,6 +182,8 @@ describe('token pool', () => {
   }, 120_000);
 
   it('refuses a size that is not a whole number of at least 1', () => {
-    expect(() => createTokenPool({ size: 0 })).toThrow('token pool size must be a whole number of at least 1, got 0');
+    expect(() => createTokenPool({ size: 0 })).toThrow(
+      'token pool size must be a whole number of at least 1, got 0',
+    );
   });
 });

@@ -11,7 +11,10 @@ import type { TokenWorkerRequest, TokenWorkerResponse } from './token-worker';
 
 /** Counts tokens off the main thread. */
 export interface TokenPool {
-  /** Tokens of `text` in `encoding`; cached by a hash of the text (shared/context/encodings.ts textHash), so a recount of the same text costs no worker trip. */
+  /**
+   * Tokens of `text` in `encoding`; cached by a hash of the text (shared/context/encodings.ts
+   * textHash), so a recount of the same text costs no worker trip.
+   */
   count(text: string, encoding: TokenEncoding): Promise<number>;
   /** Ends the workers; counts in flight reject with an Error('token pool closed'). */
   close(): Promise<void>;
@@ -70,8 +73,12 @@ export function tokenPoolProbe(pool: TokenPool): TokenPoolProbe {
 export function createTokenPool(options: { size?: number; cacheEntries?: number } = {}): TokenPool {
   const size = options.size ?? 1;
   const cacheEntries = options.cacheEntries ?? 20_000;
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`token pool size must be a whole number of at least 1, got ${size}`);
-  if (!Number.isInteger(cacheEntries) || cacheEntries < 0) throw new RangeError(`token pool cacheEntries must be a whole number of at least 0, got ${cacheEntries}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`token pool size must be a whole number of at least 1, got ${size}`);
+  if (!Number.isInteger(cacheEntries) || cacheEntries < 0)
+    throw new RangeError(
+      `token pool cacheEntries must be a whole number of at least 0, got ${cacheEntries}`,
+    );
 
   const cache = new Map<string, number>(); // insertion order = least recently used first
   const pending = new Map<string, Promise<number>>(); // one trip for concurrent counts of one text
@@ -92,7 +99,12 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
     const slot: Slot = { worker: startWorker() };
     slot.worker.on('message', (answer: { results: TokenWorkerResponse[] }) => {
       const jobs = slot.jobs;
-      if (!jobs || answer.results.length !== jobs.length || answer.results.some((result, at) => result.id !== jobs[at]?.id)) return;
+      if (
+        !jobs ||
+        answer.results.length !== jobs.length ||
+        answer.results.some((result, at) => result.id !== jobs[at]?.id)
+      )
+        return;
       slot.jobs = undefined;
       answer.results.forEach((result, at) => {
         const job = jobs[at] as Job;
@@ -112,7 +124,12 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
       if (jobs.length === 0 || closed) return;
       for (const job of [...jobs].reverse()) {
         if (job.attempts < ATTEMPTS) queue.unshift(job);
-        else job.reject(new Error(`token count failed: the token worker stopped ${ATTEMPTS} times on this text (${slot.lastError ?? `exit code ${code}`})`));
+        else
+          job.reject(
+            new Error(
+              `token count failed: the token worker stopped ${ATTEMPTS} times on this text (${slot.lastError ?? `exit code ${code}`})`,
+            ),
+          );
       }
       pump();
     });
@@ -148,7 +165,12 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
     let chars = first.text.length;
     // A text tried again goes alone, so a text that kills the worker takes no other with it.
     if (first.attempts === 0) {
-      while (jobs.length < BATCH_TEXTS && queue[0] !== undefined && queue[0].attempts === 0 && chars + queue[0].text.length <= BATCH_CHARS) {
+      while (
+        jobs.length < BATCH_TEXTS &&
+        queue[0] !== undefined &&
+        queue[0].attempts === 0 &&
+        chars + queue[0].text.length <= BATCH_CHARS
+      ) {
         const next = queue.shift() as Job;
         chars += next.text.length;
         jobs.push(next);
@@ -158,13 +180,16 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
     slot.jobs = jobs;
     slot.worker.ref();
     trips += 1;
-    slot.worker.postMessage({ jobs: jobs.map(({ id, text, encoding }) => ({ id, text, encoding })) } satisfies TokenWorkerRequest);
+    slot.worker.postMessage({
+      jobs: jobs.map(({ id, text, encoding }) => ({ id, text, encoding })),
+    } satisfies TokenWorkerRequest);
   }
 
   const pool: TokenPool = {
     count(text, encoding) {
       if (closed) return Promise.reject(new Error(`${CLOSED}: cannot count tokens after close()`));
-      if (!TOKEN_ENCODINGS.includes(encoding)) return Promise.reject(new Error(`unknown token encoding ${JSON.stringify(encoding)}`));
+      if (!TOKEN_ENCODINGS.includes(encoding))
+        return Promise.reject(new Error(`unknown token encoding ${JSON.stringify(encoding)}`));
       if (text === '') return Promise.resolve(0);
       const key = `${encoding}:${textHash(text)}`;
       const known = cache.get(key);
@@ -201,9 +226,15 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
   };
 
   probes.set(pool, {
-    get trips() { return trips; },
-    get threadIds() { return slots.map((slot) => slot.worker.threadId); },
-    get inFlight() { return slots.reduce((sum, slot) => sum + (slot.jobs?.length ?? 0), 0); },
+    get trips() {
+      return trips;
+    },
+    get threadIds() {
+      return slots.map((slot) => slot.worker.threadId);
+    },
+    get inFlight() {
+      return slots.reduce((sum, slot) => sum + (slot.jobs?.length ?? 0), 0);
+    },
     async kill(index = 0) {
       const slot = slots[index];
       if (!slot) throw new Error(`no live token worker at index ${index}`);
@@ -222,17 +253,23 @@ export function createTokenPool(options: { size?: number; cacheEntries?: number 
 function startWorker(): Worker {
   for (const relative of ['./token-worker.mjs', '../token-worker.mjs']) {
     const url = new URL(relative, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return new Worker(url, { execArgv: [] });
+    if (url.protocol === 'file:' && existsSync(fileURLToPath(url)))
+      return new Worker(url, { execArgv: [] });
   }
   const source = new URL('./token-worker.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(source))) throw new Error(`token worker not found: no token-worker.mjs near ${fileURLToPath(import.meta.url)} (run npm run build)`);
+  if (!existsSync(fileURLToPath(source)))
+    throw new Error(
+      `token worker not found: no token-worker.mjs near ${fileURLToPath(import.meta.url)} (run npm run build)`,
+    );
   // tsx's `--import` hook registers itself only on the main thread in Node 20, so the worker
   // registers tsx's ESM hooks itself, then imports the TypeScript entry.
   let tsxApi: string;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
   } catch {
-    throw new Error('token worker: running from TypeScript source needs the tsx dev dependency (npm install)');
+    throw new Error(
+      'token worker: running from TypeScript source needs the tsx dev dependency (npm install)',
+    );
   }
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
   return new Worker(bootstrap, { eval: true, execArgv: [] });

@@ -1,24 +1,34 @@
 /**
  * The host's token worker (a `worker_thread` started by token-pool.ts): counts a batch of
- * texts per message, so the tokenizer's CPU time and tables stay off the main thread (Electron's main
+ * texts per message, so the tokenizer's CPU time and tables stay off the main thread (Electron's
+ * main
  * process must never block on it). Bundled to out/token-worker.mjs.
  */
 import { parentPort } from 'node:worker_threads';
-import { createTokenCounter, TOKEN_ENCODINGS, type TokenCounter, type TokenEncoding } from '../../../shared/context/tokens';
+import {
+  createTokenCounter,
+  TOKEN_ENCODINGS,
+  type TokenCounter,
+  type TokenEncoding,
+} from '../../../shared/context/tokens';
 
 /** What the pool sends: texts to count, each in its encoding. */
 export interface TokenWorkerRequest {
   jobs: { id: number; text: string; encoding: TokenEncoding }[];
 }
 
-/** What the worker answers per text, in the order asked: the count, or a one-line reason it could not count. */
+/**
+ * What the worker answers per text, in the order asked: the count, or a one-line reason it could
+ * not count.
+ */
 export type TokenWorkerResponse = { id: number; tokens: number } | { id: number; error: string };
 
 // One counter per encoding, made on first use: each loads its own tables (tens of MB).
 const counters = new Map<TokenEncoding, TokenCounter>();
 
 function counterFor(encoding: TokenEncoding): TokenCounter {
-  if (!TOKEN_ENCODINGS.includes(encoding)) throw new Error(`unknown token encoding ${JSON.stringify(encoding)}`);
+  if (!TOKEN_ENCODINGS.includes(encoding))
+    throw new Error(`unknown token encoding ${JSON.stringify(encoding)}`);
   let counter = counters.get(encoding);
   if (!counter) {
     counter = createTokenCounter(encoding);

@@ -9,25 +9,34 @@ import type { ServerConfig, ServerTransportConfig } from '../../../shared/mcp-ty
 const HIDDEN = '••••';
 export const REDACTED = '[redacted]';
 /** An env key that names a credential. */
-const CREDENTIAL_KEY = /key|token|secret|passw|pwd|auth|credential|cookie|session|private|signature|cert/i;
+const CREDENTIAL_KEY =
+  /key|token|secret|passw|pwd|auth|credential|cookie|session|private|signature|cert/i;
 /** Shorter values are not told apart from ordinary words and numbers. */
 const MIN_SECRET = 6;
 
-function redactValues(record: Record<string, string> | undefined): Record<string, string> | undefined {
+function redactValues(
+  record: Record<string, string> | undefined,
+): Record<string, string> | undefined {
   if (!record) return undefined;
   return Object.fromEntries(Object.keys(record).map((key) => [key, HIDDEN]));
 }
 
-/** The transport config with every header and env value replaced by a mask, and every argument that looks like a secret (`--token X`, `KEY=X`, a key's shape). */
+/**
+ * The transport config with every header and env value replaced by a mask, and every argument that
+ * looks like a secret (`--token X`, `KEY=X`, a key's shape).
+ */
 export function redactTransport(transport: ServerTransportConfig): ServerTransportConfig {
   if (transport.kind === 'stdio') {
     const env = redactValues(transport.env);
     return { ...transport, args: redactWords(transport.args).shown, ...(env && { env }) };
   }
   const headers = redactValues(transport.headers);
-  return { ...transport, url: redactWords([transport.url]).shown[0] ?? transport.url, ...(headers && { headers }) };
+  return {
+    ...transport,
+    url: redactWords([transport.url]).shown[0] ?? transport.url,
+    ...(headers && { headers }),
+  };
 }
-
 
 /**
  * The values of a config that must never be kept in a trace: header and env values whose
@@ -37,7 +46,12 @@ export function redactTransport(transport: ServerTransportConfig): ServerTranspo
 export function secretsOf(config: ServerConfig): string[] {
   const transport = config.transport;
   // What the user typed for a secret input; a secret on the command line or in the URL too (`--api-key X`, `https://u:pw@…`, `?key=…`).
-  const found: string[] = [...(config.secrets ?? []), ...(transport.kind === 'stdio' ? redactWords(transport.args).secrets : redactWords([transport.url]).secrets)];
+  const found: string[] = [
+    ...(config.secrets ?? []),
+    ...(transport.kind === 'stdio'
+      ? redactWords(transport.args).secrets
+      : redactWords([transport.url]).secrets),
+  ];
   const named = transport.kind === 'stdio' ? (transport.env ?? {}) : (transport.headers ?? {});
   for (const [key, value] of Object.entries(named)) {
     if (!CREDENTIAL_KEY.test(key) && !looksSecret(value)) continue;
@@ -45,7 +59,9 @@ export function secretsOf(config: ServerConfig): string[] {
     const scheme = transport.kind === 'stdio' ? null : /^\s*\S+\s+(\S.*)$/.exec(value);
     if (scheme?.[1]) found.push(scheme[1].trim());
   }
-  return [...new Set(found.filter((value) => value.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+  return [...new Set(found.filter((value) => value.length >= MIN_SECRET))].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 /** `text` with each secret replaced. */
@@ -65,10 +81,13 @@ export function redactedJson(value: unknown, secrets: readonly string[]): string
   return JSON.stringify(value, (_key, node: unknown) => {
     if (typeof node === 'string') return redactString(node, secrets);
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
-    // A key holding a secret: the object again with its keys replaced (its values are visited next).
+    // A key holding a secret: the object again with its keys replaced (its values are visited
+    // next).
     const keys = Object.keys(node);
     if (!keys.some((key) => secrets.some((secret) => key.includes(secret)))) return node;
-    return Object.fromEntries(keys.map((key) => [redactString(key, secrets), (node as Record<string, unknown>)[key]]));
+    return Object.fromEntries(
+      keys.map((key) => [redactString(key, secrets), (node as Record<string, unknown>)[key]]),
+    );
   });
 }
 
@@ -88,5 +107,7 @@ export function captureSecretsOf(config: ServerConfig): string[] {
       if (scheme?.[1]) found.push(scheme[1].trim());
     }
   }
-  return [...new Set(found.filter((value) => value.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+  return [...new Set(found.filter((value) => value.length >= MIN_SECRET))].sort(
+    (a, b) => b.length - a.length,
+  );
 }

@@ -33,7 +33,11 @@ export class ServerProblems {
       known.message = line;
     } else this.#byKind.set(kind, { kind, message: line, count: times, first: now, last: now });
     if (!known) this.#flush();
-    else this.#timer ??= setTimeout(() => this.#flush(), Math.max(0, this.#told + TELL_EVERY_MS - Date.now()));
+    else
+      this.#timer ??= setTimeout(
+        () => this.#flush(),
+        Math.max(0, this.#told + TELL_EVERY_MS - Date.now()),
+      );
   }
 
   /** The count of one kind so far. */

@@ -24,22 +24,37 @@ export interface Timeline {
   close(viewId: string): void;
   onEntry(listener: (entry: TimelineEntry) => void): () => void;
   entries(): TimelineEntry[];
-  /** Entries recorded elsewhere (a capture's), put first with their times; `serverId` maps their servers to ours. */
+  /**
+   * Entries recorded elsewhere (a capture's), put first with their times; `serverId` maps their
+   * servers to ours.
+   */
   load(entries: readonly TimelineEntry[], serverId: (captured: string) => string | undefined): void;
   dispose(): void;
 }
 
-export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(serverId: string): string; limit?: number }): Timeline {
+export function createTimeline(deps: {
+  emit(body: HostEventBody): void;
+  nameOf(serverId: string): string;
+  limit?: number;
+}): Timeline {
   const limit = deps.limit ?? TIMELINE_LIMIT;
   let ring: TimelineEntry[] = [];
   let seq = 0;
   const listeners = new Set<(entry: TimelineEntry) => void>();
   const views = new Map<string, { filter: TimelineFilter; frames: number }>();
-  const status = new Map<string, { status: string; retry: string; problems: Map<string, number> }>();
+  const status = new Map<
+    string,
+    { status: string; retry: string; problems: Map<string, number> }
+  >();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function add(note: Note): void {
-    const entry: TimelineEntry = { seq: ++seq, time: Date.now(), server: deps.nameOf(note.serverId), ...note };
+    const entry: TimelineEntry = {
+      seq: ++seq,
+      time: Date.now(),
+      server: deps.nameOf(note.serverId),
+      ...note,
+    };
     if (entry.detail !== undefined) entry.detail = oneLine(entry.detail);
     if (entry.uri !== undefined) entry.uri = entry.uri.slice(0, 2000);
     ring.push(entry);
@@ -50,9 +65,22 @@ export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(s
 
   function send(viewId: string, view: { filter: TimelineFilter; frames: number }): void {
     const kinds = view.filter.kinds && new Set(view.filter.kinds);
-    const matching = kept().filter((entry) => (view.filter.serverId === undefined || entry.serverId === view.filter.serverId) && (!kinds || kinds.has(entry.kind)));
+    const matching = kept().filter(
+      (entry) =>
+        (view.filter.serverId === undefined || entry.serverId === view.filter.serverId) &&
+        (!kinds || kinds.has(entry.kind)),
+    );
     view.frames += 1;
-    deps.emit({ type: 'timeline', frame: { viewId, frame: view.frames, total: matching.length, entries: matching.slice(-FRAME_ENTRIES), limit } });
+    deps.emit({
+      type: 'timeline',
+      frame: {
+        viewId,
+        frame: view.frames,
+        total: matching.length,
+        entries: matching.slice(-FRAME_ENTRIES),
+        limit,
+      },
+    });
   }
 
   function flush(): void {
@@ -65,13 +93,24 @@ export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(s
 
   return {
     notified(serverId, method, params) {
-      const fields = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+      const fields = (typeof params === 'object' && params !== null ? params : {}) as Record<
+        string,
+        unknown
+      >;
       const uri = typeof fields.uri === 'string' ? fields.uri : undefined;
-      const kind: TimelineKind = method === 'notifications/resources/list_changed' ? 'list-changed' : method === 'notifications/resources/updated' ? 'updated' : method === 'notifications/message' ? 'log' : 'notification';
+      const kind: TimelineKind =
+        method === 'notifications/resources/list_changed'
+          ? 'list-changed'
+          : method === 'notifications/resources/updated'
+            ? 'updated'
+            : method === 'notifications/message'
+              ? 'log'
+              : 'notification';
       const note: Note = { serverId, kind, ...(uri !== undefined && { uri }) };
       if (kind === 'log') {
         if (typeof fields.level === 'string') note.level = fields.level.slice(0, 20);
-        const data = typeof fields.data === 'string' ? fields.data : JSON.stringify(fields.data ?? null);
+        const data =
+          typeof fields.data === 'string' ? fields.data : JSON.stringify(fields.data ?? null);
         note.detail = `${typeof fields.logger === 'string' ? `${fields.logger}: ` : ''}${data ?? ''}`;
       } else if (kind === 'notification') note.detail = method;
       add(note);
@@ -79,7 +118,11 @@ export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(s
     observe(event) {
       if (event.type === 'catalog-relisted') {
         const change = event.change;
-        add({ serverId: event.serverId, kind: 'listed-again', detail: `${describeCounts(change)} (${change.cause})` });
+        add({
+          serverId: event.serverId,
+          kind: 'listed-again',
+          detail: `${describeCounts(change)} (${change.cause})`,
+        });
         return;
       }
       if (event.type === 'server-removed') {
@@ -88,23 +131,55 @@ export function createTimeline(deps: { emit(body: HostEventBody): void; nameOf(s
       }
       if (event.type !== 'server') return;
       const server = event.server;
-      const known = status.get(server.id) ?? { status: 'connecting', retry: '', problems: new Map<string, number>() };
+      const known = status.get(server.id) ?? {
+        status: 'connecting',
+        retry: '',
+        problems: new Map<string, number>(),
+      };
       status.set(server.id, known);
       if (server.status !== known.status) {
-        if (server.status === 'connected') add({ serverId: server.id, kind: 'connected', ...(server.protocolVersion && { detail: `protocol ${server.protocolVersion}` }) });
-        if (server.status === 'disconnected') add({ serverId: server.id, kind: 'disconnected', detail: server.disconnect?.reason ?? 'disconnected' });
+        if (server.status === 'connected')
+          add({
+            serverId: server.id,
+            kind: 'connected',
+            ...(server.protocolVersion && { detail: `protocol ${server.protocolVersion}` }),
+          });
+        if (server.status === 'disconnected')
+          add({
+            serverId: server.id,
+            kind: 'disconnected',
+            detail: server.disconnect?.reason ?? 'disconnected',
+          });
         known.status = server.status;
       }
-      const retry = server.retry ? `${server.retry.attempt}/${server.retry.of}/${server.retry.gaveUp ? 'x' : ''}` : '';
+      const retry = server.retry
+        ? `${server.retry.attempt}/${server.retry.of}/${server.retry.gaveUp ? 'x' : ''}`
+        : '';
       if (retry !== known.retry && server.retry) {
-        if (server.retry.gaveUp) add({ serverId: server.id, kind: 'gave-up', detail: `gave up reconnecting after ${server.retry.of} attempts` });
-        else add({ serverId: server.id, kind: 'reconnecting', detail: `attempt ${server.retry.attempt} of ${server.retry.of}${server.retry.at ? ` at ${server.retry.at.slice(11, 19)}` : ''}` });
+        if (server.retry.gaveUp)
+          add({
+            serverId: server.id,
+            kind: 'gave-up',
+            detail: `gave up reconnecting after ${server.retry.of} attempts`,
+          });
+        else
+          add({
+            serverId: server.id,
+            kind: 'reconnecting',
+            detail: `attempt ${server.retry.attempt} of ${server.retry.of}${server.retry.at ? ` at ${server.retry.at.slice(11, 19)}` : ''}`,
+          });
       }
       known.retry = retry;
       for (const problem of server.problems ?? []) {
         if (known.problems.get(problem.kind) === problem.count) continue;
         known.problems.set(problem.kind, problem.count);
-        add({ serverId: server.id, kind: 'problem', detail: problem.message.includes(' times ') ? problem.message : `${problem.message} (${problem.count}×)` });
+        add({
+          serverId: server.id,
+          kind: 'problem',
+          detail: problem.message.includes(' times ')
+            ? problem.message
+            : `${problem.message} (${problem.count}×)`,
+        });
       }
     },
     update(viewId, filter) {

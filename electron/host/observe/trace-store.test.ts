@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { secretsOf } from './redact';
 import { createTraceStore } from './trace-store';
 
-const request = (id: number, method = 'resources/list') => ({ jsonrpc: '2.0', id, method, params: {} });
+const request = (id: number, method = 'resources/list') => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params: {},
+});
 const response = (id: number, result: unknown = {}) => ({ jsonrpc: '2.0', id, result });
 
 describe('the trace store', () => {
@@ -12,10 +17,26 @@ describe('the trace store', () => {
     store.describe('s1', 'one', []);
     store.record('s1', 'send', request(7));
     time = 1042;
-    store.record('s1', 'receive', { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'bad cursor' } });
+    store.record('s1', 'receive', {
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: 'bad cursor' },
+    });
     const [sent, answer] = store.all();
-    expect(sent).toMatchObject({ direction: 'send', method: 'resources/list', id: 7, duration: 42, answeredBy: 2 });
-    expect(answer).toMatchObject({ direction: 'receive', method: 'resources/list', id: 7, duration: 42, error: true });
+    expect(sent).toMatchObject({
+      direction: 'send',
+      method: 'resources/list',
+      id: 7,
+      duration: 42,
+      answeredBy: 2,
+    });
+    expect(answer).toMatchObject({
+      direction: 'receive',
+      method: 'resources/list',
+      id: 7,
+      duration: 42,
+      error: true,
+    });
     // A request the server sends us is paired the other way.
     store.record('s1', 'receive', request(1, 'ping'));
     store.record('s1', 'send', response(1));
@@ -26,12 +47,18 @@ describe('the trace store', () => {
     const store = createTraceStore({ messages: 100, bytes: 10_000, messageBytes: 2000 });
     store.describe('s1', 'one', []);
     store.describe('s2', 'two', []);
-    for (let i = 0; i < 1000; i += 1) store.record('s1', 'receive', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `a://${i}` } });
+    for (let i = 0; i < 1000; i += 1)
+      store.record('s1', 'receive', {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: `a://${i}` },
+      });
     const kept = store.all();
     expect(kept).toHaveLength(100);
     expect(kept[0]?.json).toContain('a://900');
     expect(kept.at(-1)?.json).toContain('a://999');
-    for (let i = 0; i < 50; i += 1) store.record('s2', 'receive', response(i, { text: 'x'.repeat(1500) }));
+    for (let i = 0; i < 50; i += 1)
+      store.record('s2', 'receive', response(i, { text: 'x'.repeat(1500) }));
     expect(store.size().bytes).toBeLessThanOrEqual(10_000 + 100 * 100);
     const second = store.all().filter((record) => record.serverId === 's2');
     expect(second.length).toBeLessThan(10);
@@ -44,7 +71,11 @@ describe('the trace store', () => {
   it('cuts a huge message and says how large it was', () => {
     const store = createTraceStore({ messages: 10, bytes: 1_000_000, messageBytes: 1000 });
     store.describe('s1', 'one', []);
-    const record = store.record('s1', 'receive', response(1, { contents: [{ uri: 'a://big', text: 'y'.repeat(50_000) }] }));
+    const record = store.record(
+      's1',
+      'receive',
+      response(1, { contents: [{ uri: 'a://big', text: 'y'.repeat(50_000) }] }),
+    );
     expect(record?.cut).toBe(true);
     expect(record?.json).toHaveLength(1000);
     expect(record?.size).toBeGreaterThan(50_000);
@@ -52,20 +83,60 @@ describe('the trace store', () => {
 
   it('never keeps a secret of the server config, and what it keeps stays JSON', () => {
     const store = createTraceStore();
-    const config = { name: 'docs', transport: { kind: 'http' as const, url: 'http://127.0.0.1/mcp', headers: { Authorization: 'Bearer sk-live-123456', 'X-Trace': 'true' } } };
-    const stdio = { name: 'local', transport: { kind: 'stdio' as const, command: 'node', args: [], env: { API_TOKEN: 'tok"with\\quote', DEBUG: 'true', PORT: '3000', HOME: '/home/someone' } } };
+    const config = {
+      name: 'docs',
+      transport: {
+        kind: 'http' as const,
+        url: 'http://127.0.0.1/mcp',
+        headers: { Authorization: 'Bearer sk-live-123456', 'X-Trace': 'true' },
+      },
+    };
+    const stdio = {
+      name: 'local',
+      transport: {
+        kind: 'stdio' as const,
+        command: 'node',
+        args: [],
+        env: { API_TOKEN: 'tok"with\\quote', DEBUG: 'true', PORT: '3000', HOME: '/home/someone' },
+      },
+    };
     expect(secretsOf(config)).toEqual(['Bearer sk-live-123456', 'sk-live-123456']);
     expect(secretsOf(stdio)).toEqual(['tok"with\\quote']);
     store.describe('s1', 'docs', secretsOf(config));
     store.describe('s2', 'local', secretsOf(stdio));
     const heard: string[] = [];
     store.onRecord((_record, json) => heard.push(json));
-    store.record('s1', 'receive', response(1, { text: 'the key is sk-live-123456, or Bearer sk-live-123456', subscribe: true, [`k-sk-live-123456`]: 1 }));
-    store.record('s2', 'receive', response(2, { text: 'echo tok"with\\quote', subscribe: true, port: 3000, home: '/home/someone' }));
+    store.record(
+      's1',
+      'receive',
+      response(1, {
+        text: 'the key is sk-live-123456, or Bearer sk-live-123456',
+        subscribe: true,
+        [`k-sk-live-123456`]: 1,
+      }),
+    );
+    store.record(
+      's2',
+      'receive',
+      response(2, {
+        text: 'echo tok"with\\quote',
+        subscribe: true,
+        port: 3000,
+        home: '/home/someone',
+      }),
+    );
     const [first, second] = store.all();
-    expect(JSON.parse(first?.json as string)).toEqual({ jsonrpc: '2.0', id: 1, result: { text: 'the key is [redacted], or [redacted]', subscribe: true, 'k-[redacted]': 1 } });
+    expect(JSON.parse(first?.json as string)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { text: 'the key is [redacted], or [redacted]', subscribe: true, 'k-[redacted]': 1 },
+    });
     // Ordinary env values (true, a port, a path) are not secrets: the message is left as it was.
-    expect(JSON.parse(second?.json as string)).toEqual({ jsonrpc: '2.0', id: 2, result: { text: 'echo [redacted]', subscribe: true, port: 3000, home: '/home/someone' } });
+    expect(JSON.parse(second?.json as string)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { text: 'echo [redacted]', subscribe: true, port: 3000, home: '/home/someone' },
+    });
     expect(heard.join('\n')).not.toMatch(/sk-live|tok"with/);
     // However deep it is nested.
     let deep: unknown = 'sk-live-123456';

@@ -101,9 +101,15 @@ export interface TraceStore {
   size(): { messages: number; bytes: number };
   /** A removed server's messages go with it. */
   forget(serverId: string): void;
-  /** Records kept elsewhere (a capture's), as they were, renumbered in their order; `serverId` maps their servers to ours. */
+  /**
+   * Records kept elsewhere (a capture's), as they were, renumbered in their order; `serverId` maps
+   * their servers to ours.
+   */
   load(records: readonly TraceRecord[], serverId: (captured: string) => string | undefined): void;
-  /** Called with each record as it is kept, and its whole JSON (the CLI's --trace file, the trace views). */
+  /**
+   * Called with each record as it is kept, and its whole JSON (the CLI's --trace file, the trace
+   * views).
+   */
   onRecord(listener: (record: TraceRecord, json: string) => void): () => void;
 }
 
@@ -113,7 +119,8 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
   const names = new Map<string, string>();
   let seq = 0;
 
-  const merged = (lists: TraceRecord[][]) => (lists.length === 1 ? (lists[0] as TraceRecord[]) : lists.flat().sort((a, b) => a.seq - b.seq));
+  const merged = (lists: TraceRecord[][]) =>
+    lists.length === 1 ? (lists[0] as TraceRecord[]) : lists.flat().sort((a, b) => a.seq - b.seq);
 
   return {
     record(serverId, direction, message) {
@@ -138,13 +145,20 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
         json: cut ? json.slice(0, limits.messageBytes) : json,
         ...(cut && { cut: true as const }),
       };
-      if (typeof fields.method === 'string') record.method = redactString(fields.method, target.secrets).slice(0, 200);
-      const id = typeof fields.id === 'string' ? redactString(fields.id, target.secrets) : typeof fields.id === 'number' ? fields.id : undefined;
+      if (typeof fields.method === 'string')
+        record.method = redactString(fields.method, target.secrets).slice(0, 200);
+      const id =
+        typeof fields.id === 'string'
+          ? redactString(fields.id, target.secrets)
+          : typeof fields.id === 'number'
+            ? fields.id
+            : undefined;
       if (id !== undefined) record.id = typeof id === 'string' ? id.slice(0, 200) : id;
       if (id !== undefined && record.method !== undefined) {
         // A request: its response comes the other way with the same id.
         target.open.set(`${direction}\u0000${id}`, record);
-        if (target.open.size > OPEN_REQUESTS) target.open.delete(target.open.keys().next().value as string);
+        if (target.open.size > OPEN_REQUESTS)
+          target.open.delete(target.open.keys().next().value as string);
       } else if (id !== undefined) {
         const key = `${direction === 'send' ? 'receive' : 'send'}\u0000${id}`;
         const request = target.open.get(key);
@@ -210,7 +224,8 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
         if (loaded.answeredBy !== undefined) delete loaded.answeredBy;
         target.push(loaded);
       }
-      // A request names its response by seq: renumbered with it (one kept before its response is pushed).
+      // A request names its response by seq: renumbered with it (one kept before its response is
+      // pushed).
       for (const record of records) {
         if (record.answeredBy === undefined) continue;
         const mine = renumbered.get(record.seq);

@@ -5,7 +5,14 @@
  * moves with them, one that was scrolled back stays where it is.
  */
 import type { HostEventBody } from '../../../shared/host-api';
-import type { TraceFilter, TraceFrame, TraceLine, TracePatch, TraceRecord, TraceRow } from '../../../shared/trace-wire';
+import type {
+  TraceFilter,
+  TraceFrame,
+  TraceLine,
+  TracePatch,
+  TraceRecord,
+  TraceRow,
+} from '../../../shared/trace-wire';
 import { TRACE_LIMITS, type TraceStore } from './trace-store';
 
 export const TRACE_INTERVAL_MS = 250;
@@ -31,7 +38,11 @@ export interface TraceViews {
   dispose(): void;
 }
 
-export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEventBody): void; limits?: typeof TRACE_LIMITS }): TraceViews {
+export function createTraceViews(deps: {
+  trace: TraceStore;
+  emit(body: HostEventBody): void;
+  limits?: typeof TRACE_LIMITS;
+}): TraceViews {
   const views = new Map<string, TraceView>();
   const limits = deps.limits ?? TRACE_LIMITS;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -68,7 +79,8 @@ export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEvent
     const oldest = new Map<string, number>();
     const kept = (record: TraceRecord) => {
       let seq = oldest.get(record.serverId);
-      if (seq === undefined) oldest.set(record.serverId, (seq = deps.trace.oldestKept(record.serverId)));
+      if (seq === undefined)
+        oldest.set(record.serverId, (seq = deps.trace.oldestKept(record.serverId)));
       return record.seq >= seq;
     };
     if (found.list.length > 0 && !found.list.every(kept)) found.list = found.list.filter(kept);
@@ -78,7 +90,9 @@ export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEvent
   function send(viewId: string, view: TraceView): void {
     const list = matching(view.filter);
     const count = Math.min(view.count, MAX_ROWS);
-    const first = view.follow ? Math.max(0, list.length - count) : Math.min(view.first, Math.max(0, list.length - 1));
+    const first = view.follow
+      ? Math.max(0, list.length - count)
+      : Math.min(view.first, Math.max(0, list.length - 1));
     view.first = first;
     view.frames += 1;
     const kept = deps.trace.size();
@@ -127,7 +141,12 @@ export function createTraceViews(deps: { trace: TraceStore; emit(body: HostEvent
     export(filter) {
       return matching(clean(filter))
         .map((record) => {
-          const line: TraceLine & { cut?: { size: number } } = { time: new Date(record.time).toISOString(), server: deps.trace.nameOf(record.serverId), direction: record.direction, message: null };
+          const line: TraceLine & { cut?: { size: number } } = {
+            time: new Date(record.time).toISOString(),
+            server: deps.trace.nameOf(record.serverId),
+            direction: record.direction,
+            message: null,
+          };
           if (record.cut) line.cut = { size: record.size };
           else line.message = JSON.parse(record.json) as unknown;
           return JSON.stringify(line);

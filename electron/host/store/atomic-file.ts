@@ -9,7 +9,10 @@ import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export async function writeFileAtomic(file: string, text: string, mode = 0o600): Promise<void> {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(
+    dirname(file),
+    `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     const handle = await open(temporary, 'wx', mode);
     try {

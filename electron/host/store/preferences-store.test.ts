@@ -22,8 +22,12 @@ describe('the preferences store', () => {
     const store = createPreferencesStore(file);
     const state = await store.get();
     expect(state.theme).toBe('system');
-    expect(state.problem).toMatch(/is not a preferences file; it was copied to .*preferences\.json\.unreadable-\d+, and the defaults are used/);
-    const aside = (await readdir(dir)).find((name) => name.startsWith('preferences.json.unreadable-')) as string;
+    expect(state.problem).toMatch(
+      /is not a preferences file; it was copied to .*preferences\.json\.unreadable-\d+, and the defaults are used/,
+    );
+    const aside = (await readdir(dir)).find((name) =>
+      name.startsWith('preferences.json.unreadable-'),
+    ) as string;
     expect(await readFile(join(dir, aside), 'utf8')).toBe('{"theme": "purple"}');
     await store.set({ theme: 'light' });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ theme: 'light' });

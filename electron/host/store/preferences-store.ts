@@ -7,7 +7,11 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PREFERENCES, type Preferences, type PreferencesState } from '../../../shared/host-api';
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  type PreferencesState,
+} from '../../../shared/host-api';
 import { writeFileAtomic } from './atomic-file';
 
 const stored = z.object({ theme: z.enum(['system', 'light', 'dark']) }).partial();
@@ -29,7 +33,10 @@ export function createPreferencesStore(file: string | undefined): PreferencesSto
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULT_PREFERENCES };
-      return { ...DEFAULT_PREFERENCES, problem: `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); the defaults are used and the file is left as it is` };
+      return {
+        ...DEFAULT_PREFERENCES,
+        problem: `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); the defaults are used and the file is left as it is`,
+      };
     }
     let json: unknown;
     try {
@@ -44,9 +51,16 @@ export function createPreferencesStore(file: string | undefined): PreferencesSto
       await copyFile(file, aside);
     } catch (error) {
       // Not copied aside: then it is never written over either.
-      return { ...DEFAULT_PREFERENCES, problem: `${file} is not a preferences file, and could not be copied aside (${(error as NodeJS.ErrnoException).code ?? 'error'}); the defaults are used and it is left as it is` };
+      return {
+        ...DEFAULT_PREFERENCES,
+        problem: `${file} is not a preferences file, and could not be copied aside (${(error as NodeJS.ErrnoException).code ?? 'error'}); the defaults are used and it is left as it is`,
+      };
     }
-    return { ...DEFAULT_PREFERENCES, problem: `${file} is not a preferences file; it was copied to ${aside}, and the defaults are used`, unreadable: true };
+    return {
+      ...DEFAULT_PREFERENCES,
+      problem: `${file} is not a preferences file; it was copied to ${aside}, and the defaults are used`,
+      unreadable: true,
+    };
   }
 
   return {
@@ -57,10 +71,12 @@ export function createPreferencesStore(file: string | undefined): PreferencesSto
       // An unreadable file (not a missing one) is never written over; its copy is aside.
       if (file && (!before.problem || before.unreadable)) {
         // One failed write must not fail every later one: each waits for the last, whatever it did.
-        const write = writing.catch(() => undefined).then(async () => {
-          await mkdir(dirname(file), { recursive: true });
-          await writeFileAtomic(file, `${JSON.stringify({ theme: next.theme }, null, 2)}\n`);
-        });
+        const write = writing
+          .catch(() => undefined)
+          .then(async () => {
+            await mkdir(dirname(file), { recursive: true });
+            await writeFileAtomic(file, `${JSON.stringify({ theme: next.theme }, null, 2)}\n`);
+          });
         writing = write;
         await write;
       } else if (before.problem) next.problem = before.problem;

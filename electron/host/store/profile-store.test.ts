@@ -18,14 +18,24 @@ const profile = (name: string): Profile => ({
   servers: [{ name: 'docs', transport: { kind: 'stdio', command: 'node', args: ['server.js'] } }],
   picks: [{ server: 'docs', uri: 'docs://a' }],
   marks: [{ server: 'docs', uri: 'docs://b', mark: 'pin' }],
-  policy: { auto: true, audience: 'assistant', threshold: 0.5, requirePriorityOne: true, budget: 8000, order: 'rank' },
+  policy: {
+    auto: true,
+    audience: 'assistant',
+    threshold: 0.5,
+    requirePriorityOne: true,
+    budget: 8000,
+    order: 'rank',
+  },
   output: { format: 'markdown', encoding: 'o200k_base' },
 });
 
 /** A node child running `code` (an ES module that may import TypeScript through tsx). */
 function node(code: string, options: { uid?: number } = {}): ChildProcess {
   const args = ['--import', 'tsx', '--input-type=module', '-e', code];
-  return spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.uid !== undefined && { uid: options.uid, gid: options.uid }) });
+  return spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid !== undefined && { uid: options.uid, gid: options.uid }),
+  });
 }
 
 async function output(child: ChildProcess): Promise<string> {
@@ -37,7 +47,8 @@ async function output(child: ChildProcess): Promise<string> {
 }
 
 const storeModule = JSON.stringify(fileURLToPath(new URL('./profile-store.ts', import.meta.url)));
-const temporaries = async (dir: string) => (await readdir(dir)).filter((entry) => entry.endsWith('.tmp'));
+const temporaries = async (dir: string) =>
+  (await readdir(dir)).filter((entry) => entry.endsWith('.tmp'));
 
 async function store() {
   const dir = await mkdtemp(join(tmpdir(), 'profiles-'));
@@ -59,23 +70,38 @@ describe('the profile store', () => {
     await profiles.save(profile('broken'));
     const file = join(profiles.dir, 'broken.json');
     await writeFile(file, '{"kind": "mcp-context-profile", "version": 1, "name": ');
-    await expect(profiles.load('broken')).rejects.toThrow(/profile "broken" could not be loaded: it is not JSON .*The file was left as it is; a copy is at .*broken\.json\..*\.bak/);
-    expect(await readFile(file, 'utf8')).toBe('{"kind": "mcp-context-profile", "version": 1, "name": ');
+    await expect(profiles.load('broken')).rejects.toThrow(
+      /profile "broken" could not be loaded: it is not JSON .*The file was left as it is; a copy is at .*broken\.json\..*\.bak/,
+    );
+    expect(await readFile(file, 'utf8')).toBe(
+      '{"kind": "mcp-context-profile", "version": 1, "name": ',
+    );
     const files = await readdir(profiles.dir);
     const backup = files.find((entry) => entry.endsWith('.bak'));
     expect(backup).toBeDefined();
-    expect(await readFile(join(profiles.dir, backup as string), 'utf8')).toBe('{"kind": "mcp-context-profile", "version": 1, "name": ');
+    expect(await readFile(join(profiles.dir, backup as string), 'utf8')).toBe(
+      '{"kind": "mcp-context-profile", "version": 1, "name": ',
+    );
     // Saving over it is refused too, so it is never silently replaced.
     await expect(profiles.save(profile('broken'))).rejects.toThrow('could not be loaded');
-    expect(await readFile(file, 'utf8')).toBe('{"kind": "mcp-context-profile", "version": 1, "name": ');
-    expect((await profiles.list()).find((entry) => entry.name === 'broken')?.problem).toMatch(/not JSON/);
+    expect(await readFile(file, 'utf8')).toBe(
+      '{"kind": "mcp-context-profile", "version": 1, "name": ',
+    );
+    expect((await profiles.list()).find((entry) => entry.name === 'broken')?.problem).toMatch(
+      /not JSON/,
+    );
   });
 
   it('says a file from a newer version is newer, rather than broken', async () => {
     const { profiles } = await store();
     await profiles.save(profile('future'));
-    await writeFile(join(profiles.dir, 'future.json'), JSON.stringify({ ...profile('future'), version: 7, extra: true }));
-    await expect(profiles.load('future')).rejects.toThrow(`written by a newer version of the app (profile version 7; this one reads ${PROFILE_VERSION})`);
+    await writeFile(
+      join(profiles.dir, 'future.json'),
+      JSON.stringify({ ...profile('future'), version: 7, extra: true }),
+    );
+    await expect(profiles.load('future')).rejects.toThrow(
+      `written by a newer version of the app (profile version 7; this one reads ${PROFILE_VERSION})`,
+    );
   });
 
   it('refuses names that would leave the folder or hide a file', async () => {
@@ -89,7 +115,8 @@ describe('the profile store', () => {
   it('writes profiles only its user can read, and backs a bad file up once however often it fails', async () => {
     const { profiles } = await store();
     await profiles.save(profile('mine'));
-    if (process.platform !== 'win32') expect((await stat(join(profiles.dir, 'mine.json'))).mode & 0o777).toBe(0o600);
+    if (process.platform !== 'win32')
+      expect((await stat(join(profiles.dir, 'mine.json'))).mode & 0o777).toBe(0o600);
     await writeFile(join(profiles.dir, 'mine.json'), 'not json');
     for (let i = 0; i < 3; i += 1) await expect(profiles.load('mine')).rejects.toThrow('not JSON');
     expect((await readdir(profiles.dir)).filter((entry) => entry.endsWith('.bak'))).toHaveLength(1);
@@ -101,7 +128,16 @@ describe('the profile store', () => {
     const host = createHost({ profiles });
     const secret: Profile = {
       ...profile('with secrets'),
-      servers: [{ name: 'remote', transport: { kind: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer s3cret' } } }],
+      servers: [
+        {
+          name: 'remote',
+          transport: {
+            kind: 'http',
+            url: 'http://127.0.0.1:9/mcp',
+            headers: { Authorization: 'Bearer s3cret' },
+          },
+        },
+      ],
     };
     await profiles.save(secret);
     const loaded = await host.loadProfile('with secrets');
@@ -112,48 +148,70 @@ describe('the profile store', () => {
     expect(frames.at(-1)).toContain('"name":"remote"');
     expect(frames.join('')).not.toContain('s3cret');
     await host.saveProfile('with secrets');
-    expect(await readFile(join(profiles.dir, 'with secrets.json'), 'utf8')).toContain('Bearer s3cret');
-    await expect(host.connectDormantServers(['nobody'])).rejects.toThrow('no server named "nobody" is waiting to be connected');
+    expect(await readFile(join(profiles.dir, 'with secrets.json'), 'utf8')).toContain(
+      'Bearer s3cret',
+    );
+    await expect(host.connectDormantServers(['nobody'])).rejects.toThrow(
+      'no server named "nobody" is waiting to be connected',
+    );
     await host.close();
   });
 
   it('keeps a copy of the profile a save replaces, and only the last five', async () => {
     const { profiles } = await store();
-    const version = (n: number): Profile => ({ ...profile('daily'), savedAt: `2026-11-30T12:00:0${n}.000Z` });
+    const version = (n: number): Profile => ({
+      ...profile('daily'),
+      savedAt: `2026-11-30T12:00:0${n}.000Z`,
+    });
     await profiles.save(version(1));
     await profiles.save(version(2));
-    const copies = async () => (await readdir(profiles.dir)).filter((entry) => entry.startsWith('daily.json.') && entry.endsWith('.bak')).sort();
+    const copies = async () =>
+      (await readdir(profiles.dir))
+        .filter((entry) => entry.startsWith('daily.json.') && entry.endsWith('.bak'))
+        .sort();
     expect(await copies()).toHaveLength(1);
     const first = join(profiles.dir, (await copies())[0] as string);
     expect(JSON.parse(await readFile(first, 'utf8')).savedAt).toBe(version(1).savedAt);
     // A copy holds the same credentials as the profile: only its user may read it.
     if (process.platform !== 'win32') expect((await stat(first)).mode & 0o777).toBe(0o600);
     for (let n = 3; n <= 8; n += 1) await profiles.save(version(n));
-    const kept = await Promise.all((await copies()).map(async (entry) => JSON.parse(await readFile(join(profiles.dir, entry), 'utf8')).savedAt as string));
+    const kept = await Promise.all(
+      (await copies()).map(
+        async (entry) =>
+          JSON.parse(await readFile(join(profiles.dir, entry), 'utf8')).savedAt as string,
+      ),
+    );
     expect(kept.sort()).toEqual([3, 4, 5, 6, 7].map((n) => version(n).savedAt));
     expect((await profiles.load('daily')).savedAt).toBe(version(8).savedAt);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses to save over a file it cannot read, says why, and leaves it as it is', async () => {
-    const { dir, profiles } = await store();
-    await mkdir(profiles.dir);
-    const file = join(profiles.dir, 'locked.json');
-    await writeFile(file, 'the user’s own text');
-    await chmod(file, 0o000);
-    // Root reads a mode-000 file, so as root the save runs as an unprivileged user that owns the folder.
-    const uid = process.getuid?.() === 0 ? 65534 : undefined;
-    if (uid !== undefined) for (const path of [dir, profiles.dir, file]) await chown(path, uid, uid);
-    const saving = node(
-      `import { createProfileStore } from ${storeModule};
+  it.skipIf(process.platform === 'win32')(
+    'refuses to save over a file it cannot read, says why, and leaves it as it is',
+    async () => {
+      const { dir, profiles } = await store();
+      await mkdir(profiles.dir);
+      const file = join(profiles.dir, 'locked.json');
+      await writeFile(file, 'the user’s own text');
+      await chmod(file, 0o000);
+      // Root reads a mode-000 file, so as root the save runs as an unprivileged user that owns the
+      // folder.
+      const uid = process.getuid?.() === 0 ? 65534 : undefined;
+      if (uid !== undefined)
+        for (const path of [dir, profiles.dir, file]) await chown(path, uid, uid);
+      const saving = node(
+        `import { createProfileStore } from ${storeModule};
       const profile = ${JSON.stringify(profile('locked'))};
       await createProfileStore(${JSON.stringify(profiles.dir)}).save(profile).then(() => console.log('saved'), (error) => console.log(error.message));`,
-      { ...(uid !== undefined && { uid }) },
-    );
-    expect((await output(saving)).trim()).toBe(`profile "locked" was not saved: the file ${file} cannot be read (EACCES); it was left as it is`);
-    await chmod(file, 0o600);
-    expect(await readFile(file, 'utf8')).toBe('the user’s own text');
-    expect(await readdir(profiles.dir)).toEqual(['locked.json']);
-  });
+        { ...(uid !== undefined && { uid }) },
+      );
+      expect((await output(saving)).trim()).toBe(
+        `profile "locked" was not saved: the file ${file} cannot be read (EACCES); it was left as it is`,
+      );
+      await chmod(file, 0o600);
+      expect(await readFile(file, 'utf8')).toBe('the user’s own text');
+      expect(await readdir(profiles.dir)).toEqual(['locked.json']);
+    },
+  );
 
   it('removes the temporary file of a save killed mid-write, and keeps a live writer’s', async () => {
     const { profiles } = await store();
@@ -180,7 +238,9 @@ describe('the profile store', () => {
       const alive = `.big.${live.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(join(profiles.dir, alive), 'half a profile');
       // A new run's store cleans up when it first uses the folder.
-      expect((await createProfileStore(profiles.dir).list()).map((entry) => entry.name)).toEqual(['big']);
+      expect((await createProfileStore(profiles.dir).list()).map((entry) => entry.name)).toEqual([
+        'big',
+      ]);
       expect(await temporaries(profiles.dir)).toEqual([alive]);
     } finally {
       live.kill('SIGKILL');
@@ -192,13 +252,29 @@ describe('the profile store', () => {
     const host = createHost({ profiles });
     const away: Profile = {
       ...profile('away'),
-      servers: [{ name: 'notes', transport: { kind: 'stdio', command: 'notes-server', args: [], env: { NOTES_TOKEN: 't0ken' } } }],
+      servers: [
+        {
+          name: 'notes',
+          transport: {
+            kind: 'stdio',
+            command: 'notes-server',
+            args: [],
+            env: { NOTES_TOKEN: 't0ken' },
+          },
+        },
+      ],
       picks: ['a', 'b', 'c'].map((uri) => ({ server: 'notes', uri: `notes://${uri}` })),
       marks: [{ server: 'notes', uri: 'notes://d', mark: 'pin' }],
     };
     await profiles.save(away);
-    expect(await host.loadProfile('away')).toEqual({ name: 'away', dormant: ['notes'], marks: 4, applied: 0 });
-    // Saved back under its own name and under another: nothing of the server that is not here is lost.
+    expect(await host.loadProfile('away')).toEqual({
+      name: 'away',
+      dormant: ['notes'],
+      marks: 4,
+      applied: 0,
+    });
+    // Saved back under its own name and under another: nothing of the server that is not here is
+    // lost.
     await host.saveProfile('away');
     await host.saveProfile('away too');
     for (const name of ['away', 'away too']) {

@@ -28,7 +28,11 @@ export interface ProfileStore {
 /** Where profiles live: $MCP_CONTEXT_PROFILES, else the user's config folder. */
 export function defaultProfileDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_CONTEXT_PROFILES) return env.MCP_CONTEXT_PROFILES;
-  const config = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming')) : join(homedir(), '.config'));
+  const config =
+    env.XDG_CONFIG_HOME ||
+    (process.platform === 'win32'
+      ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+      : join(homedir(), '.config'));
   return join(config, 'mcp-context-inspector', 'profiles');
 }
 
@@ -54,7 +58,10 @@ async function existingBackup(file: string, text: string): Promise<string | unde
   return undefined;
 }
 
-/** True unless the process is surely gone: one we may not signal (EPERM) is alive, and so is a reused pid. */
+/**
+ * True unless the process is surely gone: one we may not signal (EPERM) is alive, and so is a
+ * reused pid.
+ */
 function isAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
@@ -73,7 +80,8 @@ function isAlive(pid: number): boolean {
 async function removeDeadTemporaries(dir: string): Promise<void> {
   for (const entry of await readdir(dir).catch(() => [] as string[])) {
     const pid = TEMPORARY.exec(entry)?.[1];
-    if (pid !== undefined && !isAlive(Number(pid))) await rm(join(dir, entry), { force: true }).catch(() => undefined);
+    if (pid !== undefined && !isAlive(Number(pid)))
+      await rm(join(dir, entry), { force: true }).catch(() => undefined);
   }
 }
 
@@ -83,7 +91,11 @@ async function keepReplaced(file: string, keep: number): Promise<void> {
   for (let n = 0; ; n += 1) {
     try {
       // A second save in the same millisecond gets `.1`, `.2`…, so no copy replaces another.
-      await copyFile(file, `${base}${n === 0 ? '' : `.${n}`}${REPLACED_SUFFIX}`, constants.COPYFILE_EXCL);
+      await copyFile(
+        file,
+        `${base}${n === 0 ? '' : `.${n}`}${REPLACED_SUFFIX}`,
+        constants.COPYFILE_EXCL,
+      );
       break;
     } catch (error) {
       if (codeOf(error) !== 'EEXIST') throw error;
@@ -108,7 +120,10 @@ async function keepReplaced(file: string, keep: number): Promise<void> {
  * The profiles in `dir`. `keepReplaced` copies of replaced files are kept per profile
  * ({@link KEPT_REPLACED} by default; the session, written on every change, keeps none).
  */
-export function createProfileStore(dir = defaultProfileDir(), options: { keepReplaced?: number } = {}): ProfileStore {
+export function createProfileStore(
+  dir = defaultProfileDir(),
+  options: { keepReplaced?: number } = {},
+): ProfileStore {
   const keep = options.keepReplaced ?? KEPT_REPLACED;
   const fileOf = (name: string) => {
     const problem = checkProfileName(name);
@@ -119,36 +134,60 @@ export function createProfileStore(dir = defaultProfileDir(), options: { keepRep
   let swept: Promise<void> | undefined;
   const sweep = () => (swept ??= removeDeadTemporaries(dir));
 
-  /** Reads and checks one file; a bad one gets a backup beside it (once per content) and a clear error. */
+  /**
+   * Reads and checks one file; a bad one gets a backup beside it (once per content) and a clear
+   * error.
+   */
   async function read(file: string, name: string): Promise<Profile> {
     let text: string;
     try {
       const info = await stat(file);
-      if (info.size > MAX_PROFILE_BYTES) throw new HostError('invalid-input', `profile "${name}" is ${info.size.toLocaleString('en-US')} bytes, more than a profile can be`);
+      if (info.size > MAX_PROFILE_BYTES)
+        throw new HostError(
+          'invalid-input',
+          `profile "${name}" is ${info.size.toLocaleString('en-US')} bytes, more than a profile can be`,
+        );
       text = await readFile(file, 'utf8');
     } catch (error) {
       if (error instanceof HostError) throw error;
-      if (codeOf(error) === 'ENOENT') throw new HostError('invalid-input', `there is no profile "${name}"`);
-      throw new HostError('internal', `profile "${name}" could not be read: ${(error as Error).message}`);
+      if (codeOf(error) === 'ENOENT')
+        throw new HostError('invalid-input', `there is no profile "${name}"`);
+      throw new HostError(
+        'internal',
+        `profile "${name}" could not be read: ${(error as Error).message}`,
+      );
     }
     const parsed = parseProfile(text);
     if ('profile' in parsed) return parsed.profile;
     const backup = (await existingBackup(file, text)) ?? `${file}.${stamp()}.bak`;
     await copyFile(file, backup, constants.COPYFILE_EXCL).catch(() => undefined);
-    throw new HostError('invalid-input', `profile "${name}" could not be loaded: ${parsed.problem.message}. The file was left as it is; a copy is at ${backup}`);
+    throw new HostError(
+      'invalid-input',
+      `profile "${name}" could not be loaded: ${parsed.problem.message}. The file was left as it is; a copy is at ${backup}`,
+    );
   }
 
-  /** The text of the file a save would replace, undefined when there is none; refuses one it cannot read. */
+  /**
+   * The text of the file a save would replace, undefined when there is none; refuses one it cannot
+   * read.
+   */
   async function replaced(file: string, name: string): Promise<string | undefined> {
     try {
       const info = await stat(file);
-      if (info.size > MAX_PROFILE_BYTES) throw new HostError('invalid-input', `profile "${name}" was not saved: the file ${file} is larger than a profile can be; it was left as it is`);
+      if (info.size > MAX_PROFILE_BYTES)
+        throw new HostError(
+          'invalid-input',
+          `profile "${name}" was not saved: the file ${file} is larger than a profile can be; it was left as it is`,
+        );
       return await readFile(file, 'utf8');
     } catch (error) {
       if (error instanceof HostError) throw error;
       // Only a missing file means a new profile: one we cannot read may be the user's to mend.
       if (codeOf(error) === 'ENOENT') return undefined;
-      throw new HostError('invalid-input', `profile "${name}" was not saved: the file ${file} cannot be read (${codeOf(error) ?? (error as Error).message}); it was left as it is`);
+      throw new HostError(
+        'invalid-input',
+        `profile "${name}" was not saved: the file ${file} cannot be read (${codeOf(error) ?? (error as Error).message}); it was left as it is`,
+      );
     }
   }
 
@@ -161,7 +200,10 @@ export function createProfileStore(dir = defaultProfileDir(), options: { keepRep
         names = (await readdir(dir)).filter((entry) => entry.endsWith('.json'));
       } catch (error) {
         if (codeOf(error) === 'ENOENT') return [];
-        throw new HostError('internal', `the profiles folder ${dir} could not be read: ${(error as Error).message}`);
+        throw new HostError(
+          'internal',
+          `the profiles folder ${dir} could not be read: ${(error as Error).message}`,
+        );
       }
       const summaries = await Promise.all(
         names.map(async (entry): Promise<ProfileSummary & { mtime: number }> => {
@@ -169,14 +211,19 @@ export function createProfileStore(dir = defaultProfileDir(), options: { keepRep
           const name = entry.slice(0, -'.json'.length);
           const info = await stat(file).catch(() => undefined);
           const mtime = info?.mtimeMs ?? 0;
-          if ((info?.size ?? 0) > MAX_PROFILE_BYTES) return { name, file, problem: 'it is larger than a profile can be', mtime };
+          if ((info?.size ?? 0) > MAX_PROFILE_BYTES)
+            return { name, file, problem: 'it is larger than a profile can be', mtime };
           const text = await readFile(file, 'utf8').catch((error: Error) => error);
           if (text instanceof Error) return { name, file, problem: text.message, mtime };
           const parsed = parseProfile(text);
-          return 'profile' in parsed ? { name, file, savedAt: parsed.profile.savedAt, mtime } : { name, file, problem: parsed.problem.message, mtime };
+          return 'profile' in parsed
+            ? { name, file, savedAt: parsed.profile.savedAt, mtime }
+            : { name, file, problem: parsed.problem.message, mtime };
         }),
       );
-      return summaries.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? -1 : 1)).map(({ mtime: _mtime, ...summary }) => summary);
+      return summaries
+        .sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? -1 : 1))
+        .map(({ mtime: _mtime, ...summary }) => summary);
     },
     async save(profile) {
       const file = fileOf(profile.name);
@@ -185,10 +232,18 @@ export function createProfileStore(dir = defaultProfileDir(), options: { keepRep
       await sweep();
       // Never replace a file we cannot read: it may be a newer version's, or the user's to mend.
       const existing = await replaced(file, profile.name);
-      if (existing !== undefined && 'problem' in parseProfile(existing)) await read(file, profile.name);
-      const temporary = join(dir, `.${profile.name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+      if (existing !== undefined && 'problem' in parseProfile(existing))
+        await read(file, profile.name);
+      const temporary = join(
+        dir,
+        `.${profile.name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+      );
       const text = serializeProfile(profile);
-      if (Buffer.byteLength(text) > MAX_PROFILE_BYTES) throw new HostError('invalid-input', `profile "${profile.name}" would be over ${MAX_PROFILE_BYTES / 1048576} MB, more than a profile can be`);
+      if (Buffer.byteLength(text) > MAX_PROFILE_BYTES)
+        throw new HostError(
+          'invalid-input',
+          `profile "${profile.name}" would be over ${MAX_PROFILE_BYTES / 1048576} MB, more than a profile can be`,
+        );
       try {
         const handle = await open(temporary, 'wx', 0o600);
         try {
@@ -203,7 +258,10 @@ export function createProfileStore(dir = defaultProfileDir(), options: { keepRep
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });
-        throw new HostError('internal', `profile "${profile.name}" could not be saved: ${(error as Error).message}`);
+        throw new HostError(
+          'internal',
+          `profile "${profile.name}" could not be saved: ${(error as Error).message}`,
+        );
       }
       return { name: profile.name, file, savedAt: profile.savedAt };
     },

@@ -10,10 +10,17 @@ import { basename, dirname, join } from 'node:path';
 import type { Profile } from '../../../shared/profile/profile';
 import { createProfileStore } from './profile-store';
 
-/** Where the session lives: $MCP_CONTEXT_SESSION, else beside the profiles in the user's config folder. */
+/**
+ * Where the session lives: $MCP_CONTEXT_SESSION, else beside the profiles in the user's config
+ * folder.
+ */
 export function defaultSessionFile(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_CONTEXT_SESSION) return env.MCP_CONTEXT_SESSION;
-  const config = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming')) : join(homedir(), '.config'));
+  const config =
+    env.XDG_CONFIG_HOME ||
+    (process.platform === 'win32'
+      ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+      : join(homedir(), '.config'));
   return join(config, 'mcp-context-inspector', 'session.json');
 }
 
@@ -22,7 +29,10 @@ const WRITE_DELAY_MS = 250;
 
 export interface SessionStore {
   readonly file: string;
-  /** The kept session; undefined when there is none. Rejects with the reason for a file that cannot be used. */
+  /**
+   * The kept session; undefined when there is none. Rejects with the reason for a file that cannot
+   * be used.
+   */
   load(): Promise<Profile | undefined>;
   /** Keeps `make()`'s profile a moment from now (later calls within it are one write). */
   save(make: () => Profile): void;
@@ -63,7 +73,8 @@ export function createSessionStore(file: string, onProblem: () => void = () => {
       try {
         return await store.load(name);
       } catch (error) {
-        if (error instanceof Error && error.message.startsWith(`there is no profile`)) return undefined;
+        if (error instanceof Error && error.message.startsWith(`there is no profile`))
+          return undefined;
         lastProblem = `the last session could not be restored: ${error instanceof Error ? error.message : String(error)}`;
         throw error;
       }

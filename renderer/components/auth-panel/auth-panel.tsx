@@ -6,7 +6,10 @@ import { useNow } from '../live-stamp/use-now';
 import { AuthSteps } from './auth-steps';
 import { NO_OPTIONS, requestOf, SignInOptionsForm, type SignInOptions } from './sign-in-options';
 
-/** A remote server's sign-in: what is kept, the steps of the last sign-in as they happen, and Sign in / Sign out. */
+/**
+ * A remote server's sign-in: what is kept, the steps of the last sign-in as they happen, and Sign
+ * in / Sign out.
+ */
 export function AuthPanel() {
   const servers = useAppStore((state) => state.servers);
   const order = useAppStore((state) => state.serverOrder);
@@ -19,7 +22,12 @@ export function AuthPanel() {
   return (
     <div className="trace-panel auth-panel">
       <div className="trace-toolbar">
-        <select value={serverId ?? ''} onChange={(event) => setChosen(event.target.value || undefined)} aria-label="Server" disabled={remote.length === 0}>
+        <select
+          value={serverId ?? ''}
+          onChange={(event) => setChosen(event.target.value || undefined)}
+          aria-label="Server"
+          disabled={remote.length === 0}
+        >
           {remote.length === 0 ? <option value="">No remote server</option> : null}
           {remote.map((id) => (
             <option key={id} value={id}>
@@ -31,9 +39,14 @@ export function AuthPanel() {
       </div>
       <div className="timeline-list auth-body" tabIndex={0} role="region" aria-label="Sign-in">
         {replay ? (
-          <p className="muted small">A replayed capture signs in to nothing: it answers from the file.</p>
+          <p className="muted small">
+            A replayed capture signs in to nothing: it answers from the file.
+          </p>
         ) : !server ? (
-          <p className="muted small">Sign-ins are for remote servers: add one by its URL (Streamable HTTP or SSE). A server that asks for OAuth shows Sign in on its card.</p>
+          <p className="muted small">
+            Sign-ins are for remote servers: add one by its URL (Streamable HTTP or SSE). A server
+            that asks for OAuth shows Sign in on its card.
+          </p>
         ) : (
           <AuthDetails server={server} />
         )}
@@ -64,14 +77,22 @@ function AuthActions({ server }: { server: ServerSnapshot }) {
         }}
         disabled={!auth || signingOut}
       >
-        {stepUp && !options.scope.trim() ? `Sign in with ${stepUp}` : auth?.kept ? 'Sign in again' : 'Sign in'}
+        {stepUp && !options.scope.trim()
+          ? `Sign in with ${stepUp}`
+          : auth?.kept
+            ? 'Sign in again'
+            : 'Sign in'}
       </button>
       {running && !auth?.flow?.steps.some((step) => step.kind === 'connect') ? (
         <button type="button" onClick={() => cancel(server.id)}>
           Cancel
         </button>
       ) : null}
-      <button type="button" onClick={() => void signOut(server.id)} disabled={!auth?.kept || running || signingOut}>
+      <button
+        type="button"
+        onClick={() => void signOut(server.id)}
+        disabled={!auth?.kept || running || signingOut}
+      >
         Sign out
       </button>
       <SignInOptionsForm value={options} onChange={setOptions} disabled={running} />
@@ -92,17 +113,33 @@ function AuthDetails({ server }: { server: ServerSnapshot }) {
           {auth.problem}
         </p>
       ) : null}
-      {said && (said.text || said.attempt) && !(said.error && flow?.error && said.text.endsWith(flow.error)) ? (
-        <p className={said.error ? 'error-text small' : 'small'} role={said.error ? 'alert' : 'status'}>
+      {said &&
+      (said.text || said.attempt) &&
+      !(said.error && flow?.error && said.text.endsWith(flow.error)) ? (
+        <p
+          className={said.error ? 'error-text small' : 'small'}
+          role={said.error ? 'alert' : 'status'}
+        >
           {said.text}
         </p>
       ) : null}
-      {flow?.state === 'running' && (flow.authorizeUrl || said?.attempt) ? <Waiting url={flow.authorizeUrl} attempt={said?.attempt} /> : null}
+      {flow?.state === 'running' && (flow.authorizeUrl || said?.attempt) ? (
+        <Waiting url={flow.authorizeUrl} attempt={said?.attempt} />
+      ) : null}
       {flow ? (
         <>
           <h4 className="auth-heading">
-            {flow.state === 'running' ? 'Signing in…' : flow.state === 'done' ? 'Last sign-in: done' : flow.state === 'cancelled' ? 'Last sign-in: cancelled' : 'Last sign-in: failed'}
-            <span className="muted small"> · {new Date(flow.startedAt).toLocaleTimeString('en-GB')}</span>
+            {flow.state === 'running'
+              ? 'Signing in…'
+              : flow.state === 'done'
+                ? 'Last sign-in: done'
+                : flow.state === 'cancelled'
+                  ? 'Last sign-in: cancelled'
+                  : 'Last sign-in: failed'}
+            <span className="muted small">
+              {' '}
+              · {new Date(flow.startedAt).toLocaleTimeString('en-GB')}
+            </span>
           </h4>
           <AuthSteps flow={flow} />
           {flow.error && flow.state === 'failed' ? (
@@ -122,16 +159,40 @@ function KeptLine({ auth, server }: { auth: AuthState; server: ServerSnapshot })
   const kept = auth.kept;
   if (!kept) {
     const needs = server.disconnect?.signIn;
-    return <p className="small">{needs ? 'Not signed in: the server asks for a sign-in.' : 'Not signed in.'} Sign-ins are kept in {auth.keptIn}.</p>;
+    return (
+      <p className="small">
+        {needs ? 'Not signed in: the server asks for a sign-in.' : 'Not signed in.'} Sign-ins are
+        kept in {auth.keptIn}.
+      </p>
+    );
   }
   const left = kept.expiresAt ? Date.parse(kept.expiresAt) - now : undefined;
-  const expiry = left === undefined ? 'the token names no expiry' : left > 0 ? `the token expires at ${new Date(kept.expiresAt as string).toLocaleTimeString('en-GB')} (in ${left >= 120_000 ? `${Math.round(left / 60_000)} min` : `${Math.ceil(left / 1000)} s`})` : `the token expired at ${new Date(kept.expiresAt as string).toLocaleTimeString('en-GB')}`;
-  const client = kept.grant === 'client-credentials' ? `the machine client ${kept.clientId}` : kept.client === 'registered' ? `a client registered for this app (${kept.clientId})` : kept.client === 'metadata-document' ? `our client metadata document (${kept.clientId})` : `the client ${kept.clientId}`;
+  const expiry =
+    left === undefined
+      ? 'the token names no expiry'
+      : left > 0
+        ? `the token expires at ${new Date(kept.expiresAt as string).toLocaleTimeString('en-GB')} (in ${left >= 120_000 ? `${Math.round(left / 60_000)} min` : `${Math.ceil(left / 1000)} s`})`
+        : `the token expired at ${new Date(kept.expiresAt as string).toLocaleTimeString('en-GB')}`;
+  const client =
+    kept.grant === 'client-credentials'
+      ? `the machine client ${kept.clientId}`
+      : kept.client === 'registered'
+        ? `a client registered for this app (${kept.clientId})`
+        : kept.client === 'metadata-document'
+          ? `our client metadata document (${kept.clientId})`
+          : `the client ${kept.clientId}`;
   return (
     <p className="small auth-kept">
       <span className="dot ok" aria-hidden="true" /> Signed in as {client}
-      {kept.scopes.length > 0 ? `, with the scopes ${kept.scopes.join(' ')}` : ', no scope named'}; {expiry}
-      {kept.refreshable ? (kept.grant === 'client-credentials' ? ', and a new one is asked for with the secret' : ', and is refreshed by itself') : ', with no refresh: sign in again then'}. Kept in {auth.keptIn}.
+      {kept.scopes.length > 0
+        ? `, with the scopes ${kept.scopes.join(' ')}`
+        : ', no scope named'}; {expiry}
+      {kept.refreshable
+        ? kept.grant === 'client-credentials'
+          ? ', and a new one is asked for with the secret'
+          : ', and is refreshed by itself'
+        : ', with no refresh: sign in again then'}
+      . Kept in {auth.keptIn}.
     </p>
   );
 }
@@ -148,18 +209,34 @@ function Waiting({ url, attempt }: { url: string | undefined; attempt: string | 
       {attempt ? (
         <p className="small">
           No tab opened?{' '}
-          <a href={signInStartUrl(window.location.port, attempt)} target="_blank" rel="noopener noreferrer">
+          <a
+            href={signInStartUrl(window.location.port, attempt)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Open the sign-in page
           </a>
         </p>
       ) : tabs || !url ? (
-        // Browser mode: only the tab the page that started it opened can finish it (a reload, or another tab, cannot).
-        <p className="small">Another page started this sign-in: finish it there, or Sign in again here.</p>
+        // Browser mode: only the tab the page that started it opened can finish it (a reload, or
+        // another tab, cannot).
+        <p className="small">
+          Another page started this sign-in: finish it there, or Sign in again here.
+        </p>
       ) : (
         <p className="small auth-url">
           No browser opened? Open this address:
-          <input readOnly value={url} aria-label="Sign-in address" className="mono" onFocus={(event) => event.target.select()} />
-          <button type="button" onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
+          <input
+            readOnly
+            value={url}
+            aria-label="Sign-in address"
+            className="mono"
+            onFocus={(event) => event.target.select()}
+          />
+          <button
+            type="button"
+            onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+          >
             {copied ? 'Copied' : 'Copy'}
           </button>
         </p>

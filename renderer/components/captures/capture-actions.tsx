@@ -3,7 +3,10 @@ import type { HostLink } from '../../host-link';
 import { saveText } from '../../save-file';
 import { useAppStore } from '../../store/use-app-store';
 
-/** The header's capture buttons: Capture (saves the file), Open capture… (a new tab, read-only), Diff captures…. */
+/**
+ * The header's capture buttons: Capture (saves the file), Open capture… (a new tab, read-only),
+ * Diff captures….
+ */
 export function CaptureActions({ link }: { link: HostLink }) {
   const replay = useAppStore((state) => state.replay);
   const status = useAppStore((state) => state.captureStatus);
@@ -30,12 +33,21 @@ export function CaptureActions({ link }: { link: HostLink }) {
 
   return (
     <div className="capture-actions">
-      <button type="button" onClick={() => void capture()} disabled={status.state === 'working'} title="Save everything that shaped the context to one file: servers (no secrets), catalogs, contents, decisions, the text, the trace">
+      <button
+        type="button"
+        onClick={() => void capture()}
+        disabled={status.state === 'working'}
+        title="Save everything that shaped the context to one file: servers (no secrets), catalogs, contents, decisions, the text, the trace"
+      >
         Capture
       </button>
       {replay ? null : (
         <>
-          <button type="button" onClick={() => picker.current?.click()} disabled={status.state === 'working'}>
+          <button
+            type="button"
+            onClick={() => picker.current?.click()}
+            disabled={status.state === 'working'}
+          >
             Open capture…
           </button>
           <input
@@ -57,7 +69,10 @@ export function CaptureActions({ link }: { link: HostLink }) {
         Diff captures…
       </button>
       {status.state === 'idle' ? null : (
-        <span className={`capture-status${status.state === 'failed' ? ' capture-status-failed' : ''}`} role={status.state === 'failed' ? 'alert' : 'status'}>
+        <span
+          className={`capture-status${status.state === 'failed' ? ' capture-status-failed' : ''}`}
+          role={status.state === 'failed' ? 'alert' : 'status'}
+        >
           {status.state === 'working' ? <span className="spinner" aria-hidden="true" /> : null}
           {status.text}
           {status.state === 'done' && status.openUrl ? (

@@ -10,17 +10,23 @@ type Side = { name: string; capture: Capture } | { name: string; problem: string
 async function readSide(file: File): Promise<Side> {
   const { parseCapture } = await import('../../../shared/capture/capture-format');
   const parsed = parseCapture(await file.text());
-  return 'problem' in parsed ? { name: file.name, problem: parsed.problem.message } : { name: file.name, capture: parsed.capture };
+  return 'problem' in parsed
+    ? { name: file.name, problem: parsed.problem.message }
+    : { name: file.name, capture: parsed.capture };
 }
 
-/** Two capture files chosen, and what changed between them (the same diff as `mcp-context diff`). */
+/**
+ * Two capture files chosen, and what changed between them (the same diff as `mcp-context diff`).
+ */
 export function DiffDialog() {
   const open = useAppStore((state) => state.diffOpen);
   const setOpen = useAppStore((state) => state.setDiffOpen);
   const [before, setBefore] = useState<Side | undefined>();
   const [after, setAfter] = useState<Side | undefined>();
   // The diff of the pair it was made for: a new file chosen makes the old one stale at once.
-  const [made, setMade] = useState<{ of: [Side, Side]; diff?: CaptureDiff; failure?: string } | undefined>();
+  const [made, setMade] = useState<
+    { of: [Side, Side]; diff?: CaptureDiff; failure?: string } | undefined
+  >();
   const first = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -29,7 +35,12 @@ export function DiffDialog() {
   useEffect(() => {
     if (!before || !after || !('capture' in before) || !('capture' in after)) return;
     let current = true;
-    const failed = (error: unknown) => current && setMade({ of: [before, after], failure: `the diff could not be made: ${error instanceof Error ? error.message : String(error)}` });
+    const failed = (error: unknown) =>
+      current &&
+      setMade({
+        of: [before, after],
+        failure: `the diff could not be made: ${error instanceof Error ? error.message : String(error)}`,
+      });
     import('../../../shared/capture/capture-diff').then(({ diffCaptures }) => {
       if (!current) return;
       try {
@@ -47,19 +58,45 @@ export function DiffDialog() {
   const failure = fresh?.failure;
 
   if (!open) return null;
-  const picker = (label: string, side: Side | undefined, set: (side: Side) => void, ref?: React.Ref<HTMLInputElement>) => (
+  const picker = (
+    label: string,
+    side: Side | undefined,
+    set: (side: Side) => void,
+    ref?: React.Ref<HTMLInputElement>,
+  ) => (
     <label className="diff-pick">
       <span>{label}</span>
-      <input ref={ref} type="file" accept=".json,application/json" onChange={(event) => {
-        const file = event.target.files?.[0];
-        if (file) void readSide(file).then(set, (error: unknown) => set({ name: file.name, problem: String(error) }));
-      }} />
-      {side && 'problem' in side ? <span className="diff-problem" role="alert">{side.name} cannot be used: {side.problem}</span> : null}
+      <input
+        ref={ref}
+        type="file"
+        accept=".json,application/json"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file)
+            void readSide(file).then(set, (error: unknown) =>
+              set({ name: file.name, problem: String(error) }),
+            );
+        }}
+      />
+      {side && 'problem' in side ? (
+        <span className="diff-problem" role="alert">
+          {side.name} cannot be used: {side.problem}
+        </span>
+      ) : null}
     </label>
   );
   return (
-    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}>
-      <div className="dialog diff-dialog" role="dialog" aria-modal="true" aria-labelledby="diff-title" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}
+    >
+      <div
+        className="dialog diff-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="diff-title"
+        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+      >
         <div className="dialog-head">
           <h2 id="diff-title">Diff two captures</h2>
           <button type="button" onClick={() => setOpen(false)} aria-label="Close the diff">
@@ -70,8 +107,19 @@ export function DiffDialog() {
           {picker('Before (A)', before, setBefore, first)}
           {picker('After (B)', after, setAfter)}
         </div>
-        {failure ? <p className="diff-problem" role="alert">{failure}</p> : null}
-        {diff && before && after ? <DiffView diff={diff} names={[before.name, after.name]} /> : <p className="muted">Choose two capture files: what changed between them shows here, as mcp-context diff prints it.</p>}
+        {failure ? (
+          <p className="diff-problem" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        {diff && before && after ? (
+          <DiffView diff={diff} names={[before.name, after.name]} />
+        ) : (
+          <p className="muted">
+            Choose two capture files: what changed between them shows here, as mcp-context diff
+            prints it.
+          </p>
+        )}
       </div>
     </div>
   );

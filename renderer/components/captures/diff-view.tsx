@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { plural } from '../../../shared/plural';
-import { decisionKindText, decisionMoved, type CaptureDiff, type DecisionDiff, type EntryDiff, type FieldChange } from '../../../shared/capture/capture-diff';
+import {
+  decisionKindText,
+  decisionMoved,
+  type CaptureDiff,
+  type DecisionDiff,
+  type EntryDiff,
+  type FieldChange,
+} from '../../../shared/capture/capture-diff';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const SIGN = { added: '+', removed: '−', changed: '~' } as const;
@@ -13,7 +20,8 @@ function Fields({ fields }: { fields: readonly FieldChange[] }) {
     <ul className="diff-fields">
       {fields.map((field) => (
         <li key={field.field}>
-          <code>{field.field}</code> <span className="diff-del">{field.before ?? '(none)'}</span> → <span className="diff-add">{field.after ?? '(none)'}</span>
+          <code>{field.field}</code> <span className="diff-del">{field.before ?? '(none)'}</span> →{' '}
+          <span className="diff-add">{field.after ?? '(none)'}</span>
         </li>
       ))}
     </ul>
@@ -28,7 +36,8 @@ function DecisionChange({ decision }: { decision: DecisionDiff }) {
     <>
       {decision.turned ? (
         <>
-          <span className="diff-del">{kindOf(decision.before)}</span> → <span className="diff-add">{kindOf(decision.after)}</span>
+          <span className="diff-del">{kindOf(decision.before)}</span> →{' '}
+          <span className="diff-add">{kindOf(decision.after)}</span>
         </>
       ) : (
         <span className="muted">
@@ -45,7 +54,15 @@ function DecisionChange({ decision }: { decision: DecisionDiff }) {
 
 const keyOf = (entry: { server: string; uri: string }) => `${entry.server}\u0000${entry.uri}`;
 
-function Entries({ title, entries, decisions }: { title: string; entries: readonly EntryDiff[]; decisions?: ReadonlyMap<string, DecisionDiff> }) {
+function Entries({
+  title,
+  entries,
+  decisions,
+}: {
+  title: string;
+  entries: readonly EntryDiff[];
+  decisions?: ReadonlyMap<string, DecisionDiff>;
+}) {
   if (entries.length === 0) return null;
   return (
     <section className="diff-section">
@@ -72,14 +89,19 @@ function Entries({ title, entries, decisions }: { title: string; entries: readon
   );
 }
 
-/** What changed between two captures, section by section, and the context's text as a unified diff. */
+/**
+ * What changed between two captures, section by section, and the context's text as a unified diff.
+ */
 export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, string] }) {
   const [allLines, setAllLines] = useState(false);
   const turned = diff.decisions.filter((decision) => decision.turned);
-  // A resource that changed shows its decision with it; the lists below have the rest (and every one that turned).
+  // A resource that changed shows its decision with it; the lists below have the rest (and every
+  // one that turned).
   const byKey = new Map(diff.decisions.map((decision) => [keyOf(decision), decision]));
   const shownWith = new Set(diff.resources.map(keyOf));
-  const moved = diff.decisions.filter((decision) => !decision.turned && !shownWith.has(keyOf(decision)));
+  const moved = diff.decisions.filter(
+    (decision) => !decision.turned && !shownWith.has(keyOf(decision)),
+  );
   const lines = diff.context.patch === '' ? [] : diff.context.patch.replace(/\n$/, '').split('\n');
   const shown = allLines ? lines : lines.slice(0, PATCH_LINES);
   const { context } = diff;
@@ -90,8 +112,15 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
           <strong>The same: servers, catalogs, decisions and context.</strong>
         ) : (
           <>
-            <strong>They differ.</strong> {plural(diff.resources.length, 'resource')} changed, {plural(turned.length, 'decision')} turned, {plural(moved.length, 'reason')} moved; the context{' '}
-            {context.same ? 'is the same text' : context.added === undefined ? 'is too different to compare line by line' : `+${number(context.added)} −${plural(context.removed ?? 0, 'line')}`}, {number(context.tokens.before)} → {plural(context.tokens.after, 'token')}.
+            <strong>They differ.</strong> {plural(diff.resources.length, 'resource')} changed,{' '}
+            {plural(turned.length, 'decision')} turned, {plural(moved.length, 'reason')} moved; the
+            context{' '}
+            {context.same
+              ? 'is the same text'
+              : context.added === undefined
+                ? 'is too different to compare line by line'
+                : `+${number(context.added)} −${plural(context.removed ?? 0, 'line')}`}
+            , {number(context.tokens.before)} → {plural(context.tokens.after, 'token')}.
           </>
         )}
         <span className="muted">
@@ -131,7 +160,8 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
       {moved.length > 0 ? (
         <details className="diff-section">
           <summary>
-            {moved.length} decisions the same, their reasons moved <span className="muted">(rank, tokens, or the budget used before them)</span>
+            {moved.length} decisions the same, their reasons moved{' '}
+            <span className="muted">(rank, tokens, or the budget used before them)</span>
           </summary>
           <ul className="diff-list">
             {moved.map((decision) => (
@@ -165,8 +195,16 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
           <h3>Catalog warnings</h3>
           <ul className="diff-list">
             {diff.warnings.flatMap((entry) => [
-              ...entry.added.map((message) => <li key={`+${entry.server}${message}`} className="diff-added">+ {entry.server}: {message}</li>),
-              ...entry.removed.map((message) => <li key={`-${entry.server}${message}`} className="diff-removed">− {entry.server}: {message}</li>),
+              ...entry.added.map((message) => (
+                <li key={`+${entry.server}${message}`} className="diff-added">
+                  + {entry.server}: {message}
+                </li>
+              )),
+              ...entry.removed.map((message) => (
+                <li key={`-${entry.server}${message}`} className="diff-removed">
+                  − {entry.server}: {message}
+                </li>
+              )),
             ])}
           </ul>
         </section>
@@ -174,9 +212,24 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
       {lines.length > 0 ? (
         <section className="diff-section">
           <h3>The context&apos;s text</h3>
-          <pre className="diff-patch" tabIndex={0} aria-label="The context's text, as a unified diff">
+          <pre
+            className="diff-patch"
+            tabIndex={0}
+            aria-label="The context's text, as a unified diff"
+          >
             {shown.map((line, at) => (
-              <span key={at} className={line.startsWith('@@') ? 'diff-hunk' : line.startsWith('+') && !line.startsWith('+++') ? 'diff-add' : line.startsWith('-') && !line.startsWith('---') ? 'diff-del' : undefined}>
+              <span
+                key={at}
+                className={
+                  line.startsWith('@@')
+                    ? 'diff-hunk'
+                    : line.startsWith('+') && !line.startsWith('+++')
+                      ? 'diff-add'
+                      : line.startsWith('-') && !line.startsWith('---')
+                        ? 'diff-del'
+                        : undefined
+                }
+              >
                 {line}
                 {'\n'}
               </span>

@@ -6,12 +6,15 @@ export function ReplayBanner() {
   const replay = useAppStore((state) => state.replay);
   if (!replay) return null;
   const at = new Date(replay.capturedAt);
-  const when = Number.isNaN(at.getTime()) ? replay.capturedAt : `${at.toLocaleDateString('en-CA')} ${clockTime(at.getTime())}`;
+  const when = Number.isNaN(at.getTime())
+    ? replay.capturedAt
+    : `${at.toLocaleDateString('en-CA')} ${clockTime(at.getTime())}`;
   return (
     <div className="banner banner-replay" role="status">
       <strong>Replay of a capture</strong>
       <span>
-        taken {when} by {replay.tool}. Read-only: nothing here reaches a server, and the file is never changed. Change the policy to see what it would give.
+        taken {when} by {replay.tool}. Read-only: nothing here reaches a server, and the file is
+        never changed. Change the policy to see what it would give.
       </span>
     </div>
   );

@@ -5,7 +5,11 @@ import { useAppStore } from '../../store/use-app-store';
 
 /** Each catalog still being listed: pages and resources so far, and a way to stop it. */
 export function ListingProgress() {
-  const listing = useAppStore(useShallow((state) => state.serverOrder.filter((id) => state.catalogs[id]?.status === 'listing')));
+  const listing = useAppStore(
+    useShallow((state) =>
+      state.serverOrder.filter((id) => state.catalogs[id]?.status === 'listing'),
+    ),
+  );
   if (listing.length === 0) return null;
   return (
     <ul className="listing-progress" aria-label="Listing in progress">
@@ -27,7 +31,12 @@ function ListingRow({ serverId }: { serverId: ServerId }) {
       <span className="listing-text">
         <strong>{name}</strong>: {plural(pages, 'page')}, {plural(resources, 'resource')} so far
       </span>
-      <button type="button" className="small-button" aria-label={`Cancel listing ${name}`} onClick={() => void runServerAction(serverId, 'cancel')}>
+      <button
+        type="button"
+        className="small-button"
+        aria-label={`Cancel listing ${name}`}
+        onClick={() => void runServerAction(serverId, 'cancel')}
+      >
         Cancel
       </button>
     </li>

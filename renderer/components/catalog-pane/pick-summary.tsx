@@ -13,11 +13,20 @@ export function PickSummary() {
   const setTab = useAppStore((state) => state.setRightTab);
   return (
     <div className="pick-summary small">
-      <span role="status" aria-label="Picked resources" className={count > 0 ? 'pick-count active' : 'pick-count muted'}>
+      <span
+        role="status"
+        aria-label="Picked resources"
+        className={count > 0 ? 'pick-count active' : 'pick-count muted'}
+      >
         {count.toLocaleString('en')} picked
       </span>
       {gone > 0 ? (
-        <button type="button" className="link-button small gone-count" onClick={() => setTab('context')} title="Marked resources that are no longer listed: see the Context tab">
+        <button
+          type="button"
+          className="link-button small gone-count"
+          onClick={() => setTab('context')}
+          title="Marked resources that are no longer listed: see the Context tab"
+        >
           · {gone.toLocaleString('en')}
           {gone >= MAX_GONE_SHOWN ? '+' : ''} gone
         </button>

@@ -3,9 +3,17 @@ import type { RuleResult } from '../../../shared/check/check-types';
 import { useAppStore } from '../../store/use-app-store';
 import { ServerSelect } from '../trace-panel/server-select';
 
-const LABEL: Record<RuleResult['verdict'], string> = { pass: 'pass', warn: 'warn', fail: 'fail', 'n/a': 'n/a' };
+const LABEL: Record<RuleResult['verdict'], string> = {
+  pass: 'pass',
+  warn: 'warn',
+  fail: 'fail',
+  'n/a': 'n/a',
+};
 
-/** A server against the resources rules: a verdict per rule, its evidence, and where the spec says so. */
+/**
+ * A server against the resources rules: a verdict per rule, its evidence, and where the spec says
+ * so.
+ */
 export function ChecksPanel() {
   const servers = useAppStore((state) => state.serverOrder);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
@@ -21,7 +29,11 @@ export function ChecksPanel() {
     <div className="trace-panel">
       <div className="trace-toolbar">
         <ServerSelect value={serverId} onChange={(id) => setChosen(id)} all={false} />
-        <button type="button" onClick={() => serverId && void runChecks(serverId)} disabled={!serverId || check?.state === 'running' || replay !== null}>
+        <button
+          type="button"
+          onClick={() => serverId && void runChecks(serverId)}
+          disabled={!serverId || check?.state === 'running' || replay !== null}
+        >
           Run checks
         </button>
         {check?.state === 'running' && serverId ? (
@@ -32,7 +44,8 @@ export function ChecksPanel() {
         <span className="muted small" role="status">
           {check?.state === 'running' ? (
             <>
-              <span className="spinner" aria-hidden="true" /> Checking {name}… (a connection of its own: the server is started again for stdio)
+              <span className="spinner" aria-hidden="true" /> Checking {name}… (a connection of its
+              own: the server is started again for stdio)
             </>
           ) : check?.state === 'done' ? (
             `${check.report.counts.pass} pass, ${check.report.counts.warn} warn, ${check.report.counts.fail} fail, ${check.report.counts['n/a']} not applicable · read back ${check.report.read.count} of ${check.report.read.of} · protocol ${check.report.protocolVersion ?? '?'} · ${new Date(check.at).toLocaleTimeString('en-GB')}`
@@ -52,16 +65,30 @@ export function ChecksPanel() {
         {check?.state === 'done' ? (
           <ul className="check-results">
             {check.report.results.map((result) => (
-              <li key={result.rule} className={`check-result verdict-${result.verdict === 'n/a' ? 'na' : result.verdict}`}>
+              <li
+                key={result.rule}
+                className={`check-result verdict-${result.verdict === 'n/a' ? 'na' : result.verdict}`}
+              >
                 <details>
                   <summary>
-                    <span className={`badge verdict verdict-${result.verdict === 'n/a' ? 'na' : result.verdict}`}>{LABEL[result.verdict]}</span> <span className="mono small">{result.rule}</span> {result.title}
+                    <span
+                      className={`badge verdict verdict-${result.verdict === 'n/a' ? 'na' : result.verdict}`}
+                    >
+                      {LABEL[result.verdict]}
+                    </span>{' '}
+                    <span className="mono small">{result.rule}</span> {result.title}
                     <span className="check-detail">{result.detail}</span>
                   </summary>
                   <p className="small muted">
                     Spec {result.spec.revision}, {result.spec.section}
                   </p>
-                  {result.evidence ? <pre className="mono check-evidence">{JSON.stringify(result.evidence, null, 2).slice(0, 20_000)}</pre> : <p className="small muted">No evidence to show.</p>}
+                  {result.evidence ? (
+                    <pre className="mono check-evidence">
+                      {JSON.stringify(result.evidence, null, 2).slice(0, 20_000)}
+                    </pre>
+                  ) : (
+                    <p className="small muted">No evidence to show.</p>
+                  )}
                 </details>
               </li>
             ))}

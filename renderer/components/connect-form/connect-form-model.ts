@@ -1,4 +1,7 @@
-/** The connect form's values and their turning into a ServerConfig. Pure, so validation is tested without a DOM. */
+/**
+ * The connect form's values and their turning into a ServerConfig. Pure, so validation is tested
+ * without a DOM.
+ */
 import type { ServerConfig } from '../../../shared/mcp-types';
 
 export type TransportChoice = 'stdio' | 'http' | 'sse';
@@ -13,14 +16,27 @@ export interface ConnectFormValues {
   headers: string;
 }
 
-export const EMPTY_FORM: ConnectFormValues = { name: '', transport: 'stdio', commandLine: '', cwd: '', env: '', url: '', headers: '' };
+export const EMPTY_FORM: ConnectFormValues = {
+  name: '',
+  transport: 'stdio',
+  commandLine: '',
+  cwd: '',
+  env: '',
+  url: '',
+  headers: '',
+};
 
 export type FieldErrors = Partial<Record<keyof ConnectFormValues, string>>;
 
 export type BuildResult = { ok: true; config: ServerConfig } | { ok: false; errors: FieldErrors };
 
-/** Splits a command line on whitespace; single or double quotes group words. No escapes, no expansion. */
-export function splitCommandLine(line: string): { ok: true; words: string[] } | { ok: false; error: string } {
+/**
+ * Splits a command line on whitespace; single or double quotes group words. No escapes, no
+ * expansion.
+ */
+export function splitCommandLine(
+  line: string,
+): { ok: true; words: string[] } | { ok: false; error: string } {
   const words: string[] = [];
   let word = '';
   let inWord = false;
@@ -47,24 +63,30 @@ export function splitCommandLine(line: string): { ok: true; words: string[] } | 
 }
 
 /** `KEY=VALUE` lines; blank lines are skipped. */
-export function parseEnvLines(text: string): { ok: true; env: Record<string, string> } | { ok: false; error: string } {
+export function parseEnvLines(
+  text: string,
+): { ok: true; env: Record<string, string> } | { ok: false; error: string } {
   const env: Record<string, string> = {};
   for (const [index, raw] of lines(text)) {
     const at = raw.indexOf('=');
     const key = at < 0 ? '' : raw.slice(0, at).trim();
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) return { ok: false, error: `Line ${index}: expected KEY=VALUE` };
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+      return { ok: false, error: `Line ${index}: expected KEY=VALUE` };
     env[key] = raw.slice(at + 1);
   }
   return { ok: true, env };
 }
 
 /** `Name: Value` lines; blank lines are skipped. Names must be HTTP tokens (RFC 9110 §5.6.2). */
-export function parseHeaderLines(text: string): { ok: true; headers: Record<string, string> } | { ok: false; error: string } {
+export function parseHeaderLines(
+  text: string,
+): { ok: true; headers: Record<string, string> } | { ok: false; error: string } {
   const headers: Record<string, string> = {};
   for (const [index, raw] of lines(text)) {
     const at = raw.indexOf(':');
     const name = at < 0 ? '' : raw.slice(0, at).trim();
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) return { ok: false, error: `Line ${index}: expected Name: Value` };
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      return { ok: false, error: `Line ${index}: expected Name: Value` };
     headers[name] = raw.slice(at + 1).trim();
   }
   return { ok: true, headers };
@@ -100,7 +122,9 @@ export function buildServerConfig(values: ConnectFormValues): BuildResult {
   if (!headers.ok) errors.headers = headers.error;
   if (!url || !headers.ok) return { ok: false, errors };
   const kind = values.transport;
-  const transport: ServerConfig['transport'] = Object.keys(headers.headers).length ? { kind, url: url.href, headers: headers.headers } : { kind, url: url.href };
+  const transport: ServerConfig['transport'] = Object.keys(headers.headers).length
+    ? { kind, url: url.href, headers: headers.headers }
+    : { kind, url: url.href };
   return { ok: true, config: { name: values.name.trim() || url.host, transport } };
 }
 

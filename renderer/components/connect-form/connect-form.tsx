@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../store/describe-error';
 import { useAppStore } from '../../store/use-app-store';
-import { buildServerConfig, EMPTY_FORM, type ConnectFormValues, type FieldErrors, type TransportChoice } from './connect-form-model';
+import {
+  buildServerConfig,
+  EMPTY_FORM,
+  type ConnectFormValues,
+  type FieldErrors,
+  type TransportChoice,
+} from './connect-form-model';
 import { FormField } from './form-field';
 import { ImportDialog } from '../import-dialog/import-dialog';
 
@@ -41,17 +47,35 @@ export function ConnectForm() {
   const isStdio = values.transport === 'stdio';
   return (
     <>
-      <form className="connect-form" aria-label="Connect a server" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="connect-form"
+        aria-label="Connect a server"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         <div className="connect-head">
           <h2>Connect a server</h2>
-          <button type="button" onClick={() => setImporting(true)} title="Servers from Claude Desktop, Claude Code, Cursor, VS Code, Cline or Windsurf">
+          <button
+            type="button"
+            onClick={() => setImporting(true)}
+            title="Servers from Claude Desktop, Claude Code, Cursor, VS Code, Cline or Windsurf"
+          >
             Import from…
           </button>
         </div>
-        <FormField label="Name" value={values.name} onChange={update('name')} placeholder="derived from the command or URL" />
+        <FormField
+          label="Name"
+          value={values.name}
+          onChange={update('name')}
+          placeholder="derived from the command or URL"
+        />
         <div className="field">
           <label htmlFor="connect-transport">Transport</label>
-          <select id="connect-transport" value={values.transport} onChange={(event) => update('transport')(event.target.value as TransportChoice)}>
+          <select
+            id="connect-transport"
+            value={values.transport}
+            onChange={(event) => update('transport')(event.target.value as TransportChoice)}
+          >
             <option value="stdio">stdio</option>
             <option value="http">Streamable HTTP</option>
             <option value="sse">SSE</option>
@@ -59,14 +83,50 @@ export function ConnectForm() {
         </div>
         {isStdio ? (
           <>
-            <FormField label="Command" value={values.commandLine} onChange={update('commandLine')} error={errors.commandLine} placeholder='npx -y "@scope/server" --flag' mono />
-            <FormField label="Working directory" value={values.cwd} onChange={update('cwd')} placeholder="optional" mono />
-            <FormField label="Environment" value={values.env} onChange={update('env')} error={errors.env} hint="KEY=VALUE, one per line" multiline mono />
+            <FormField
+              label="Command"
+              value={values.commandLine}
+              onChange={update('commandLine')}
+              error={errors.commandLine}
+              placeholder='npx -y "@scope/server" --flag'
+              mono
+            />
+            <FormField
+              label="Working directory"
+              value={values.cwd}
+              onChange={update('cwd')}
+              placeholder="optional"
+              mono
+            />
+            <FormField
+              label="Environment"
+              value={values.env}
+              onChange={update('env')}
+              error={errors.env}
+              hint="KEY=VALUE, one per line"
+              multiline
+              mono
+            />
           </>
         ) : (
           <>
-            <FormField label="URL" value={values.url} onChange={update('url')} error={errors.url} placeholder="https://example.com/mcp" mono />
-            <FormField label="Headers" value={values.headers} onChange={update('headers')} error={errors.headers} hint="Name: Value, one per line" multiline mono />
+            <FormField
+              label="URL"
+              value={values.url}
+              onChange={update('url')}
+              error={errors.url}
+              placeholder="https://example.com/mcp"
+              mono
+            />
+            <FormField
+              label="Headers"
+              value={values.headers}
+              onChange={update('headers')}
+              error={errors.headers}
+              hint="Name: Value, one per line"
+              multiline
+              mono
+            />
           </>
         )}
         {submitError ? (

@@ -12,11 +12,21 @@ interface FormFieldProps {
 }
 
 /** A labelled input or textarea whose error is announced and tied to it. */
-export function FormField({ label, value, onChange, error, hint, placeholder, multiline, mono }: FormFieldProps) {
+export function FormField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder,
+  multiline,
+  mono,
+}: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     value,

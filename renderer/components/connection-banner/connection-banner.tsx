@@ -9,7 +9,9 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
   const syncError = useAppStore((state) => state.syncError);
   const viewError = useAppStore((state) => state.viewError);
   const contextError = useAppStore((state) => state.contextError);
-  const seconds = useSecondsUntil(status.state === 'lost' || status.state === 'refused' ? status.retryAt : null);
+  const seconds = useSecondsUntil(
+    status.state === 'lost' || status.state === 'refused' ? status.retryAt : null,
+  );
   // A link that opens within a moment (a tab taking its paused link up again) shows no banner.
   const slowToConnect = useTrueAfter(status.state === 'connecting', CONNECTING_NOTICE_MS);
 
@@ -17,16 +19,27 @@ export function ConnectionBanner({ link }: { link: HostLink }) {
     return (
       <div className="banner banner-error" role="alert">
         <strong>This capture is closed.</strong>
-        <span> Only the newest {MAX_OPEN_CAPTURES} captures stay open, and none outlives the app: open its file again from the app's own window.</span>
+        <span>
+          {' '}
+          Only the newest {MAX_OPEN_CAPTURES} captures stay open, and none outlives the app: open
+          its file again from the app's own window.
+        </span>
       </div>
     );
   }
   if (status.state === 'lost' || status.state === 'refused') {
     return (
       <div className="banner banner-error" role="alert">
-        <strong>{status.state === 'refused' ? "The page's token was refused" : 'Lost the connection to the host'}</strong>
+        <strong>
+          {status.state === 'refused'
+            ? "The page's token was refused"
+            : 'Lost the connection to the host'}
+        </strong>
         <span>
-          {status.state === 'refused' ? ' Open the URL the host printed, with its current token.' : ''} Retrying in {seconds} s.
+          {status.state === 'refused'
+            ? ' Open the URL the host printed, with its current token.'
+            : ''}{' '}
+          Retrying in {seconds} s.
         </span>
         <button type="button" onClick={() => link.retryNow()}>
           Retry now

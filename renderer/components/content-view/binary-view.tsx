@@ -20,7 +20,8 @@ export function BinaryView({ blob, size }: { blob: string; size: number }) {
   return (
     <figure ref={measure} className="hex-figure" aria-label="Hex dump">
       <figcaption className="content-note muted small">
-        Binary, {formatBytes(size)}. {size > HEX_DUMP_BYTES ? `First ${HEX_DUMP_BYTES} bytes:` : 'All bytes:'}
+        Binary, {formatBytes(size)}.{' '}
+        {size > HEX_DUMP_BYTES ? `First ${HEX_DUMP_BYTES} bytes:` : 'All bytes:'}
       </figcaption>
       <pre className="content-text hex">{dump || '(empty)'}</pre>
     </figure>

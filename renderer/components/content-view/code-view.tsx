@@ -5,10 +5,24 @@ import { highlightToReact } from './highlight';
 import { PlainText } from './text-view';
 import type { CodeLanguage } from './view-kind';
 
-/** Highlighted code below the limit; above it, plain text with a note (highlighting is far slower than layout). */
-export function CodeView({ text, language, note }: { text: string; language: CodeLanguage; note?: string }) {
+/**
+ * Highlighted code below the limit; above it, plain text with a note (highlighting is far slower
+ * than layout).
+ */
+export function CodeView({
+  text,
+  language,
+  note,
+}: {
+  text: string;
+  language: CodeLanguage;
+  note?: string;
+}) {
   const tooLarge = text.length > RICH_VIEW_LIMIT;
-  const highlighted = useMemo(() => (tooLarge ? null : highlightToReact(text, language)), [text, language, tooLarge]);
+  const highlighted = useMemo(
+    () => (tooLarge ? null : highlightToReact(text, language)),
+    [text, language, tooLarge],
+  );
   if (tooLarge) return <PlainText text={text} note={tooLargeNote('highlight', language)} />;
   return (
     <>

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, decodeBase64Head, decodeTextHead, hexBytesPerRow, hexDump } from './content-data';
+import {
+  decodeBase64,
+  decodeBase64Head,
+  decodeTextHead,
+  hexBytesPerRow,
+  hexDump,
+} from './content-data';
 
 describe('hex dump', () => {
   it('decodes only the head and prints offset, hex and ASCII', () => {
     const blob = btoa('ABC\u0000'.repeat(100));
     const bytes = decodeBase64Head(blob, 20);
     expect(bytes).toHaveLength(20);
-    expect(hexDump(bytes).split('\n')[0]).toBe('00000000  41 42 43 00 41 42 43 00 41 42 43 00 41 42 43 00  ABC.ABC.ABC.ABC.');
+    expect(hexDump(bytes).split('\n')[0]).toBe(
+      '00000000  41 42 43 00 41 42 43 00 41 42 43 00 41 42 43 00  ABC.ABC.ABC.ABC.',
+    );
     // A narrow pane: 8 bytes a row, every column whole.
-    expect(hexDump(bytes, 8).split('\n').slice(0, 2)).toEqual(['00000000  41 42 43 00 41 42 43 00  ABC.ABC.', '00000008  41 42 43 00 41 42 43 00  ABC.ABC.']);
+    expect(hexDump(bytes, 8).split('\n').slice(0, 2)).toEqual([
+      '00000000  41 42 43 00 41 42 43 00  ABC.ABC.',
+      '00000008  41 42 43 00 41 42 43 00  ABC.ABC.',
+    ]);
     expect(hexBytesPerRow(80)).toBe(16);
     expect(hexBytesPerRow(60)).toBe(8);
     expect(hexBytesPerRow(30)).toBe(4);

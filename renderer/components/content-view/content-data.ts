@@ -1,4 +1,6 @@
-/** Bytes from base64 blobs: only what is needed, so a 50 MB blob costs nothing until saved. Pure. */
+/**
+ * Bytes from base64 blobs: only what is needed, so a 50 MB blob costs nothing until saved. Pure.
+ */
 
 /**
  * Decodes at most `maxBytes` from the start of a base64 string. Looks only at the head of the
@@ -22,13 +24,22 @@ export function decodeBase64(blob: string): Uint8Array {
   return toBytes(clean.slice(0, clean.length - (clean.length % 4)), Number.MAX_SAFE_INTEGER);
 }
 
-/** UTF-8 text of the first `maxBytes` of a blob; null when it is not valid UTF-8 (then it is binary after all). */
-export function decodeTextHead(blob: string, maxBytes: number): { text: string; truncated: boolean } | null {
+/**
+ * UTF-8 text of the first `maxBytes` of a blob; null when it is not valid UTF-8 (then it is binary
+ * after all).
+ */
+export function decodeTextHead(
+  blob: string,
+  maxBytes: number,
+): { text: string; truncated: boolean } | null {
   const bytes = decodeBase64Head(blob, maxBytes);
   const truncated = bytes.length === maxBytes && blob.length > Math.ceil(maxBytes / 3) * 4;
   try {
     // `stream: truncated` tolerates a multi-byte character cut at the end of the head.
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncated }), truncated };
+    return {
+      text: new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncated }),
+      truncated,
+    };
   } catch {
     return null;
   }
@@ -40,7 +51,9 @@ export function hexDump(bytes: Uint8Array, perRow = 16): string {
   for (let offset = 0; offset < bytes.length; offset += perRow) {
     const row = bytes.subarray(offset, offset + perRow);
     const hex = Array.from(row, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
-    const ascii = Array.from(row, (byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '.')).join('');
+    const ascii = Array.from(row, (byte) =>
+      byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '.',
+    ).join('');
     rows.push(`${offset.toString(16).padStart(8, '0')}  ${hex.padEnd(perRow * 3 - 1)}  ${ascii}`);
   }
   return rows.join('\n');

@@ -6,7 +6,13 @@ import type { ContentItem } from '../../../shared/mcp-types';
 import { ContentItemView } from './content-item-view';
 
 function render(item: Partial<ContentItem>): string {
-  return renderToStaticMarkup(createElement(ContentItemView, { item: { uri: 'x://a', size: 10, ...item }, index: 0, count: 1 }));
+  return renderToStaticMarkup(
+    createElement(ContentItemView, {
+      item: { uri: 'x://a', size: 10, ...item },
+      index: 0,
+      count: 1,
+    }),
+  );
 }
 
 describe('ContentItemView', () => {
@@ -30,7 +36,12 @@ describe('ContentItemView', () => {
   });
 
   it('shows other binary as a hex dump with a Save button', () => {
-    const html = render({ uri: 'files://x/backup.gz', mimeType: 'application/gzip', blob: btoa('\u001f\u008b\u0008'), size: 3 });
+    const html = render({
+      uri: 'files://x/backup.gz',
+      mimeType: 'application/gzip',
+      blob: btoa('\u001f\u008b\u0008'),
+      size: 3,
+    });
     expect(html).toContain('aria-label="Hex dump"');
     expect(html).toContain('00000000  1f 8b 08');
     expect(html).toContain('aria-label="Save as… backup.gz"');

@@ -12,8 +12,19 @@ import { SaveButton } from './save-button';
 import { PlainText } from './text-view';
 import { chooseView, isTextual, type ViewKind } from './view-kind';
 
-/** One content item: its own header (uri, MIME type, size), then the view its MIME type (or extension) calls for. */
-export function ContentItemView({ item, index, count }: { item: ContentItem; index: number; count: number }) {
+/**
+ * One content item: its own header (uri, MIME type, size), then the view its MIME type (or
+ * extension) calls for.
+ */
+export function ContentItemView({
+  item,
+  index,
+  count,
+}: {
+  item: ContentItem;
+  index: number;
+  count: number;
+}) {
   const view = useMemo(() => chooseView(item.mimeType, item.uri), [item.mimeType, item.uri]);
   const isBlob = typeof item.text !== 'string';
   return (
@@ -30,13 +41,27 @@ export function ContentItemView({ item, index, count }: { item: ContentItem; ind
         ) : null}
       </header>
       <div className="content-body">
-        {typeof item.text === 'string' ? <TextItem text={item.text} view={view} uri={item.uri} size={item.size} /> : <BlobItem blob={item.blob ?? ''} view={view} uri={item.uri} size={item.size} />}
+        {typeof item.text === 'string' ? (
+          <TextItem text={item.text} view={view} uri={item.uri} size={item.size} />
+        ) : (
+          <BlobItem blob={item.blob ?? ''} view={view} uri={item.uri} size={item.size} />
+        )}
       </div>
     </article>
   );
 }
 
-function TextItem({ text, view, uri, size }: { text: string; view: ViewKind; uri: string; size: number }) {
+function TextItem({
+  text,
+  view,
+  uri,
+  size,
+}: {
+  text: string;
+  view: ViewKind;
+  uri: string;
+  size: number;
+}) {
   switch (view.kind) {
     case 'markdown':
       return <MarkdownView text={text} />;
@@ -52,10 +77,24 @@ function TextItem({ text, view, uri, size }: { text: string; view: ViewKind; uri
   }
 }
 
-function BlobItem({ blob, view, uri, size }: { blob: string; view: ViewKind; uri: string; size: number }) {
+function BlobItem({
+  blob,
+  view,
+  uri,
+  size,
+}: {
+  blob: string;
+  view: ViewKind;
+  uri: string;
+  size: number;
+}) {
   // Only a blob whose type says text is decoded, and only its first 8 MiB.
-  const decoded = useMemo(() => (isTextual(view) ? decodeTextHead(blob, DECODE_TEXT_LIMIT) : null), [blob, view]);
-  if (view.kind === 'image') return <RasterImage blob={blob} mimeType={view.mimeType} uri={uri} size={size} />;
+  const decoded = useMemo(
+    () => (isTextual(view) ? decodeTextHead(blob, DECODE_TEXT_LIMIT) : null),
+    [blob, view],
+  );
+  if (view.kind === 'image')
+    return <RasterImage blob={blob} mimeType={view.mimeType} uri={uri} size={size} />;
   if (view.kind === 'svg') return <SvgImage blob={blob} uri={uri} size={size} />;
   if (!decoded) return <BinaryView blob={blob} size={size} />;
   const note = decoded.truncated ? 'Only the first 8 MiB of this blob are decoded.' : undefined;

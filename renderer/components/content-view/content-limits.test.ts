@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canShowAll, DISPLAY_STEP, nextLimit, SHOW_ALL_LIMIT, sliceForDisplay } from './content-limits';
+import {
+  canShowAll,
+  DISPLAY_STEP,
+  nextLimit,
+  SHOW_ALL_LIMIT,
+  sliceForDisplay,
+} from './content-limits';
 
 describe('sliceForDisplay', () => {
   it('keeps short text whole', () => {

@@ -6,9 +6,15 @@
 
 /** Characters shown at first, and added by each "Show more": about 1 MB. */
 export const DISPLAY_STEP = 1_000_000;
-/** Above this many characters "Show all" is not offered: laying out more freezes the page for seconds. */
+/**
+ * Above this many characters "Show all" is not offered: laying out more freezes the page for
+ * seconds.
+ */
 export const SHOW_ALL_LIMIT = 8_000_000;
-/** Highlighting, JSON pretty-printing and Markdown rendering only below this many characters (200 KB). */
+/**
+ * Highlighting, JSON pretty-printing and Markdown rendering only below this many characters (200
+ * KB).
+ */
 export const RICH_VIEW_LIMIT = 200 * 1024;
 /** A blob labelled as text is decoded only up to this many bytes. */
 export const DECODE_TEXT_LIMIT = 8 * 1024 * 1024;
@@ -22,7 +28,10 @@ export interface TextSlice {
   remaining: number;
 }
 
-/** The first `limit` characters, never splitting a surrogate pair (which would show as a broken glyph). */
+/**
+ * The first `limit` characters, never splitting a surrogate pair (which would show as a broken
+ * glyph).
+ */
 export function sliceForDisplay(text: string, limit: number): TextSlice {
   if (text.length <= limit) return { shown: text, remaining: 0 };
   let end = Math.max(0, limit);

@@ -3,7 +3,9 @@ import { LiveStamp } from '../live-stamp/live-stamp';
 import { ContentItemView } from './content-item-view';
 import { readErrorHeadline } from './read-error';
 
-/** The selected resource's content: loading (with Cancel), the items, or the error in their place. */
+/**
+ * The selected resource's content: loading (with Cancel), the items, or the error in their place.
+ */
 export function ContentView() {
   const read = useAppStore((state) => state.read);
   const cancelRead = useAppStore((state) => state.cancelRead);
@@ -12,11 +14,18 @@ export function ContentView() {
   const pushes = useAppStore((state) => {
     const server = state.selected ? state.servers[state.selected.serverId] : undefined;
     if (!server?.capabilities) return undefined;
-    return (server.capabilities.resources as { subscribe?: unknown } | undefined)?.subscribe === true;
+    return (
+      (server.capabilities.resources as { subscribe?: unknown } | undefined)?.subscribe === true
+    );
   });
-  const result = read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
+  const result =
+    read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined;
   return (
-    <section className="content-view" aria-labelledby="content-heading" aria-busy={read.status === 'loading'}>
+    <section
+      className="content-view"
+      aria-labelledby="content-heading"
+      aria-busy={read.status === 'loading'}
+    >
       <div className="section-head">
         <h3 id="content-heading">Content</h3>
         {read.status === 'loading' ? (
@@ -32,15 +41,28 @@ export function ContentView() {
           </button>
         )}
         {read.status === 'loaded' && read.at !== undefined ? (
-          <LiveStamp at={read.at} lit={read.updated?.changed === true} what={read.updated ? (read.updated.changed ? 'updated by the server' : 'the server said it changed; the same, read') : 'read'} />
+          <LiveStamp
+            at={read.at}
+            lit={read.updated?.changed === true}
+            what={
+              read.updated
+                ? read.updated.changed
+                  ? 'updated by the server'
+                  : 'the server said it changed; the same, read'
+                : 'read'
+            }
+          />
         ) : null}
       </div>
-      {pushes === false ? <p className="muted small">This server does not push updates: Read again to refresh.</p> : null}
+      {pushes === false ? (
+        <p className="muted small">This server does not push updates: Read again to refresh.</p>
+      ) : null}
       {read.status === 'cancelled' ? <p className="muted">The read was cancelled.</p> : null}
       {read.status === 'failed' ? (
         <div className="error-box" role="alert">
           <p className="error-title">
-            {readErrorHeadline(read.error.code)} <span className="badge mono">{read.error.code}</span>
+            {readErrorHeadline(read.error.code)}{' '}
+            <span className="badge mono">{read.error.code}</span>
           </p>
           <p className="mono break">{read.error.message}</p>
         </div>
@@ -54,10 +76,18 @@ export function ContentView() {
               ))}
             </ul>
           ) : null}
-          {result.contents.length === 0 ? <p className="muted">The server returned no content items.</p> : null}
+          {result.contents.length === 0 ? (
+            <p className="muted">The server returned no content items.</p>
+          ) : null}
           {result.contents.map((item, index) => (
-            // Keyed by URI too, so view state (Source mode, Show more) resets for another resource but survives a re-read.
-            <ContentItemView key={`${index}:${item.uri}`} item={item} index={index} count={result.contents.length} />
+            // Keyed by URI too, so view state (Source mode, Show more) resets for another resource
+            // but survives a re-read.
+            <ContentItemView
+              key={`${index}:${item.uri}`}
+              item={item}
+              index={index}
+              count={result.contents.length}
+            />
           ))}
         </>
       ) : null}

@@ -21,9 +21,25 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import type { CodeLanguage } from './view-kind';
 
-const lowlight = createLowlight({ bash, css, go, javascript, json, markdown, python, rust, sql, typescript, xml, yaml });
+const lowlight = createLowlight({
+  bash,
+  css,
+  go,
+  javascript,
+  json,
+  markdown,
+  python,
+  rust,
+  sql,
+  typescript,
+  xml,
+  yaml,
+});
 
-/** The code as highlighted React elements; the plain string if the grammar throws (it should not, but content is hostile). */
+/**
+ * The code as highlighted React elements; the plain string if the grammar throws (it should not,
+ * but content is hostile).
+ */
 export function highlightToReact(code: string, language: CodeLanguage): ReactNode {
   try {
     return toJsxRuntime(lowlight.highlight(language, code), { Fragment, jsx, jsxs });

@@ -3,7 +3,10 @@ import { prettyJson } from './json-text';
 
 describe('prettyJson', () => {
   it('re-indents valid JSON', () => {
-    expect(prettyJson('{"a":[1,2]}')).toEqual({ kind: 'pretty', text: '{\n  "a": [\n    1,\n    2\n  ]\n}' });
+    expect(prettyJson('{"a":[1,2]}')).toEqual({
+      kind: 'pretty',
+      text: '{\n  "a": [\n    1,\n    2\n  ]\n}',
+    });
   });
 
   it('says when it is not JSON', () => {

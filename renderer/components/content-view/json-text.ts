@@ -7,7 +7,9 @@ export type JsonText =
   | { kind: 'too-large' }
   | { kind: 'invalid' };
 
-/** The JSON re-indented with two spaces when it is under the limit and parses; otherwise why not. */
+/**
+ * The JSON re-indented with two spaces when it is under the limit and parses; otherwise why not.
+ */
 export function prettyJson(text: string, limit = RICH_VIEW_LIMIT): JsonText {
   // Checked before JSON.parse: parsing a 10 MB line alone takes longer than a frame.
   if (text.length > limit) return { kind: 'too-large' };

@@ -67,9 +67,13 @@ function MarkdownLink({ href = '', children }: ComponentPropsWithoutRef<'a'>) {
 function MarkdownImage({ src, alt }: ComponentPropsWithoutRef<'img'>) {
   const safe = typeof src === 'string' ? safeImageSrc(src) : null;
   if (safe) return <img className="md-image" src={safe} alt={alt ?? ''} />;
-  // Remote and SVG images are not loaded (the CSP forbids the one, the other can carry script): alt text instead.
+  // Remote and SVG images are not loaded (the CSP forbids the one, the other can carry script): alt
+  // text instead.
   return (
-    <span className="md-image-alt muted" title={typeof src === 'string' ? `Image not loaded: ${src.slice(0, 200)}` : undefined}>
+    <span
+      className="md-image-alt muted"
+      title={typeof src === 'string' ? `Image not loaded: ${src.slice(0, 200)}` : undefined}
+    >
       [{alt || 'image'}]
     </span>
   );

@@ -1,4 +1,7 @@
-/** The headline of a failed read, by error code: what happened, in words, before the host's own message. Pure. */
+/**
+ * The headline of a failed read, by error code: what happened, in words, before the host's own
+ * message. Pure.
+ */
 
 const HEADLINES: Record<string, string> = {
   'unknown-resource': 'The server does not know this resource',
@@ -12,7 +15,10 @@ const HEADLINES: Record<string, string> = {
   internal: 'The inspector failed while reading',
 };
 
-/** "The server does not know this resource" for `unknown-resource`; a generic line for anything else. */
+/**
+ * "The server does not know this resource" for `unknown-resource`; a generic line for anything
+ * else.
+ */
 export function readErrorHeadline(code: string): string {
   return HEADLINES[code] ?? 'Could not read the resource';
 }

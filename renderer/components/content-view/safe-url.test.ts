@@ -9,7 +9,16 @@ describe('safeLinkHref', () => {
   });
 
   it('refuses script, data, file and relative URLs, however they are disguised', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>', 'file:///etc/passwd', '/relative', '#frag', 'vbscript:x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>',
+      'file:///etc/passwd',
+      '/relative',
+      '#frag',
+      'vbscript:x',
+    ]) {
       expect(safeLinkHref(url), url).toBeNull();
     }
   });

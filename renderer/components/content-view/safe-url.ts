@@ -4,7 +4,10 @@ import { RASTER_IMAGE_TYPES } from './view-kind';
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The URL, normalised, when it may be a clickable link (http, https, mailto); null for javascript:, data:, file:, relative… */
+/**
+ * The URL, normalised, when it may be a clickable link (http, https, mailto); null for javascript:,
+ * data:, file:, relative…
+ */
 export function safeLinkHref(url: string): string | null {
   const parsed = parse(url);
   return parsed && LINK_PROTOCOLS.has(parsed.protocol) ? parsed.href : null;
@@ -18,7 +21,8 @@ export function safeImageSrc(url: string, options: { allowSvg?: boolean } = {}):
   const match = /^data:([a-z0-9.+/-]+)((?:;[a-z0-9=.-]+)*?);base64,/i.exec(url.trimStart());
   if (!match) return null;
   const mime = match[1]!.toLowerCase();
-  const allowed = RASTER_IMAGE_TYPES.has(mime) || (options.allowSvg === true && mime === 'image/svg+xml');
+  const allowed =
+    RASTER_IMAGE_TYPES.has(mime) || (options.allowSvg === true && mime === 'image/svg+xml');
   if (!allowed) return null;
   const body = url.trimStart().slice(match[0].length);
   return isBase64(body) ? `data:${mime};base64,${body}` : null;
@@ -29,7 +33,10 @@ export function isHttpsUrl(url: string): boolean {
   return parse(url)?.protocol === 'https:';
 }
 
-/** A data: URL we build ourselves from a blob, only for an allowed image type and a well-formed base64 body. */
+/**
+ * A data: URL we build ourselves from a blob, only for an allowed image type and a well-formed
+ * base64 body.
+ */
 export function blobImageSrc(mimeType: string, blob: string): string | null {
   return safeImageSrc(`data:${mimeType};base64,${blob}`, { allowSvg: true });
 }

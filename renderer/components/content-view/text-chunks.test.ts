@@ -4,7 +4,11 @@ import { splitIntoChunks } from './text-chunks';
 describe('splitIntoChunks', () => {
   it('keeps every character, in order', () => {
     const text = Array.from({ length: 500 }, (_, n) => `line ${n}\n`).join('');
-    expect(splitIntoChunks(text, 100).map((chunk) => chunk.text).join('')).toBe(text);
+    expect(
+      splitIntoChunks(text, 100)
+        .map((chunk) => chunk.text)
+        .join(''),
+    ).toBe(text);
   });
 
   it('cuts after a line break when there is one late enough', () => {

@@ -1,7 +1,8 @@
 /**
  * Splits displayed text into blocks the browser can skip: each becomes an element with
  * `content-visibility: auto`, so only the blocks on screen are laid out and painted. One 1 MB
- * text node is laid out whole (hundreds of ms per step); 16 KB blocks cost almost nothing off screen. Pure.
+ * text node is laid out whole (hundreds of ms per step); 16 KB blocks cost almost nothing off
+ * screen. Pure.
  */
 
 /** Characters per block: small enough that laying out the visible few is instant. */
@@ -9,11 +10,16 @@ export const CHUNK_CHARS = 16_000;
 
 export interface TextChunk {
   text: string;
-  /** A guess at its height in lines, so the scrollbar is about right before the block is laid out. */
+  /**
+   * A guess at its height in lines, so the scrollbar is about right before the block is laid out.
+   */
   estimatedLines: number;
 }
 
-/** Cuts after a line break where there is one in the second half of the block, else at the size (never inside a surrogate pair). */
+/**
+ * Cuts after a line break where there is one in the second half of the block, else at the size
+ * (never inside a surrogate pair).
+ */
 export function splitIntoChunks(text: string, size = CHUNK_CHARS, charsPerLine = 80): TextChunk[] {
   const chunks: TextChunk[] = [];
   let start = 0;

@@ -3,7 +3,9 @@ import { formatBytes } from '../resource-detail/format';
 import { canShowAll, DISPLAY_STEP, nextLimit, sliceForDisplay } from './content-limits';
 import { splitIntoChunks } from './text-chunks';
 
-/** Matches `.content-text` (12px mono, line-height 1.4): used only to size blocks not yet laid out. */
+/**
+ * Matches `.content-text` (12px mono, line-height 1.4): used only to size blocks not yet laid out.
+ */
 const LINE_HEIGHT_PX = 17;
 
 /**
@@ -19,7 +21,11 @@ export function PlainText({ text, note }: { text: string; note?: ReactNode }) {
       {note ? <p className="content-note muted small">{note}</p> : null}
       <pre className="content-text chunked">
         {chunks.map((chunk, index) => (
-          <span key={index} className="text-chunk" style={{ containIntrinsicSize: `auto ${chunk.estimatedLines * LINE_HEIGHT_PX}px` }}>
+          <span
+            key={index}
+            className="text-chunk"
+            style={{ containIntrinsicSize: `auto ${chunk.estimatedLines * LINE_HEIGHT_PX}px` }}
+          >
             {chunk.text}
           </span>
         ))}
@@ -27,7 +33,8 @@ export function PlainText({ text, note }: { text: string; note?: ReactNode }) {
       {remaining > 0 ? (
         <p className="content-more small">
           <span className="muted">
-            Showing {shown.length.toLocaleString('en')} of {text.length.toLocaleString('en')} characters ({formatBytes(remaining)} more).
+            Showing {shown.length.toLocaleString('en')} of {text.length.toLocaleString('en')}{' '}
+            characters ({formatBytes(remaining)} more).
           </span>
           <button type="button" onClick={() => setLimit(nextLimit(limit, text.length, false))}>
             Show more

@@ -17,8 +17,14 @@ describe('chooseView', () => {
 
   it('falls back to the extension only when the type is missing', () => {
     expect(chooseView(undefined, 'file:///docs/README.MD')).toEqual({ kind: 'markdown' });
-    expect(chooseView('', 'db://schema/users.sql?v=2#top')).toEqual({ kind: 'code', language: 'sql' });
-    expect(chooseView(undefined, 'x://img/logo.png')).toEqual({ kind: 'image', mimeType: 'image/png' });
+    expect(chooseView('', 'db://schema/users.sql?v=2#top')).toEqual({
+      kind: 'code',
+      language: 'sql',
+    });
+    expect(chooseView(undefined, 'x://img/logo.png')).toEqual({
+      kind: 'image',
+      mimeType: 'image/png',
+    });
     expect(chooseView(undefined, 'x://archive.tar.gz')).toEqual({ kind: 'binary' });
     expect(chooseView(undefined, 'x://no-extension')).toEqual({ kind: 'binary' });
   });

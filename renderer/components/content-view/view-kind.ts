@@ -1,7 +1,22 @@
-/** Which view shows a content item, from its MIME type or, when that is missing, its URI's extension. Pure. */
+/**
+ * Which view shows a content item, from its MIME type or, when that is missing, its URI's
+ * extension. Pure.
+ */
 
 /** The grammars registered with lowlight (see highlight.ts). */
-export type CodeLanguage = 'json' | 'javascript' | 'typescript' | 'sql' | 'css' | 'xml' | 'yaml' | 'markdown' | 'python' | 'bash' | 'go' | 'rust';
+export type CodeLanguage =
+  | 'json'
+  | 'javascript'
+  | 'typescript'
+  | 'sql'
+  | 'css'
+  | 'xml'
+  | 'yaml'
+  | 'markdown'
+  | 'python'
+  | 'bash'
+  | 'go'
+  | 'rust';
 
 export type ViewKind =
   | { kind: 'markdown' }
@@ -12,8 +27,16 @@ export type ViewKind =
   | { kind: 'svg' }
   | { kind: 'binary' };
 
-/** Raster formats a browser decodes without running anything. SVG is separate: it is only ever shown through an <img>. */
-export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/**
+ * Raster formats a browser decodes without running anything. SVG is separate: it is only ever shown
+ * through an <img>.
+ */
+export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
 
 const CODE_TYPES: Record<string, CodeLanguage> = {
   'application/javascript': 'javascript',
@@ -94,7 +117,8 @@ export function chooseView(mimeType: string | undefined, uri: string): ViewKind 
   const mime = essenceOf(mimeType);
   if (mime === '') return EXTENSIONS[extensionOf(uri)] ?? { kind: 'binary' };
   if (mime === 'text/markdown' || mime === 'text/x-markdown') return { kind: 'markdown' };
-  if (mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json')) return { kind: 'json' };
+  if (mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json'))
+    return { kind: 'json' };
   if (RASTER_IMAGE_TYPES.has(mime)) return { kind: 'image', mimeType: mime };
   if (mime === 'image/svg+xml') return { kind: 'svg' };
   const language = CODE_TYPES[mime] ?? (mime.endsWith('+xml') ? 'xml' : undefined);
@@ -105,10 +129,15 @@ export function chooseView(mimeType: string | undefined, uri: string): ViewKind 
 
 /** Whether a view shows text, so a base64 blob labelled with it is worth decoding as UTF-8. */
 export function isTextual(view: ViewKind): boolean {
-  return view.kind === 'markdown' || view.kind === 'json' || view.kind === 'code' || view.kind === 'text';
+  return (
+    view.kind === 'markdown' || view.kind === 'json' || view.kind === 'code' || view.kind === 'text'
+  );
 }
 
-/** The lower-cased extension of the URI's last path segment, ignoring query and fragment; '' when none. */
+/**
+ * The lower-cased extension of the URI's last path segment, ignoring query and fragment; '' when
+ * none.
+ */
 export function extensionOf(uri: string): string {
   const segment = lastSegment(uri);
   const dot = segment.lastIndexOf('.');

@@ -20,42 +20,95 @@ export function AutoIncludeSettings() {
     <fieldset className="auto-include">
       <legend>Auto-include</legend>
       <label className="check">
-        <input type="checkbox" checked={auto} onChange={(event) => set({ auto: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={auto}
+          onChange={(event) => set({ auto: event.target.checked })}
+        />
         Include automatically (by focus, annotations and size)
       </label>
       <div className="settings-grid">
         <label htmlFor={`${id}-budget`}>Token budget</label>
-        <NumberField id={`${id}-budget`} value={budget} min={0} max={10_000_000} step={500} integer onChange={(next) => set({ budget: next })} />
-        <label htmlFor={`${id}-threshold`} title="A stated priority below this is left out; no priority is unknown, not low">
+        <NumberField
+          id={`${id}-budget`}
+          value={budget}
+          min={0}
+          max={10_000_000}
+          step={500}
+          integer
+          onChange={(next) => set({ budget: next })}
+        />
+        <label
+          htmlFor={`${id}-threshold`}
+          title="A stated priority below this is left out; no priority is unknown, not low"
+        >
           Stated priority at least
         </label>
-        <NumberField id={`${id}-threshold`} value={threshold} min={0} max={1} step={0.05} onChange={(next) => set({ threshold: next })} />
+        <NumberField
+          id={`${id}-threshold`}
+          value={threshold}
+          min={0}
+          max={1}
+          step={0.05}
+          onChange={(next) => set({ threshold: next })}
+        />
         <label htmlFor={`${id}-audience`}>Audience</label>
-        <select id={`${id}-audience`} value={audience} onChange={(event) => set({ audience: event.target.value === 'any' ? 'any' : 'assistant' })}>
+        <select
+          id={`${id}-audience`}
+          value={audience}
+          onChange={(event) =>
+            set({ audience: event.target.value === 'any' ? 'any' : 'assistant' })
+          }
+        >
           <option value="assistant">assistant, or not stated</option>
           <option value="any">anyone</option>
         </select>
         <label htmlFor={`${id}-halflife`}>Recency half-life (days)</label>
         {/* 0 clears it: the host drops a half-life of 0. */}
-        <NumberField id={`${id}-halflife`} value={halfLifeDays ?? 0} min={0} max={3650} step={1} onChange={(days) => set({ halfLifeDays: days })} />
+        <NumberField
+          id={`${id}-halflife`}
+          value={halfLifeDays ?? 0}
+          min={0}
+          max={3650}
+          step={1}
+          onChange={(days) => set({ halfLifeDays: days })}
+        />
         <label htmlFor={`${id}-order`}>Order</label>
-        <select id={`${id}-order`} value={order} onChange={(event) => set({ order: event.target.value === 'uri' ? 'uri' : 'rank' })}>
+        <select
+          id={`${id}-order`}
+          value={order}
+          onChange={(event) => set({ order: event.target.value === 'uri' ? 'uri' : 'rank' })}
+        >
           <option value="rank">pins, picks, then by rank</option>
           <option value="uri">by server and URI</option>
         </select>
         <label htmlFor={`${id}-format`}>Format</label>
-        <select id={`${id}-format`} value={format} onChange={(event) => set({ format: event.target.value === 'json' ? 'json' : 'markdown' })}>
+        <select
+          id={`${id}-format`}
+          value={format}
+          onChange={(event) => set({ format: event.target.value === 'json' ? 'json' : 'markdown' })}
+        >
           <option value="markdown">Markdown</option>
           <option value="json">JSON (MCP embedded resources)</option>
         </select>
         <label htmlFor={`${id}-encoding`}>Tokenizer</label>
-        <select id={`${id}-encoding`} value={encoding} onChange={(event) => set({ encoding: event.target.value === 'cl100k_base' ? 'cl100k_base' : 'o200k_base' })}>
+        <select
+          id={`${id}-encoding`}
+          value={encoding}
+          onChange={(event) =>
+            set({ encoding: event.target.value === 'cl100k_base' ? 'cl100k_base' : 'o200k_base' })
+          }
+        >
           <option value="o200k_base">o200k_base (GPT-4o and later)</option>
           <option value="cl100k_base">cl100k_base (GPT-4, GPT-3.5)</option>
         </select>
       </div>
       <label className="check">
-        <input type="checkbox" checked={requirePriorityOne} onChange={(event) => set({ requirePriorityOne: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={requirePriorityOne}
+          onChange={(event) => set({ requirePriorityOne: event.target.checked })}
+        />
         Priority 1 is required, even over the budget
       </label>
     </fieldset>

@@ -18,7 +18,9 @@ export function BudgetMeter() {
     <div className="budget">
       <div className="budget-label">
         <span>{label}</span>
-        {overBudget > 0 ? <span className="warn-text"> · {formatCount(overBudget)} over</span> : null}
+        {overBudget > 0 ? (
+          <span className="warn-text"> · {formatCount(overBudget)} over</span>
+        ) : null}
         {working ? (
           <span className="muted small" role="status">
             {' '}
@@ -26,9 +28,19 @@ export function BudgetMeter() {
           </span>
         ) : null}
       </div>
-      <div className="budget-bar" role="meter" aria-label="Budget used" aria-valuemin={0} aria-valuemax={budget} aria-valuenow={used} aria-valuetext={label}>
+      <div
+        className="budget-bar"
+        role="meter"
+        aria-label="Budget used"
+        aria-valuemin={0}
+        aria-valuemax={budget}
+        aria-valuenow={used}
+        aria-valuetext={label}
+      >
         <div className="budget-used" style={{ width: `${(within / scale) * 100}%` }} />
-        {overBudget > 0 ? <div className="budget-over" style={{ width: `${(overBudget / scale) * 100}%` }} /> : null}
+        {overBudget > 0 ? (
+          <div className="budget-over" style={{ width: `${(overBudget / scale) * 100}%` }} />
+        ) : null}
       </div>
     </div>
   );

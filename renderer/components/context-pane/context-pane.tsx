@@ -55,7 +55,8 @@ export function ContextPane() {
       ) : null}
       {stale > 0 ? (
         <p className="warn-text small" role="status">
-          {stale.toLocaleString('en')} {stale === 1 ? 'resource comes' : 'resources come'} from a server that is down while it reconnects: the text shown is the last read, not current.
+          {stale.toLocaleString('en')} {stale === 1 ? 'resource comes' : 'resources come'} from a
+          server that is down while it reconnects: the text shown is the last read, not current.
         </p>
       ) : null}
       {warnings.map((warning) => (

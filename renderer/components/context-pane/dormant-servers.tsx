@@ -4,18 +4,35 @@ import { describeError } from '../../store/describe-error';
 import { useAppStore } from '../../store/use-app-store';
 import { useHostApi } from '../template-detail/host-api-context';
 
-const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+const plural = (n: number, noun: string) =>
+  `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
-/** What the page shows of a server's command or URL, with the names (never the values) of its env or headers. */
+/**
+ * What the page shows of a server's command or URL, with the names (never the values) of its env or
+ * headers.
+ */
 function ServerSummary({ server }: { server: DormantServer }) {
   const { transport } = server;
-  const secrets = Object.keys((transport.kind === 'stdio' ? transport.env : transport.headers) ?? {});
+  const secrets = Object.keys(
+    (transport.kind === 'stdio' ? transport.env : transport.headers) ?? {},
+  );
   return (
     <>
       <strong>{server.name}</strong>{' '}
-      <span className="mono break">{transport.kind === 'stdio' ? [transport.command, ...transport.args].join(' ') : transport.url}</span>
-      {transport.kind === 'stdio' && transport.cwd ? <span className="muted"> in {transport.cwd}</span> : null}
-      {secrets.length > 0 ? <span className="muted"> with {transport.kind === 'stdio' ? 'environment' : 'headers'} {secrets.join(', ')}</span> : null}
+      <span className="mono break">
+        {transport.kind === 'stdio'
+          ? [transport.command, ...transport.args].join(' ')
+          : transport.url}
+      </span>
+      {transport.kind === 'stdio' && transport.cwd ? (
+        <span className="muted"> in {transport.cwd}</span>
+      ) : null}
+      {secrets.length > 0 ? (
+        <span className="muted">
+          {' '}
+          with {transport.kind === 'stdio' ? 'environment' : 'headers'} {secrets.join(', ')}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -40,7 +57,10 @@ export function DormantServers({ say }: { say(text: string, error: boolean): voi
       if (what === 'connect') await api.connectDormantServers([name]);
       else await api.dropDormantServers([name]);
     } catch (error) {
-      say(`${what === 'connect' ? 'Could not connect' : 'Could not remove'} ${name}: ${describeError(error).message}`, true);
+      say(
+        `${what === 'connect' ? 'Could not connect' : 'Could not remove'} ${name}: ${describeError(error).message}`,
+        true,
+      );
     } finally {
       setBusy(null);
     }
@@ -54,10 +74,20 @@ export function DormantServers({ say }: { say(text: string, error: boolean): voi
           <li key={server.name}>
             <ServerSummary server={server} />
             <span className="muted"> · {plural(server.marks, 'mark')}</span>{' '}
-            <button type="button" onClick={() => void act(server.name, 'connect')} disabled={busy !== null} aria-label={`Connect ${server.name}`}>
+            <button
+              type="button"
+              onClick={() => void act(server.name, 'connect')}
+              disabled={busy !== null}
+              aria-label={`Connect ${server.name}`}
+            >
               Connect
             </button>{' '}
-            <button type="button" onClick={() => void act(server.name, 'remove')} disabled={busy !== null} aria-label={`Remove ${server.name} and its marks`}>
+            <button
+              type="button"
+              onClick={() => void act(server.name, 'remove')}
+              disabled={busy !== null}
+              aria-label={`Remove ${server.name} and its marks`}
+            >
               Remove
             </button>
           </li>

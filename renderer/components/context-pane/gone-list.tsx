@@ -23,13 +23,22 @@ export function GoneList() {
           Drop all
         </button>
       </div>
-      <p className="muted small">You marked these, and they are not in any catalog now: they are not in the context and count nowhere. They come back if their resource does.</p>
+      <p className="muted small">
+        You marked these, and they are not in any catalog now: they are not in the context and count
+        nowhere. They come back if their resource does.
+      </p>
       <ul className="small">
         {gone.map((entry) => (
           <li key={entry.key}>
-            <span className="gone-mark">{MARK_WORDS[entry.mark]}</span> <strong>{entry.server}</strong> <span className="mono break">{entry.uri}</span>
+            <span className="gone-mark">{MARK_WORDS[entry.mark]}</span>{' '}
+            <strong>{entry.server}</strong> <span className="mono break">{entry.uri}</span>
             <span className="muted"> · {entry.why}</span>{' '}
-            <button type="button" className="small-button" onClick={() => dropGone([entry.key])} aria-label={`Drop ${entry.uri}`}>
+            <button
+              type="button"
+              className="small-button"
+              onClick={() => dropGone([entry.key])}
+              aria-label={`Drop ${entry.uri}`}
+            >
               Drop
             </button>
           </li>

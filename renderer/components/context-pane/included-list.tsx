@@ -22,11 +22,23 @@ export function IncludedList() {
   if (count === 0) return null;
   const listed = Math.min(count, MAX_INCLUDED_SHOWN);
   return (
-    <details className="included-list" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="included-list"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="small">
-        Tokens per resource ({count > listed ? `the first ${formatCount(listed)} of ${formatCount(count)}` : formatCount(count)})
-        {updated > 0 ? <span className="included-updated"> · {formatCount(updated)} updated</span> : null}
-        {stale > 0 ? <span className="warn-text"> · {formatCount(stale)} from servers not connected</span> : null}
+        Tokens per resource (
+        {count > listed
+          ? `the first ${formatCount(listed)} of ${formatCount(count)}`
+          : formatCount(count)}
+        )
+        {updated > 0 ? (
+          <span className="included-updated"> · {formatCount(updated)} updated</span>
+        ) : null}
+        {stale > 0 ? (
+          <span className="warn-text"> · {formatCount(stale)} from servers not connected</span>
+        ) : null}
       </summary>
       {open ? (
         <ol className="small">
@@ -44,18 +56,30 @@ export function IncludedList() {
  * shows: a toggle among 2,000 renders the rows that changed, not 2,000.
  */
 const IncludedRow = memo(
-  function IncludedRow({ entry, reveal }: { entry: IncludedEntry; reveal: (serverId: string, uri: string) => unknown }) {
+  function IncludedRow({
+    entry,
+    reveal,
+  }: {
+    entry: IncludedEntry;
+    reveal: (serverId: string, uri: string) => unknown;
+  }) {
     return (
       // The highlight is an animation of the class: it plays when a frame says the entry changed.
       <li className={entry.changed ? 'included-changed' : undefined}>
-        <button type="button" className="link-button mono break" onClick={() => void reveal(entry.serverId, entry.uri)}>
+        <button
+          type="button"
+          className="link-button mono break"
+          onClick={() => void reveal(entry.serverId, entry.uri)}
+        >
           {entry.uri}
         </button>{' '}
         <span className="muted">
           {formatCount(entry.tokens)} · {DECISION_TAGS[entry.kind].words}
         </span>
         {entry.changed ? <span className="included-updated"> · updated</span> : null}
-        {entry.stale ? <span className="warn-text"> · its server is not connected: last read text</span> : null}
+        {entry.stale ? (
+          <span className="warn-text"> · its server is not connected: last read text</span>
+        ) : null}
       </li>
     );
   },

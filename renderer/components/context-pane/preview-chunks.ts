@@ -42,7 +42,9 @@ export function chunksOf(text: string): { key: string; text: string }[] {
     block = '';
   };
   let at = 0;
-  for (const cut of [...text.matchAll(PART_START)].map((match) => match.index + 1).concat(text.length)) {
+  for (const cut of [...text.matchAll(PART_START)]
+    .map((match) => match.index + 1)
+    .concat(text.length)) {
     if (cut <= at) continue;
     const part = text.slice(at, cut);
     at = cut;

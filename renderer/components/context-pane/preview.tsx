@@ -53,7 +53,11 @@ export function Preview() {
   async function save() {
     const whole = await wholeText();
     if (whole === null) return;
-    saveText(whole, format === 'json' ? 'context.json' : 'context.md', format === 'json' ? 'application/json' : 'text/markdown');
+    saveText(
+      whole,
+      format === 'json' ? 'context.json' : 'context.md',
+      format === 'json' ? 'application/json' : 'text/markdown',
+    );
   }
 
   const chunks = useMemo(() => chunksOf(text), [text]);
@@ -63,9 +67,20 @@ export function Preview() {
       <div className="preview-head">
         <h3 id="preview-heading">Preview</h3>
         <span className="muted small">
-          {plural(included, 'resource')} · {plural(total, 'token')} ({encoding}) · {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
+          {plural(included, 'resource')} · {plural(total, 'token')} ({encoding}) ·{' '}
+          {format === 'json' ? 'JSON embedded resources' : 'Markdown'}
         </span>
-        {updatedAt !== undefined ? <LiveStamp at={updatedAt} lit={updated > 0} what={updated > 0 ? `${formatCount(updated)} updated by the server` : 'last updated by the server'} /> : null}
+        {updatedAt !== undefined ? (
+          <LiveStamp
+            at={updatedAt}
+            lit={updated > 0}
+            what={
+              updated > 0
+                ? `${formatCount(updated)} updated by the server`
+                : 'last updated by the server'
+            }
+          />
+        ) : null}
         <span className="preview-actions">
           <button type="button" onClick={() => void copy()} disabled={textLength === 0}>
             Copy
@@ -80,10 +95,17 @@ export function Preview() {
           {said}
         </p>
       ) : null}
-      <p className="muted small">Binary content (images and other blobs) is left out of the text context; Markdown names what was left out.</p>
+      <p className="muted small">
+        Binary content (images and other blobs) is left out of the text context; Markdown names what
+        was left out.
+      </p>
       <IncludedList />
       {textLength === 0 ? (
-        <p className="muted small">{auto ? 'Nothing is included yet.' : 'Pick resources in the tree, or turn auto-include on.'}</p>
+        <p className="muted small">
+          {auto
+            ? 'Nothing is included yet.'
+            : 'Pick resources in the tree, or turn auto-include on.'}
+        </p>
       ) : (
         <>
           <pre className="preview-text mono" aria-label="Assembled context" tabIndex={0}>

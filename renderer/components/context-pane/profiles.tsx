@@ -43,7 +43,8 @@ export function Profiles() {
     let live = true;
     api.listProfiles().then(
       (profiles) => live && setList(profiles),
-      (error: unknown) => live && say(`Profiles could not be listed: ${describeError(error).message}`, true),
+      (error: unknown) =>
+        live && say(`Profiles could not be listed: ${describeError(error).message}`, true),
     );
     return () => {
       live = false;
@@ -82,14 +83,27 @@ export function Profiles() {
         <label htmlFor={`${id}-name`} className="small">
           Name
         </label>
-        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} aria-invalid={nameProblem !== undefined} placeholder="e.g. API docs for review" />
-        <button type="button" onClick={() => void save()} disabled={name === '' || nameProblem !== undefined}>
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={nameProblem !== undefined}
+          placeholder="e.g. API docs for review"
+        />
+        <button
+          type="button"
+          onClick={() => void save()}
+          disabled={name === '' || nameProblem !== undefined}
+        >
           Save profile
         </button>
       </div>
       {nameProblem ? <p className="error-text small">{nameProblem}</p> : null}
       {message ? (
-        <p className={message.error ? 'error-text small' : 'muted small'} role={message.error ? 'alert' : 'status'}>
+        <p
+          className={message.error ? 'error-text small' : 'muted small'}
+          role={message.error ? 'alert' : 'status'}
+        >
           {message.text}
         </p>
       ) : null}
@@ -100,11 +114,19 @@ export function Profiles() {
         <ul className="profile-list" aria-label="Recent profiles">
           {list.map((entry) => (
             <li key={entry.file}>
-              <button type="button" onClick={() => void load(entry.name)} aria-label={`Load ${entry.name}`}>
+              <button
+                type="button"
+                onClick={() => void load(entry.name)}
+                aria-label={`Load ${entry.name}`}
+              >
                 Load
               </button>{' '}
               <span>{entry.name}</span>{' '}
-              {entry.problem ? <span className="error-text small">cannot be loaded: {entry.problem}</span> : <span className="muted small">{entry.savedAt?.replace('T', ' ').slice(0, 16)}</span>}
+              {entry.problem ? (
+                <span className="error-text small">cannot be loaded: {entry.problem}</span>
+              ) : (
+                <span className="muted small">{entry.savedAt?.replace('T', ' ').slice(0, 16)}</span>
+              )}
             </li>
           ))}
         </ul>

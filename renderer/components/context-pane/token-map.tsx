@@ -26,21 +26,37 @@ export function TokenMap() {
       {servers.map((server) => (
         <div key={server.serverId} className="token-map-server">
           <div className="token-map-label">
-            <strong>{server.name}</strong> <span className="muted small">{plural(server.tokens, 'token')}</span>
+            <strong>{server.name}</strong>{' '}
+            <span className="muted small">{plural(server.tokens, 'token')}</span>
           </div>
-          <Bar blocks={server.folders.map((folder) => ({ label: folder.folder, tokens: folder.tokens }))} rest={server.rest} total={server.tokens} />
+          <Bar
+            blocks={server.folders.map((folder) => ({
+              label: folder.folder,
+              tokens: folder.tokens,
+            }))}
+            rest={server.rest}
+            total={server.tokens}
+          />
           {server.folders.map((folder, at) => (
-            // Folders are told apart by place: a long name is cut, and two cut ones may read the same.
+            // Folders are told apart by place: a long name is cut, and two cut ones may read the
+            // same.
             <div key={at} className="token-map-folder">
               <div className="token-map-label small">
-                <span className="mono break">{folder.folder}</span> <span className="muted">{formatCount(folder.tokens)}</span>
+                <span className="mono break">{folder.folder}</span>{' '}
+                <span className="muted">{formatCount(folder.tokens)}</span>
               </div>
-              <Bar blocks={folder.blocks} rest={folder.rest} total={folder.tokens} onSelect={(block) => block.uri && void revealResource(server.serverId, block.uri)} />
+              <Bar
+                blocks={folder.blocks}
+                rest={folder.rest}
+                total={folder.tokens}
+                onSelect={(block) => block.uri && void revealResource(server.serverId, block.uri)}
+              />
             </div>
           ))}
           {server.rest ? (
             <div className="token-map-folder muted small">
-              {formatCount(server.rest.count)} more {server.rest.count === 1 ? 'folder' : 'folders'}: {formatCount(server.rest.tokens)} tokens
+              {formatCount(server.rest.count)} more {server.rest.count === 1 ? 'folder' : 'folders'}
+              : {formatCount(server.rest.tokens)} tokens
             </div>
           ) : null}
         </div>
@@ -49,7 +65,17 @@ export function TokenMap() {
   );
 }
 
-function Bar({ blocks, rest, total, onSelect }: { blocks: Block[]; rest: TokenRest | undefined; total: number; onSelect?(block: Block): void }) {
+function Bar({
+  blocks,
+  rest,
+  total,
+  onSelect,
+}: {
+  blocks: Block[];
+  rest: TokenRest | undefined;
+  total: number;
+  onSelect?(block: Block): void;
+}) {
   return (
     <div className="token-bar">
       {blocks.map((block, index) => {
@@ -57,12 +83,26 @@ function Bar({ blocks, rest, total, onSelect }: { blocks: Block[]; rest: TokenRe
         const style = { flexGrow: Math.max(block.tokens, 1), flexBasis: 0 };
         const shade = `shade-${index % 6}`;
         return onSelect && block.uri !== undefined ? (
-          <button key={index} type="button" className={`token-block ${shade}`} style={style} title={title} aria-label={`Select ${title}`} onClick={() => onSelect(block)} />
+          <button
+            key={index}
+            type="button"
+            className={`token-block ${shade}`}
+            style={style}
+            title={title}
+            aria-label={`Select ${title}`}
+            onClick={() => onSelect(block)}
+          />
         ) : (
           <span key={index} className={`token-block ${shade}`} style={style} title={title} />
         );
       })}
-      {rest ? <span className="token-block token-rest" style={{ flexGrow: Math.max(rest.tokens, 1), flexBasis: 0 }} title={`${formatCount(rest.count)} more: ${plural(rest.tokens, 'token')}`} /> : null}
+      {rest ? (
+        <span
+          className="token-block token-rest"
+          style={{ flexGrow: Math.max(rest.tokens, 1), flexBasis: 0 }}
+          title={`${formatCount(rest.count)} more: ${plural(rest.tokens, 'token')}`}
+        />
+      ) : null}
       {total === 0 ? <span className="muted small">no tokens</span> : null}
     </div>
   );

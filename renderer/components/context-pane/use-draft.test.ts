@@ -34,6 +34,14 @@ describe('a field typed into while frames arrive', () => {
   });
 
   it('ignores frames while focused even before anything is typed, and drops an unsent draft on blur', () => {
-    expect(play([{ host: '8000' }, { type: 'focus' }, { host: '9000' }, { type: 'input', text: '8o' }, { type: 'blur' }])).toEqual(['8000', '8000', '8000', '8o', '9000']);
+    expect(
+      play([
+        { host: '8000' },
+        { type: 'focus' },
+        { host: '9000' },
+        { type: 'input', text: '8o' },
+        { type: 'blur' },
+      ]),
+    ).toEqual(['8000', '8000', '8000', '8o', '9000']);
   });
 });

@@ -9,7 +9,11 @@ import { useState } from 'react';
 export type DraftEvent = { type: 'focus' } | { type: 'input'; text: string } | { type: 'blur' };
 
 /** The draft after an event: null when the field is not being edited. */
-export function nextDraft(draft: string | null, event: DraftEvent, committed: string): string | null {
+export function nextDraft(
+  draft: string | null,
+  event: DraftEvent,
+  committed: string,
+): string | null {
   if (event.type === 'focus') return draft ?? committed;
   if (event.type === 'input') return event.text;
   return null;

@@ -12,9 +12,15 @@ import { DECISION_TAGS } from './decision-badge';
  */
 export function ContextDecision({ entry }: { entry: ResourceEntry }) {
   const key = entryKey(entry);
-  const selected = useAppStore((state) => (state.context.selected?.key === key ? state.context.selected : undefined));
+  const selected = useAppStore((state) =>
+    state.context.selected?.key === key ? state.context.selected : undefined,
+  );
   // Before the context frame answers for this resource, the row's mark (from the view frame).
-  const rowMark = useAppStore((state) => (state.selectedNode?.resource && entryKey(state.selectedNode.resource) === key ? state.selectedNode.mark : undefined));
+  const rowMark = useAppStore((state) =>
+    state.selectedNode?.resource && entryKey(state.selectedNode.resource) === key
+      ? state.selectedNode.mark
+      : undefined,
+  );
   const hostMark = selected ? selected.mark : rowMark;
   const mark = useAppStore((state) => shownMark(state.marksSent, key, hostMark));
   const auto = useAppStore((state) => shownSetting(state, 'auto'));
@@ -24,7 +30,8 @@ export function ContextDecision({ entry }: { entry: ResourceEntry }) {
   const decision = selected?.decision;
   const picked = mark === 'include';
   let summary: string;
-  if (decision) summary = `${decision.included ? 'In the context' : 'Not in the context'}: ${DECISION_TAGS[decision.kind].words}. ${decision.reason[0]?.toUpperCase() ?? ''}${decision.reason.slice(1)}.`;
+  if (decision)
+    summary = `${decision.included ? 'In the context' : 'Not in the context'}: ${DECISION_TAGS[decision.kind].words}. ${decision.reason[0]?.toUpperCase() ?? ''}${decision.reason.slice(1)}.`;
   else if (!selected || working) summary = 'Deciding…';
   else if (auto || mark) summary = 'Not decided yet.';
   else summary = 'Not in the context: not picked, and auto-include is off.';
@@ -40,13 +47,27 @@ export function ContextDecision({ entry }: { entry: ResourceEntry }) {
         </p>
       ))}
       <div className="badges-inline">
-        <button type="button" aria-pressed={picked} onClick={() => setMark(key, picked ? null : 'include')}>
+        <button
+          type="button"
+          aria-pressed={picked}
+          onClick={() => setMark(key, picked ? null : 'include')}
+        >
           {picked ? 'Picked' : 'Pick'}
         </button>
-        <button type="button" aria-pressed={mark === 'pin'} onClick={() => toggleMark(key, hostMark, 'pin')} title="Alt+P in the tree">
+        <button
+          type="button"
+          aria-pressed={mark === 'pin'}
+          onClick={() => toggleMark(key, hostMark, 'pin')}
+          title="Alt+P in the tree"
+        >
           {mark === 'pin' ? 'Pinned' : 'Pin'}
         </button>
-        <button type="button" aria-pressed={mark === 'exclude'} onClick={() => toggleMark(key, hostMark, 'exclude')} title="Alt+E in the tree">
+        <button
+          type="button"
+          aria-pressed={mark === 'exclude'}
+          onClick={() => toggleMark(key, hostMark, 'exclude')}
+          title="Alt+E in the tree"
+        >
           {mark === 'exclude' ? 'Excluded' : 'Exclude'}
         </button>
       </div>

@@ -15,7 +15,9 @@ export const DECISION_TAGS: Record<DecisionKind, { tag: string; tone: string; wo
   'not-picked': { tag: '', tone: 'out', words: 'not picked' },
 };
 
-/** "auto-included: 148 tokens", or "about 148 tokens" when only estimated from the declared size. */
+/**
+ * "auto-included: 148 tokens", or "about 148 tokens" when only estimated from the declared size.
+ */
 export function decisionTitle(decision: RowDecision): string {
   const tokens = `${decision.estimated ? 'about ' : ''}${plural(decision.tokens, 'token')}`;
   return `${DECISION_TAGS[decision.kind].words}: ${tokens}`;
@@ -29,7 +31,11 @@ export function DecisionBadge({ decision }: { decision: RowDecision | undefined 
   if (!decision || decision.kind === 'not-picked') return null;
   const { tag, tone, words } = DECISION_TAGS[decision.kind];
   return (
-    <span className={`decision ${tone}`} title={decisionTitle(decision)} aria-label={`context: ${words}`}>
+    <span
+      className={`decision ${tone}`}
+      title={decisionTitle(decision)}
+      aria-label={`context: ${words}`}
+    >
       {tag}
     </span>
   );

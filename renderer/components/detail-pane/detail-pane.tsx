@@ -16,14 +16,23 @@ export function DetailPane() {
     // ResourceDetail follows `selected` itself, and says so when a resource left the catalog.
     return <ResourceDetail />;
   }
-  const heading = { server: 'Server', folder: 'Folder', templates: 'Templates', template: 'Template' }[node.kind];
+  const heading = {
+    server: 'Server',
+    folder: 'Folder',
+    templates: 'Templates',
+    template: 'Template',
+  }[node.kind];
   return (
     <section className="detail-pane pane" aria-labelledby="detail-heading">
       <div className="pane-header">
         <h2 id="detail-heading">{heading}</h2>
       </div>
       <div className="detail-scroll" key={selectedId}>
-        {node.kind === 'template' && node.template ? <TemplateDetail template={node.template} /> : <NodeSummary node={node} />}
+        {node.kind === 'template' && node.template ? (
+          <TemplateDetail template={node.template} />
+        ) : (
+          <NodeSummary node={node} />
+        )}
       </div>
     </section>
   );

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { isTextField } from '../search-field/search-shortcut';
 import { isShortcutsKey, SHORTCUTS } from './shortcuts';
 
-/** The header's Shortcuts button, and the list it opens; "?" opens it from anywhere but a text field. */
+/**
+ * The header's Shortcuts button, and the list it opens; "?" opens it from anywhere but a text
+ * field.
+ */
 export function ShortcutsButton() {
   const [open, setOpen] = useState(false);
   const close = useRef<HTMLButtonElement>(null);
@@ -11,7 +14,16 @@ export function ShortcutsButton() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (!isShortcutsKey({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, inTextField: isTextField(event.target) })) return;
+      if (
+        !isShortcutsKey({
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          inTextField: isTextField(event.target),
+        })
+      )
+        return;
       // Before the tree's type-ahead takes it as a letter.
       event.preventDefault();
       event.stopPropagation();
@@ -22,19 +34,35 @@ export function ShortcutsButton() {
   }, []);
   useEffect(() => {
     if (open) {
-      before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      before.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       close.current?.focus();
     } else before.current?.focus();
   }, [open]);
 
   return (
     <>
-      <button type="button" className="header-toggle" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="header-toggle"
+        aria-keyshortcuts="?"
+        title="Keyboard shortcuts (?)"
+        onClick={() => setOpen(true)}
+      >
         Shortcuts
       </button>
       {open ? (
-        <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}>
-          <div className="dialog shortcuts-dialog" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+        <div
+          className="dialog-backdrop"
+          onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}
+        >
+          <div
+            className="dialog shortcuts-dialog"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="shortcuts-title"
+            onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+          >
             <div className="dialog-head">
               <h2 id="shortcuts-title">Keyboard shortcuts</h2>
               <button ref={close} type="button" onClick={() => setOpen(false)}>

@@ -14,7 +14,10 @@ export const SHORTCUTS: { where: string; shortcuts: Shortcut[] }[] = [
     shortcuts: [
       { keys: ['?'], does: 'this list of shortcuts' },
       { keys: ['/'], does: 'search the catalog' },
-      { keys: ['Ctrl+F', '⌘F'], does: 'search the catalog (instead of the browser’s find, which cannot see the rows not drawn)' },
+      {
+        keys: ['Ctrl+F', '⌘F'],
+        does: 'search the catalog (instead of the browser’s find, which cannot see the rows not drawn)',
+      },
       { keys: ['Esc'], does: 'close a dialog; in the search field, clear the search' },
     ],
   },
@@ -28,7 +31,10 @@ export const SHORTCUTS: { where: string; shortcuts: Shortcut[] }[] = [
       { keys: ['PgUp', 'PgDn'], does: 'a page up or down' },
       { keys: ['*'], does: 'open every folder beside this one' },
       { keys: ['Enter'], does: 'open the resource in the Resource tab' },
-      { keys: ['Space'], does: 'pick or unpick it for the context (a folder: everything shown under it)' },
+      {
+        keys: ['Space'],
+        does: 'pick or unpick it for the context (a folder: everything shown under it)',
+      },
       { keys: ['Alt+P'], does: 'pin it into the context, or unpin it' },
       { keys: ['Alt+E'], does: 'exclude it from the context, or include it again' },
       { keys: ['a–z, 0–9'], does: 'go to the next row whose name starts with what you type' },
@@ -46,6 +52,14 @@ export const SHORTCUTS: { where: string; shortcuts: Shortcut[] }[] = [
 ];
 
 /** True for the key that opens the list: "?" typed outside a text field, without Ctrl, ⌘ or Alt. */
-export function isShortcutsKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; inTextField: boolean }): boolean {
-  return event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.inTextField;
+export function isShortcutsKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  inTextField: boolean;
+}): boolean {
+  return (
+    event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.inTextField
+  );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FoundConfig } from '../../../shared/config/found-config';
-import { foundFiles, importPlan, inputKey, inputsNeeded, serverKey, serverNotes } from './import-model';
+import {
+  foundFiles,
+  importPlan,
+  inputKey,
+  inputsNeeded,
+  serverKey,
+  serverNotes,
+} from './import-model';
 
 const region = { id: 'region', description: 'Region', password: false, options: ['eu', 'us'] };
 const token = { id: 'token', description: 'API token', password: true };
@@ -10,9 +17,29 @@ const file: FoundConfig = {
   path: '/home/ada/.config/Code/User/mcp.json',
   warnings: [],
   servers: [
-    { name: 'a', kind: 'stdio', shows: 'node a.js', disabled: false, needs: [token, region], warnings: [] },
-    { name: 'b', kind: 'http', shows: 'https://b.example/mcp', disabled: true, needs: [token], warnings: ['timeout is not used here'] },
-    { name: 'c', disabled: false, needs: [], warnings: [], error: 'has neither a command nor a url' },
+    {
+      name: 'a',
+      kind: 'stdio',
+      shows: 'node a.js',
+      disabled: false,
+      needs: [token, region],
+      warnings: [],
+    },
+    {
+      name: 'b',
+      kind: 'http',
+      shows: 'https://b.example/mcp',
+      disabled: true,
+      needs: [token],
+      warnings: ['timeout is not used here'],
+    },
+    {
+      name: 'c',
+      disabled: false,
+      needs: [],
+      warnings: [],
+      error: 'has neither a command nor a url',
+    },
   ],
 };
 
@@ -23,12 +50,18 @@ describe('Import from… model', () => {
   it('asks each input the ticked servers need once, in order', () => {
     const ticked = new Set([serverKey(shown!, server('a')), serverKey(shown!, server('b'))]);
     expect(inputsNeeded(shown!, ticked).map((input) => input.id)).toEqual(['token', 'region']);
-    expect(inputsNeeded(shown!, new Set([serverKey(shown!, server('b'))])).map((input) => input.id)).toEqual(['token']);
+    expect(
+      inputsNeeded(shown!, new Set([serverKey(shown!, server('b'))])).map((input) => input.id),
+    ).toEqual(['token']);
   });
 
   it('sends the ticked names and their inputs, a choice left alone being its first option', () => {
     const ticked = new Set([serverKey(shown!, server('a'))]);
-    expect(importPlan([shown!], ticked, { [inputKey(shown!, token)]: 'sk-1' })).toEqual({ items: [{ source: shown?.source, names: ['a'], inputs: { token: 'sk-1', region: 'eu' } }], count: 1, empty: [] });
+    expect(importPlan([shown!], ticked, { [inputKey(shown!, token)]: 'sk-1' })).toEqual({
+      items: [{ source: shown?.source, names: ['a'], inputs: { token: 'sk-1', region: 'eu' } }],
+      count: 1,
+      empty: [],
+    });
     expect(importPlan([shown!], new Set(), {})).toEqual({ items: [], count: 0, empty: [] });
     // A secret not typed yet holds the import back, by name.
     expect(importPlan([shown!], ticked, {}).empty).toEqual([token]);
@@ -36,6 +69,10 @@ describe('Import from… model', () => {
 
   it("says what a row's server asks for and what does not apply", () => {
     expect(serverNotes(server('a'))).toEqual(['asks for API token, Region']);
-    expect(serverNotes(server('b'))).toEqual(['disabled in this file', 'asks for API token', 'timeout is not used here']);
+    expect(serverNotes(server('b'))).toEqual([
+      'disabled in this file',
+      'asks for API token',
+      'timeout is not used here',
+    ]);
   });
 });

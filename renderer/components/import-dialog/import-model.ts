@@ -15,7 +15,8 @@ export interface ImportFile {
   source: ConfigSource;
 }
 
-export const serverKey = (file: ImportFile, server: FoundServer) => `${file.key}\u0000${server.name}`;
+export const serverKey = (file: ImportFile, server: FoundServer) =>
+  `${file.key}\u0000${server.name}`;
 export const inputKey = (file: ImportFile, input: ConfigInput) => `${file.key}\u0000${input.id}`;
 
 /** A server can be ticked when it can be used (disabled in its file is the user's call here). */
@@ -39,13 +40,22 @@ export function inputsNeeded(file: ImportFile, ticked: ReadonlySet<string>): Con
   return [...out.values()];
 }
 
-/** What to send the host, file by file: the ticked names and the values of their inputs; and the inputs still without a value. */
-export function importPlan(files: readonly ImportFile[], ticked: ReadonlySet<string>, values: Readonly<Record<string, string>>): { items: ImportItem[]; count: number; empty: ConfigInput[] } {
+/**
+ * What to send the host, file by file: the ticked names and the values of their inputs; and the
+ * inputs still without a value.
+ */
+export function importPlan(
+  files: readonly ImportFile[],
+  ticked: ReadonlySet<string>,
+  values: Readonly<Record<string, string>>,
+): { items: ImportItem[]; count: number; empty: ConfigInput[] } {
   const items: ImportItem[] = [];
   const empty: ConfigInput[] = [];
   let count = 0;
   for (const file of files) {
-    const names = file.found.servers.filter((server) => ticked.has(serverKey(file, server))).map((server) => server.name);
+    const names = file.found.servers
+      .filter((server) => ticked.has(serverKey(file, server)))
+      .map((server) => server.name);
     if (names.length === 0) continue;
     const inputs: Record<string, string> = {};
     for (const input of inputsNeeded(file, ticked)) {
@@ -64,7 +74,9 @@ export function serverNotes(server: FoundServer): string[] {
   return [
     server.disabled ? 'disabled in this file' : '',
     server.scope === 'local' ? 'this project only' : '',
-    server.needs.length > 0 ? `asks for ${server.needs.map((input) => input.description).join(', ')}` : '',
+    server.needs.length > 0
+      ? `asks for ${server.needs.map((input) => input.description).join(', ')}`
+      : '',
     ...server.warnings,
   ].filter(Boolean);
 }

@@ -7,10 +7,19 @@ import { useNow } from './use-now';
 export function LiveStamp({ at, what, lit }: { at: number; what: string; lit: boolean }) {
   const now = useNow(true, 1000);
   const seconds = Math.max(0, Math.round((now - at) / 1000));
-  const ago = seconds < 60 ? `${seconds} s ago` : seconds < 3600 ? `${Math.floor(seconds / 60)} min ago` : new Date(at).toLocaleTimeString('en-GB');
+  const ago =
+    seconds < 60
+      ? `${seconds} s ago`
+      : seconds < 3600
+        ? `${Math.floor(seconds / 60)} min ago`
+        : new Date(at).toLocaleTimeString('en-GB');
   // Keyed by `at`, so each new refresh plays the highlight again.
   return (
-    <span key={at} className={`live-stamp small${lit ? ' lit' : ''}`} title={new Date(at).toLocaleString('en-GB')}>
+    <span
+      key={at}
+      className={`live-stamp small${lit ? ' lit' : ''}`}
+      title={new Date(at).toLocaleString('en-GB')}
+    >
       {what} {ago}
     </span>
   );

@@ -9,7 +9,10 @@ interface PaneSplitterProps {
   max: number;
   /** The container the percentages are of. */
   containerRef: RefObject<HTMLElement | null>;
-  /** Where the resized column starts, in percent of the container, so a pointer position becomes a size. */
+  /**
+   * Where the resized column starts, in percent of the container, so a pointer position becomes a
+   * size.
+   */
   start: number;
   onChange(value: number): void;
 }
@@ -17,8 +20,19 @@ interface PaneSplitterProps {
 const STEP = 1;
 const BIG_STEP = 5;
 
-/** A vertical splitter: drag it, or focus it and use the arrow keys (Shift for bigger steps), Home and End. */
-export function PaneSplitter({ label, value, min, max, containerRef, start, onChange }: PaneSplitterProps) {
+/**
+ * A vertical splitter: drag it, or focus it and use the arrow keys (Shift for bigger steps), Home
+ * and End.
+ */
+export function PaneSplitter({
+  label,
+  value,
+  min,
+  max,
+  containerRef,
+  start,
+  onChange,
+}: PaneSplitterProps) {
   const dragging = useRef(false);
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
@@ -37,7 +51,8 @@ export function PaneSplitter({ label, value, min, max, containerRef, start, onCh
 
   function onPointerUp(event: PointerEvent<HTMLDivElement>) {
     dragging.current = false;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

@@ -12,14 +12,25 @@ const TABS = [
   { id: 'auth', label: 'Auth' },
 ] as const;
 
-/** Below the columns, opened from the header: the protocol trace, the timeline, the checks and the sign-ins, as tabs. */
+/**
+ * Below the columns, opened from the header: the protocol trace, the timeline, the checks and the
+ * sign-ins, as tabs.
+ */
 export function ProtocolDrawer() {
   const tab = useAppStore((state) => state.protocolTab);
   const setTab = useAppStore((state) => state.setProtocolTab);
   return (
     <section className="protocol-drawer" aria-label="Protocol">
       <Tabs label="Protocol" tabs={TABS} current={tab} onChange={setTab} className="protocol-panel">
-        {tab === 'trace' ? <TracePanel /> : tab === 'timeline' ? <TimelinePanel /> : tab === 'checks' ? <ChecksPanel /> : <AuthPanel />}
+        {tab === 'trace' ? (
+          <TracePanel />
+        ) : tab === 'timeline' ? (
+          <TimelinePanel />
+        ) : tab === 'checks' ? (
+          <ChecksPanel />
+        ) : (
+          <AuthPanel />
+        )}
       </Tabs>
     </section>
   );

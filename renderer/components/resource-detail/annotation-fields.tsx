@@ -21,8 +21,12 @@ export function AnnotationFields({ annotations }: { annotations: Annotations | u
           <Missing />
         )}
       </Field>
-      <Field label="Priority">{typeof priority === 'number' ? <PriorityBar priority={priority} /> : <Missing />}</Field>
-      <Field label="Last modified">{lastModified ? <LastModified iso={lastModified} /> : <Missing />}</Field>
+      <Field label="Priority">
+        {typeof priority === 'number' ? <PriorityBar priority={priority} /> : <Missing />}
+      </Field>
+      <Field label="Last modified">
+        {lastModified ? <LastModified iso={lastModified} /> : <Missing />}
+      </Field>
     </>
   );
 }
@@ -33,7 +37,14 @@ function PriorityBar({ priority }: { priority: number }) {
   return (
     <span className="priority-field">
       <span className="mono">{priority}</span>
-      <span className="priority-bar" role="meter" aria-label="Priority" aria-valuemin={0} aria-valuemax={1} aria-valuenow={fraction}>
+      <span
+        className="priority-bar"
+        role="meter"
+        aria-label="Priority"
+        aria-valuemin={0}
+        aria-valuemax={1}
+        aria-valuenow={fraction}
+      >
         <span className="priority-fill" style={{ width: `${fraction * 100}%` }} />
       </span>
       {inRange ? null : <span className="error-text small">outside 0 to 1</span>}
@@ -47,13 +58,15 @@ function LastModified({ iso }: { iso: string }) {
   if (relative === null) {
     return (
       <span>
-        <span className="mono">{iso}</span> <span className="error-text small">not a valid date</span>
+        <span className="mono">{iso}</span>{' '}
+        <span className="error-text small">not a valid date</span>
       </span>
     );
   }
   return (
     <span>
-      <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> <span className="muted">({relative})</span>
+      <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>{' '}
+      <span className="muted">({relative})</span>
     </span>
   );
 }

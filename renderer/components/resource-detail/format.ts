@@ -1,4 +1,7 @@
-/** Formatting of sizes and times for the detail pane. Pure; `now` is passed in so tests need no clock. */
+/**
+ * Formatting of sizes and times for the detail pane. Pure; `now` is passed in so tests need no
+ * clock.
+ */
 
 const UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -32,7 +35,8 @@ export function formatRelative(iso: string, now: number): string | null {
   const seconds = Math.round((time - now) / 1000);
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of STEPS) {
-    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return format.format(Math.round(seconds / size), unit);
   }
   return null;
 }

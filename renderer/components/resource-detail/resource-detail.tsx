@@ -9,16 +9,25 @@ export function ResourceDetail() {
   // The entry comes with the selected node: from the row clicked, then from each frame of the host.
   const entry = useAppStore((state) => {
     const resource = state.selectedNode?.resource;
-    return resource && state.selected && resource.serverId === state.selected.serverId && resource.uri === state.selected.uri ? resource : undefined;
+    return resource &&
+      state.selected &&
+      resource.serverId === state.selected.serverId &&
+      resource.uri === state.selected.uri
+      ? resource
+      : undefined;
   });
-  const serverName = useAppStore((state) => (state.selected ? state.servers[state.selected.serverId]?.name : undefined));
+  const serverName = useAppStore((state) =>
+    state.selected ? state.servers[state.selected.serverId]?.name : undefined,
+  );
   return (
     <section className="detail-pane pane" aria-labelledby="detail-heading">
       <div className="pane-header">
         <h2 id="detail-heading">Resource</h2>
       </div>
       <div className="detail-scroll">
-        {!selected ? <p className="muted empty-note">Select a resource to see its fields and content.</p> : null}
+        {!selected ? (
+          <p className="muted empty-note">Select a resource to see its fields and content.</p>
+        ) : null}
         {selected && !entry ? (
           <p className="muted">
             <span className="mono">{selected.uri}</span> is no longer in the catalog.

@@ -6,7 +6,13 @@ import { formatBytes } from './format';
 import { IconList } from './icon-list';
 
 /** Every field a resource carries, as a definition list. All values are rendered as text. */
-export function ResourceFields({ entry, serverName }: { entry: ResourceEntry; serverName: string | undefined }) {
+export function ResourceFields({
+  entry,
+  serverName,
+}: {
+  entry: ResourceEntry;
+  serverName: string | undefined;
+}) {
   return (
     <div className="resource-fields">
       <h3 className="detail-title">{entry.title ?? entry.name}</h3>
@@ -14,17 +20,30 @@ export function ResourceFields({ entry, serverName }: { entry: ResourceEntry; se
         <Field label="Title">{entry.title ?? <Missing />}</Field>
         <Field label="Name">{entry.name}</Field>
         <Field label="URI">
-          <span className="mono break">{entry.uri}</span> <CopyButton text={entry.uri} label="Copy URI" />
+          <span className="mono break">{entry.uri}</span>{' '}
+          <CopyButton text={entry.uri} label="Copy URI" />
         </Field>
         <Field label="Server">{serverName ?? entry.serverId}</Field>
-        <Field label="Description">{entry.description ? <span className="prewrap">{entry.description}</span> : <Missing />}</Field>
-        <Field label="MIME type">{entry.mimeType ? <span className="mono">{entry.mimeType}</span> : <Missing />}</Field>
+        <Field label="Description">
+          {entry.description ? <span className="prewrap">{entry.description}</span> : <Missing />}
+        </Field>
+        <Field label="MIME type">
+          {entry.mimeType ? <span className="mono">{entry.mimeType}</span> : <Missing />}
+        </Field>
         <Field label="Size">
           {typeof entry.size === 'number' ? <SizeText bytes={entry.size} /> : <Missing />}
         </Field>
-        <Field label="Icons">{entry.icons?.length ? <IconList icons={entry.icons} /> : <Missing />}</Field>
+        <Field label="Icons">
+          {entry.icons?.length ? <IconList icons={entry.icons} /> : <Missing />}
+        </Field>
         <AnnotationFields annotations={entry.annotations} />
-        <Field label="_meta">{entry._meta ? <pre className="json">{JSON.stringify(entry._meta, null, 2)}</pre> : <Missing />}</Field>
+        <Field label="_meta">
+          {entry._meta ? (
+            <pre className="json">{JSON.stringify(entry._meta, null, 2)}</pre>
+          ) : (
+            <Missing />
+          )}
+        </Field>
       </dl>
     </div>
   );

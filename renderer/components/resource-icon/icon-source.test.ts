@@ -7,7 +7,15 @@ const svg = 'data:image/svg+xml;base64,PHN2Zy8+';
 describe('safeIconSource', () => {
   it('accepts raster and SVG data URLs, preferring the theme asked for', () => {
     expect(safeIconSource([{ src: png }], 'light')).toBe(png);
-    expect(safeIconSource([{ src: png, theme: 'light' }, { src: svg, theme: 'dark' }], 'dark')).toBe(svg);
+    expect(
+      safeIconSource(
+        [
+          { src: png, theme: 'light' },
+          { src: svg, theme: 'dark' },
+        ],
+        'dark',
+      ),
+    ).toBe(svg);
   });
 
   it('refuses remote URLs, other data types and script URLs', () => {

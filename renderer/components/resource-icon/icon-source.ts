@@ -11,13 +11,22 @@ import { safeImageSrc } from '../content-view/safe-url';
 const MAX_LENGTH = 64 * 1024;
 
 /** The `src` to draw for `theme`, preferring an icon made for it; null for the generic glyph. */
-export function safeIconSource(icons: readonly Icon[] | undefined, theme: 'light' | 'dark'): string | null {
+export function safeIconSource(
+  icons: readonly Icon[] | undefined,
+  theme: 'light' | 'dark',
+): string | null {
   if (!icons || icons.length === 0) return null;
   // One rule for every image a server sends: the detail pane's icons and content use it too.
   const usable = icons.flatMap((icon) => {
-    const src = typeof icon.src === 'string' && icon.src.length <= MAX_LENGTH ? safeImageSrc(icon.src, { allowSvg: true }) : null;
+    const src =
+      typeof icon.src === 'string' && icon.src.length <= MAX_LENGTH
+        ? safeImageSrc(icon.src, { allowSvg: true })
+        : null;
     return src ? [{ theme: icon.theme, src }] : [];
   });
-  const themed = usable.find((icon) => icon.theme === theme) ?? usable.find((icon) => icon.theme === undefined) ?? usable[0];
+  const themed =
+    usable.find((icon) => icon.theme === theme) ??
+    usable.find((icon) => icon.theme === undefined) ??
+    usable[0];
   return themed?.src ?? null;
 }

@@ -12,8 +12,26 @@ interface ResourceIconProps {
 }
 
 /** A row's icon: the server's own when it is a safe data: image, else our glyph for the kind. */
-export const ResourceIcon = memo(function ResourceIcon({ kind, icons, mimeType, theme }: ResourceIconProps) {
+export const ResourceIcon = memo(function ResourceIcon({
+  kind,
+  icons,
+  mimeType,
+  theme,
+}: ResourceIconProps) {
   const src = safeIconSource(icons, theme);
-  if (src) return <img className="row-icon" src={src} width={16} height={16} alt="" draggable={false} referrerPolicy="no-referrer" />;
-  return <KindGlyph kind={kind === 'resource' && mimeType?.startsWith('image/') ? 'image' : kind} />;
+  if (src)
+    return (
+      <img
+        className="row-icon"
+        src={src}
+        width={16}
+        height={16}
+        alt=""
+        draggable={false}
+        referrerPolicy="no-referrer"
+      />
+    );
+  return (
+    <KindGlyph kind={kind === 'resource' && mimeType?.startsWith('image/') ? 'image' : kind} />
+  );
 });

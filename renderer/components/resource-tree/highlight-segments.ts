@@ -7,7 +7,10 @@ export interface Segment {
   marked: boolean;
 }
 
-export function highlightSegments(text: string, ranges: readonly { start: number; end: number }[]): Segment[] {
+export function highlightSegments(
+  text: string,
+  ranges: readonly { start: number; end: number }[],
+): Segment[] {
   const spans = ranges
     .map(({ start, end }) => ({ start: Math.max(0, start), end: Math.min(text.length, end) }))
     .filter(({ start, end }) => end > start)
@@ -24,11 +27,15 @@ export function highlightSegments(text: string, ranges: readonly { start: number
     else segments.push({ text: text.slice(start, span.end), marked: true });
     at = span.end;
   }
-  if (at < text.length || segments.length === 0) segments.push({ text: text.slice(at), marked: false });
+  if (at < text.length || segments.length === 0)
+    segments.push({ text: text.slice(at), marked: false });
   return segments;
 }
 
-/** The field a row's label was taken from (build-tree.ts: title, else name), so only its ranges apply. */
+/**
+ * The field a row's label was taken from (build-tree.ts: title, else name), so only its ranges
+ * apply.
+ */
 export function labelField(node: CatalogNode): MatchRange['field'] | null {
   const entry = node.resource ?? node.template;
   if (!entry) return null;

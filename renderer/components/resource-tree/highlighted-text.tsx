@@ -6,7 +6,9 @@ export function HighlightedText({ text, ranges }: { text: string; ranges: readon
   if (ranges.length === 0) return <>{text}</>;
   return (
     <>
-      {highlightSegments(text, ranges).map((segment, index) => (segment.marked ? <mark key={index}>{segment.text}</mark> : segment.text))}
+      {highlightSegments(text, ranges).map((segment, index) =>
+        segment.marked ? <mark key={index}>{segment.text}</mark> : segment.text,
+      )}
     </>
   );
 }

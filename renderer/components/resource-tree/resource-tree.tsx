@@ -28,7 +28,10 @@ const everyNodeMatches = () => true;
  */
 const NO_CHILDREN: ViewNode[] = [];
 
-/** A "Show more" row is activated, never selected: the highlight stays on the row open in the detail pane. */
+/**
+ * A "Show more" row is activated, never selected: the highlight stays on the row open in the detail
+ * pane.
+ */
 const isMoreRow = (node: ViewNode) => node.kind === 'more';
 
 /**
@@ -47,7 +50,11 @@ export function ResourceTree() {
   const tree = useRef<TreeApi<ViewNode> | undefined>(undefined);
   const [box, size] = useElementSize();
   const toggleMark = useAppStore((state) => state.toggleMark);
-  const markNode = useCallback((node: ViewNode, mark: 'exclude' | 'pin') => node.resource && toggleMark(entryKey(node.resource), node.mark, mark), [toggleMark]);
+  const markNode = useCallback(
+    (node: ViewNode, mark: 'exclude' | 'pin') =>
+      node.resource && toggleMark(entryKey(node.resource), node.mark, mark),
+    [toggleMark],
+  );
   const storeApi = useAppStoreApi();
   const rowsPending = useCallback(() => storeApi.getState().rowsPending > 0, [storeApi]);
   const onKeyDownCapture = useTreeKeys(tree, togglePick, markNode, rowsPending);
@@ -79,7 +86,10 @@ export function ResourceTree() {
     const api = tree.current;
     if (!api || expandMatches) return;
     for (const root of shown.tree) {
-      for (const node of [root, ...(root.children ?? []).filter((child) => child.kind === 'templates')]) {
+      for (const node of [
+        root,
+        ...(root.children ?? []).filter((child) => child.kind === 'templates'),
+      ]) {
         if (seen.current.has(node.id)) continue;
         seen.current.add(node.id);
         api.open(node.id);
@@ -132,34 +142,36 @@ export function ResourceTree() {
   return (
     <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>
       {size.height > 0 ? (
-          <Tree<ViewNode>
-            ref={tree}
-            data={shown.tree}
-            searchTerm={expandMatches ? shown.query : ''}
-            childrenAccessor={childrenOf}
-            searchMatch={everyNodeMatches}
-            openByDefault={false}
-            width={size.width}
-            height={size.height}
-            rowHeight={ROW_HEIGHT}
-            indent={14}
-            overscanCount={10}
-            disableDrag
-            disableDrop
-            disableEdit
-            disableMultiSelection
-            disableSelect={isMoreRow}
-            onActivate={onActivate}
-            onScroll={onScroll}
-            onToggle={onToggle}
-            renderRow={TreeRow}
-            aria-label="Resources"
-            className="tree-list"
-          >
-            {TreeNode}
-          </Tree>
-        ) : null}
-      {shown.query && shown.tree.length === 0 ? <p className="muted small tree-empty">No resource or template matches “{shown.query}”.</p> : null}
+        <Tree<ViewNode>
+          ref={tree}
+          data={shown.tree}
+          searchTerm={expandMatches ? shown.query : ''}
+          childrenAccessor={childrenOf}
+          searchMatch={everyNodeMatches}
+          openByDefault={false}
+          width={size.width}
+          height={size.height}
+          rowHeight={ROW_HEIGHT}
+          indent={14}
+          overscanCount={10}
+          disableDrag
+          disableDrop
+          disableEdit
+          disableMultiSelection
+          disableSelect={isMoreRow}
+          onActivate={onActivate}
+          onScroll={onScroll}
+          onToggle={onToggle}
+          renderRow={TreeRow}
+          aria-label="Resources"
+          className="tree-list"
+        >
+          {TreeNode}
+        </Tree>
+      ) : null}
+      {shown.query && shown.tree.length === 0 ? (
+        <p className="muted small tree-empty">No resource or template matches “{shown.query}”.</p>
+      ) : null}
     </div>
   );
 }

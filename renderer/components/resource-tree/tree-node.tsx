@@ -34,23 +34,50 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
   }
 
   return (
-    <div className={`tree-node${data.fresh ? ` fresh-${data.fresh}` : ''}`} style={style} title={data.resource?.uri ?? data.template?.uriTemplate}>
+    <div
+      className={`tree-node${data.fresh ? ` fresh-${data.fresh}` : ''}`}
+      style={style}
+      title={data.resource?.uri ?? data.template?.uriTemplate}
+    >
       <div className="tree-node-row">
-        <span className="twisty" aria-hidden="true" onClick={node.isInternal ? onTwisty : undefined}>
+        <span
+          className="twisty"
+          aria-hidden="true"
+          onClick={node.isInternal ? onTwisty : undefined}
+        >
           {node.isInternal ? (node.isOpen ? '▾' : '▸') : ''}
         </span>
         {checked === null ? (
           <span className="tree-check-space" />
         ) : (
-          <span className={`tree-check check-${String(checked)}`} aria-hidden="true" onClick={onCheck} />
+          <span
+            className={`tree-check check-${String(checked)}`}
+            aria-hidden="true"
+            onClick={onCheck}
+          />
         )}
-        <ResourceIcon kind={data.kind} icons={entry?.icons} mimeType={entry?.mimeType} theme={theme} />
+        <ResourceIcon
+          kind={data.kind}
+          icons={entry?.icons}
+          mimeType={entry?.mimeType}
+          theme={theme}
+        />
         <span className="tree-label">
           <HighlightedText text={data.label} ranges={labelRanges(data, match)} />
         </span>
-        {data.fresh ? <span className={`badge fresh-badge fresh-badge-${data.fresh}`}>{data.fresh === 'added' ? 'new' : 'changed'}</span> : null}
-        {data.resource && node.isSelected ? <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} /> : null}
-        <RowFacts node={data} selected={node.isSelected && data.resource !== undefined} markShown={mark === 'pin' || mark === 'exclude' ? mark : undefined} />
+        {data.fresh ? (
+          <span className={`badge fresh-badge fresh-badge-${data.fresh}`}>
+            {data.fresh === 'added' ? 'new' : 'changed'}
+          </span>
+        ) : null}
+        {data.resource && node.isSelected ? (
+          <RowMarks resource={data.resource} mark={mark} hostMark={data.mark} />
+        ) : null}
+        <RowFacts
+          node={data}
+          selected={node.isSelected && data.resource !== undefined}
+          markShown={mark === 'pin' || mark === 'exclude' ? mark : undefined}
+        />
       </div>
     </div>
   );
@@ -59,9 +86,18 @@ export function TreeNode({ node, style }: NodeRendererProps<ViewNode>) {
 /**
  * Pin and exclude on the selected row (not on hover: they would appear under the pointer of a
  * click meant to open the row; a row with a mark says so with its decision badge).
- * Alt+P and Alt+E do the same from the keyboard; the tree's keys stay the tree's, hence no tab stop.
+ * Alt+P and Alt+E do the same from the keyboard; the tree's keys stay the tree's, hence no tab
+ * stop.
  */
-function RowMarks({ resource, mark, hostMark }: { resource: ResourceEntry; mark: Mark | undefined; hostMark: Mark | undefined }) {
+function RowMarks({
+  resource,
+  mark,
+  hostMark,
+}: {
+  resource: ResourceEntry;
+  mark: Mark | undefined;
+  hostMark: Mark | undefined;
+}) {
   const toggleMark = useAppStore((state) => state.toggleMark);
   const label = resource.title || resource.name;
   const press = (event: MouseEvent, what: 'pin' | 'exclude') => {
@@ -70,10 +106,26 @@ function RowMarks({ resource, mark, hostMark }: { resource: ResourceEntry; mark:
   };
   return (
     <span className="row-marks">
-      <button type="button" tabIndex={-1} className={`row-mark${mark === 'pin' ? ' on' : ''}`} aria-pressed={mark === 'pin'} aria-label={`Pin ${label}`} title="Pin into the context (Alt+P)" onClick={(event) => press(event, 'pin')}>
+      <button
+        type="button"
+        tabIndex={-1}
+        className={`row-mark${mark === 'pin' ? ' on' : ''}`}
+        aria-pressed={mark === 'pin'}
+        aria-label={`Pin ${label}`}
+        title="Pin into the context (Alt+P)"
+        onClick={(event) => press(event, 'pin')}
+      >
         Pin
       </button>
-      <button type="button" tabIndex={-1} className={`row-mark${mark === 'exclude' ? ' on' : ''}`} aria-pressed={mark === 'exclude'} aria-label={`Exclude ${label}`} title="Keep out of the context (Alt+E)" onClick={(event) => press(event, 'exclude')}>
+      <button
+        type="button"
+        tabIndex={-1}
+        className={`row-mark${mark === 'exclude' ? ' on' : ''}`}
+        aria-pressed={mark === 'exclude'}
+        aria-label={`Exclude ${label}`}
+        title="Keep out of the context (Alt+E)"
+        onClick={(event) => press(event, 'exclude')}
+      >
         Exclude
       </button>
     </span>

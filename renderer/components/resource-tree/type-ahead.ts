@@ -5,7 +5,11 @@
  */
 
 /** The index of the row to focus, or -1. `labels` are the visible rows in order. */
-export function typeAheadIndex(labels: readonly string[], focusedIndex: number, typed: string): number {
+export function typeAheadIndex(
+  labels: readonly string[],
+  focusedIndex: number,
+  typed: string,
+): number {
   const needle = typed.toLowerCase();
   if (!needle || labels.length === 0) return -1;
   // "bbb" cycles through rows starting with "b", as in a file manager.

@@ -7,7 +7,11 @@ import type { ViewNode as CatalogNode } from '../../../shared/catalog/view-wire'
  * scroll offset in pixels, but a page that sorts in above the viewport would push the rows the
  * user is reading down; we remember the top row by its stable id and scroll back to it.
  */
-export function useScrollAnchor(tree: RefObject<TreeApi<CatalogNode> | null | undefined>, data: unknown, rowHeight: number) {
+export function useScrollAnchor(
+  tree: RefObject<TreeApi<CatalogNode> | null | undefined>,
+  data: unknown,
+  rowHeight: number,
+) {
   const anchor = useRef<{ id: string; offset: number } | null>(null);
 
   // One function for the tree's lifetime (arborist rebuilds on any prop change); it reads the

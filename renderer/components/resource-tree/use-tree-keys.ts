@@ -7,7 +7,18 @@ const TYPE_AHEAD_RESET_MS = 700;
 /** Longest a key waits for a folder's rows; past it, keys go on regardless. */
 const HOLD_KEYS_MS = 2000;
 /** Keys that move through rows, which must wait for rows still on their way. */
-const NAVIGATION = new Set(['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', 'Home', 'End', 'PageDown', 'PageUp', ' ', 'Enter']);
+const NAVIGATION = new Set([
+  'ArrowDown',
+  'ArrowUp',
+  'ArrowRight',
+  'ArrowLeft',
+  'Home',
+  'End',
+  'PageDown',
+  'PageUp',
+  ' ',
+  'Enter',
+]);
 
 /**
  * The keys react-arborist handles differently from a checkbox tree, taken in the capture
@@ -25,21 +36,28 @@ export function useTreeKeys(
 ) {
   const typed = useRef({ text: '', at: 0 });
   // The handler reads the refs when a key is pressed, never during render.
-  // eslint-disable-next-line react-hooks/refs
-  return useMemo(() => holdingWhileRowsPending(keyHandler(tree, typed, togglePick, toggleMark), rowsPending), [tree, togglePick, toggleMark, rowsPending]);
+  return useMemo(
+    // eslint-disable-next-line react-hooks/refs
+    () => holdingWhileRowsPending(keyHandler(tree, typed, togglePick, toggleMark), rowsPending),
+    [tree, togglePick, toggleMark, rowsPending],
+  );
 }
 
 /**
  * Holds navigation keys while the rows of a folder just opened are on their way from the
  * host, and replays them in order once they came (or after {@link HOLD_KEYS_MS}).
  */
-function holdingWhileRowsPending(handle: (event: KeyboardEvent<HTMLElement>) => void, rowsPending: () => boolean) {
+function holdingWhileRowsPending(
+  handle: (event: KeyboardEvent<HTMLElement>) => void,
+  rowsPending: () => boolean,
+) {
   const held: { target: EventTarget; init: KeyboardEventInit }[] = [];
   let since = 0;
   let replaying = false;
   // One key at a time: a replayed Right may open another folder whose rows must come first.
   const replay = () => {
-    if (rowsPending() && performance.now() - since < HOLD_KEYS_MS) return void setTimeout(replay, 5);
+    if (rowsPending() && performance.now() - since < HOLD_KEYS_MS)
+      return void setTimeout(replay, 5);
     const next = held.shift();
     if (!next) return;
     replaying = true;
@@ -55,14 +73,24 @@ function holdingWhileRowsPending(handle: (event: KeyboardEvent<HTMLElement>) => 
   };
   return (event: KeyboardEvent<HTMLElement>) => {
     const waiting = !replaying && (held.length > 0 || rowsPending());
-    if (!waiting || !NAVIGATION.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return handle(event);
+    if (!waiting || !NAVIGATION.has(event.key) || event.altKey || event.ctrlKey || event.metaKey)
+      return handle(event);
     event.preventDefault();
     event.stopPropagation();
     if (held.length === 0) {
       since = performance.now();
       setTimeout(replay, 5);
     }
-    held.push({ target: event.target, init: { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true } });
+    held.push({
+      target: event.target,
+      init: {
+        key: event.key,
+        code: event.code,
+        shiftKey: event.shiftKey,
+        bubbles: true,
+        cancelable: true,
+      },
+    });
   };
 }
 
@@ -76,11 +104,17 @@ function keyHandler(
     const api = tree.current;
     if (!api) return;
     // By key position, so a layout or macOS's Option characters do not matter.
-    if (event.altKey && !event.ctrlKey && !event.metaKey && (event.code === 'KeyE' || event.code === 'KeyP')) {
+    if (
+      event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      (event.code === 'KeyE' || event.code === 'KeyP')
+    ) {
       event.preventDefault();
       event.stopPropagation();
       const focused = api.focusedNode;
-      if (focused?.data.kind === 'resource') toggleMark(focused.data, event.code === 'KeyE' ? 'exclude' : 'pin');
+      if (focused?.data.kind === 'resource')
+        toggleMark(focused.data, event.code === 'KeyE' ? 'exclude' : 'pin');
       return;
     }
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -110,7 +144,8 @@ function keyHandler(
     event.preventDefault();
     event.stopPropagation();
     const now = performance.now();
-    const text = (now - typed.current.at > TYPE_AHEAD_RESET_MS ? '' : typed.current.text) + event.key;
+    const text =
+      (now - typed.current.at > TYPE_AHEAD_RESET_MS ? '' : typed.current.text) + event.key;
     typed.current = { text, at: now };
     const visible = api.visibleNodes;
     const index = typeAheadIndex(

@@ -17,7 +17,9 @@ export function RightPane() {
       label: (
         <>
           Context
-          {included > 0 ? <span className="badge tab-count">{`${included} · ${formatCount(tokens)} tok`}</span> : null}
+          {included > 0 ? (
+            <span className="badge tab-count">{`${included} · ${formatCount(tokens)} tok`}</span>
+          ) : null}
         </>
       ),
     },

@@ -17,7 +17,16 @@ export function SearchField() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (!isSearchShortcut({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, inTextField: isTextField(event.target) })) return;
+      if (
+        !isSearchShortcut({
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          inTextField: isTextField(event.target),
+        })
+      )
+        return;
       // Ctrl+F would open the browser's find, which cannot see the rows virtualization left out.
       event.preventDefault();
       input.current?.focus();
@@ -57,9 +66,15 @@ export function SearchField() {
   );
 }
 
-/** How the matches matched, best first, where some are fuzzy or exact: " · 1 exact, 3,443 fuzzy". */
+/**
+ * How the matches matched, best first, where some are fuzzy or exact: " · 1 exact, 3,443 fuzzy".
+ */
 function tiersSaid(tiers: MatchTierCounts | undefined): string {
   if (!tiers || (tiers.fuzzy === 0 && tiers.exact === 0)) return '';
-  const parts = [tiers.exact ? `${tiers.exact.toLocaleString('en')} exact` : '', tiers.contains ? `${tiers.contains.toLocaleString('en')} containing it` : '', tiers.fuzzy ? `${tiers.fuzzy.toLocaleString('en')} fuzzy` : ''];
+  const parts = [
+    tiers.exact ? `${tiers.exact.toLocaleString('en')} exact` : '',
+    tiers.contains ? `${tiers.contains.toLocaleString('en')} containing it` : '',
+    tiers.fuzzy ? `${tiers.fuzzy.toLocaleString('en')} fuzzy` : '',
+  ];
   return ` · ${parts.filter(Boolean).join(', ')}`;
 }

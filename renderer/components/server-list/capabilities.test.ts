@@ -3,11 +3,9 @@ import { declaredCapabilities } from './capabilities';
 
 describe('declaredCapabilities', () => {
   it('lists the declared resource capabilities and completions', () => {
-    expect(declaredCapabilities({ resources: { subscribe: true, listChanged: true }, completions: {} })).toEqual([
-      'resources.subscribe',
-      'resources.listChanged',
-      'completions',
-    ]);
+    expect(
+      declaredCapabilities({ resources: { subscribe: true, listChanged: true }, completions: {} }),
+    ).toEqual(['resources.subscribe', 'resources.listChanged', 'completions']);
   });
 
   it('skips what is absent or false', () => {

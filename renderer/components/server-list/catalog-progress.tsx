@@ -15,18 +15,25 @@ export function CatalogProgress({ serverId }: { serverId: ServerId }) {
   if (relisting !== undefined) {
     return (
       <p className="small catalog-progress" role="status">
-        <span className="spinner" aria-hidden="true" /> Listing again… {relisting} {relisting === 1 ? 'page' : 'pages'}; the {counts} shown stay until it ends
+        <span className="spinner" aria-hidden="true" /> Listing again… {relisting}{' '}
+        {relisting === 1 ? 'page' : 'pages'}; the {counts} shown stay until it ends
       </p>
     );
   }
   if (status === 'listing') {
     return (
       <p className="small catalog-progress" role="status">
-        <span className="spinner" aria-hidden="true" /> Listing… {pages} {pages === 1 ? 'page' : 'pages'}, {counts} so far
+        <span className="spinner" aria-hidden="true" /> Listing… {pages}{' '}
+        {pages === 1 ? 'page' : 'pages'}, {counts} so far
       </p>
     );
   }
-  const label = { complete: 'Catalog', cancelled: 'Listing cancelled', failed: 'Listing failed', unsupported: 'No resources capability' }[status];
+  const label = {
+    complete: 'Catalog',
+    cancelled: 'Listing cancelled',
+    failed: 'Listing failed',
+    unsupported: 'No resources capability',
+  }[status];
   return (
     <p className={`small catalog-progress ${status === 'failed' ? 'error-text' : 'muted'}`}>
       {label}

@@ -34,38 +34,69 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
         {transportSummary(server)}
       </p>
       <ServerStatus server={server} />
-      {server.auth && (server.auth.kept || server.auth.flow?.state === 'running') ? <SignedInLine server={server} /> : null}
+      {server.auth && (server.auth.kept || server.auth.flow?.state === 'running') ? (
+        <SignedInLine server={server} />
+      ) : null}
       <CatalogProgress serverId={serverId} />
       <ListChange serverId={serverId} />
       <SpecProblems problems={server.problems} />
       {replay ? null : (
         <div className="button-row">
-          {server.auth && server.disconnect?.signIn && server.auth.flow?.state !== 'running' ? <SignInButton server={server} /> : null}
+          {server.auth && server.disconnect?.signIn && server.auth.flow?.state !== 'running' ? (
+            <SignInButton server={server} />
+          ) : null}
           <button type="button" onClick={() => void runServerAction(serverId, 'reconnect')}>
             Reconnect
           </button>
           {/* One slot for both: the buttons after it never move when a listing starts or ends. */}
           {catalogStatus === 'listing' ? (
-            <button type="button" className="slot-refresh" onClick={() => void runServerAction(serverId, 'cancel')}>
+            <button
+              type="button"
+              className="slot-refresh"
+              onClick={() => void runServerAction(serverId, 'cancel')}
+            >
               Cancel listing
             </button>
           ) : (
-            <button type="button" className="slot-refresh" onClick={() => void runServerAction(serverId, 'refresh')} disabled={server.status !== 'connected'}>
+            <button
+              type="button"
+              className="slot-refresh"
+              onClick={() => void runServerAction(serverId, 'refresh')}
+              disabled={server.status !== 'connected'}
+            >
               Refresh catalog
             </button>
           )}
-          <button type="button" className="danger" onClick={() => setConfirming(true)} aria-expanded={confirming}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setConfirming(true)}
+            aria-expanded={confirming}
+          >
             Remove
           </button>
         </div>
       )}
       {confirming && !replay ? (
-        <div className="confirm-row" role="group" aria-label={`Remove ${server.name}?`} onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}>
-          <span>Remove “{server.name}”? It is disconnected{server.transport.kind === 'stdio' ? ', its process stopped,' : ''} and it leaves the list.</span>
+        <div
+          className="confirm-row"
+          role="group"
+          aria-label={`Remove ${server.name}?`}
+          onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}
+        >
+          <span>
+            Remove “{server.name}”? It is disconnected
+            {server.transport.kind === 'stdio' ? ', its process stopped,' : ''} and it leaves the
+            list.
+          </span>
           <button ref={keep} type="button" onClick={() => setConfirming(false)}>
             Keep
           </button>
-          <button type="button" className="danger" onClick={() => (setConfirming(false), void runServerAction(serverId, 'remove'))}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => (setConfirming(false), void runServerAction(serverId, 'remove'))}
+          >
             Remove server
           </button>
         </div>
@@ -85,7 +116,11 @@ function SignInButton({ server }: { server: ServerSnapshot }) {
   // A step-up: the scopes the server said it needs.
   const scope = server.disconnect?.signInScope;
   return (
-    <button type="button" className="primary" onClick={() => signIn(server.id, scope ? { scope } : {})}>
+    <button
+      type="button"
+      className="primary"
+      onClick={() => signIn(server.id, scope ? { scope } : {})}
+    >
       {scope ? `Sign in with ${scope}` : 'Sign in'}
     </button>
   );

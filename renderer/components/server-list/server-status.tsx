@@ -1,4 +1,9 @@
-import { LOG_LEVELS, type LogLevel, type ReconnectState, type ServerSnapshot } from '../../../shared/mcp-types';
+import {
+  LOG_LEVELS,
+  type LogLevel,
+  type ReconnectState,
+  type ServerSnapshot,
+} from '../../../shared/mcp-types';
 import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
 import { useNow } from '../live-stamp/use-now';
@@ -10,7 +15,10 @@ export function ServerStatus({ server }: { server: ServerSnapshot }) {
     <div className="server-status">
       {server.status === 'connecting' ? (
         <p className="status-line" role="status">
-          <span className="spinner" aria-hidden="true" /> {server.retry ? `Reconnecting… attempt ${server.retry.attempt} of ${server.retry.of}` : 'Connecting…'}
+          <span className="spinner" aria-hidden="true" />{' '}
+          {server.retry
+            ? `Reconnecting… attempt ${server.retry.attempt} of ${server.retry.of}`
+            : 'Connecting…'}
         </p>
       ) : null}
       {server.status === 'connected' ? <ConnectedStatus server={server} /> : null}
@@ -32,7 +40,8 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
   return (
     <>
       <p className="status-line">
-        <span className="dot ok" aria-hidden="true" /> {replay ? 'Replayed from the capture' : 'Connected'}
+        <span className="dot ok" aria-hidden="true" />{' '}
+        {replay ? 'Replayed from the capture' : 'Connected'}
         {server.serverInfo ? (
           <span className="muted">
             {' '}
@@ -42,7 +51,9 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
       </p>
       {server.capabilities?.logging && !replay ? <LogLevelSelect server={server} /> : null}
       <ul className="badges" aria-label="Protocol and capabilities">
-        {server.protocolVersion ? <li className="badge">protocol {server.protocolVersion}</li> : null}
+        {server.protocolVersion ? (
+          <li className="badge">protocol {server.protocolVersion}</li>
+        ) : null}
         {server.era ? <li className={`badge era-${server.era}`}>{server.era}</li> : null}
         {server.pid !== undefined ? <li className="badge">pid {server.pid}</li> : null}
         {capabilities.map((capability) => (
@@ -65,7 +76,11 @@ function DisconnectedStatus({ server }: { server: ServerSnapshot }) {
       {info ? (
         <p className="small">
           {info.reason}
-          {info.exitCode !== undefined && info.exitCode !== null && !info.reason.includes(`code ${info.exitCode}`) ? ` · exit code ${info.exitCode}` : ''}
+          {info.exitCode !== undefined &&
+          info.exitCode !== null &&
+          !info.reason.includes(`code ${info.exitCode}`)
+            ? ` · exit code ${info.exitCode}`
+            : ''}
           {info.signal && !info.reason.includes(info.signal) ? ` · signal ${info.signal}` : ''}
         </p>
       ) : null}
@@ -78,11 +93,17 @@ function DisconnectedStatus({ server }: { server: ServerSnapshot }) {
 function RetryLine({ retry }: { retry: ReconnectState | undefined }) {
   const now = useNow(retry?.at !== undefined);
   if (!retry) return null;
-  if (retry.gaveUp) return <p className="small warn-text">Gave up reconnecting after {retry.of} attempts: Reconnect tries again.</p>;
+  if (retry.gaveUp)
+    return (
+      <p className="small warn-text">
+        Gave up reconnecting after {retry.of} attempts: Reconnect tries again.
+      </p>
+    );
   const seconds = retry.at ? Math.max(0, Math.ceil((Date.parse(retry.at) - now) / 1000)) : 0;
   return (
     <p className="small" role="status">
-      <span className="spinner" aria-hidden="true" /> Reconnecting {seconds > 0 ? `in ${seconds} s` : 'now'} (attempt {retry.attempt} of {retry.of})
+      <span className="spinner" aria-hidden="true" /> Reconnecting{' '}
+      {seconds > 0 ? `in ${seconds} s` : 'now'} (attempt {retry.attempt} of {retry.of})
     </p>
   );
 }
@@ -93,7 +114,10 @@ function LogLevelSelect({ server }: { server: ServerSnapshot }) {
   return (
     <label className="small log-level">
       Log messages from{' '}
-      <select value={server.logLevel ?? ''} onChange={(event) => void setLogLevel(server.id, event.target.value as LogLevel)}>
+      <select
+        value={server.logLevel ?? ''}
+        onChange={(event) => void setLogLevel(server.id, event.target.value as LogLevel)}
+      >
         <option value="" disabled>
           the server's default
         </option>

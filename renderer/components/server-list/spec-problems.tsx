@@ -1,6 +1,9 @@
 import type { ServerProblem } from '../../../shared/mcp-types';
 
-/** Where the server broke the spec since it connected, by kind: told where the user looks, not only in stderr. */
+/**
+ * Where the server broke the spec since it connected, by kind: told where the user looks, not only
+ * in stderr.
+ */
 export function SpecProblems({ problems }: { problems: ServerProblem[] | undefined }) {
   if (!problems || problems.length === 0) return null;
   return (
@@ -12,7 +15,9 @@ export function SpecProblems({ problems }: { problems: ServerProblem[] | undefin
             {problem.message}
             <span className="muted">
               {' '}
-              · {problem.message.includes(' times ') ? '' : `${problem.count.toLocaleString('en')}× `}since {new Date(problem.first).toLocaleTimeString('en-GB')}
+              ·{' '}
+              {problem.message.includes(' times ') ? '' : `${problem.count.toLocaleString('en')}× `}
+              since {new Date(problem.first).toLocaleTimeString('en-GB')}
             </span>
           </li>
         ))}

@@ -1,7 +1,21 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 /** A tab list with its one panel: arrow keys move between tabs, one tab stop. */
-export function Tabs<T extends string>({ label, tabs, current, onChange, className, children }: { label: string; tabs: readonly { id: T; label: ReactNode }[]; current: T; onChange(tab: T): void; className?: string; children: ReactNode }) {
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  current,
+  onChange,
+  className,
+  children,
+}: {
+  label: string;
+  tabs: readonly { id: T; label: ReactNode }[];
+  current: T;
+  onChange(tab: T): void;
+  className?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -31,7 +45,12 @@ export function Tabs<T extends string>({ label, tabs, current, onChange, classNa
           </button>
         ))}
       </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${current}`} className={className}>
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-${current}`}
+        className={className}
+      >
         {children}
       </div>
     </>

@@ -1,19 +1,36 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../../shared/host-api';
 import type { CompletionResult } from '../../../shared/mcp-types';
-import { COMPLETION_DEBOUNCE_MS, createCompletionRequests, type Suggestions } from './completion-requests';
+import {
+  COMPLETION_DEBOUNCE_MS,
+  createCompletionRequests,
+  type Suggestions,
+} from './completion-requests';
 
 function harness() {
   const answers = new Map<string, (result: CompletionResult) => void>();
   const api = {
     completeArgument: vi.fn(
-      (_serverId: string, _template: string, _argument: { name: string; value: string }, _context: Record<string, string>, requestId?: string) =>
-        new Promise<CompletionResult>((resolve) => answers.set(requestId ?? '', resolve)),
+      (
+        _serverId: string,
+        _template: string,
+        _argument: { name: string; value: string },
+        _context: Record<string, string>,
+        requestId?: string,
+      ) => new Promise<CompletionResult>((resolve) => answers.set(requestId ?? '', resolve)),
     ),
     cancelRequest: vi.fn(async () => {}),
-  } as unknown as HostApi & { completeArgument: ReturnType<typeof vi.fn>; cancelRequest: ReturnType<typeof vi.fn> };
+  } as unknown as HostApi & {
+    completeArgument: ReturnType<typeof vi.fn>;
+    cancelRequest: ReturnType<typeof vi.fn>;
+  };
   let shown: Suggestions | null = null;
-  const requests = createCompletionRequests(api, 's1', 'design://tokens/{group}/{token}.json', (update) => (shown = update(shown)));
+  const requests = createCompletionRequests(
+    api,
+    's1',
+    'design://tokens/{group}/{token}.json',
+    (update) => (shown = update(shown)),
+  );
   const requestIdOf = (call: number) => api.completeArgument.mock.calls[call]?.[4] as string;
   return { api, requests, answers, requestIdOf, shown: () => shown };
 }
@@ -29,7 +46,13 @@ describe('completion requests', () => {
     requests.request('token', 'pr', { group: 'color' });
     vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS);
     expect(api.completeArgument).toHaveBeenCalledTimes(1);
-    expect(api.completeArgument).toHaveBeenCalledWith('s1', 'design://tokens/{group}/{token}.json', { name: 'token', value: 'pr' }, { group: 'color' }, expect.any(String));
+    expect(api.completeArgument).toHaveBeenCalledWith(
+      's1',
+      'design://tokens/{group}/{token}.json',
+      { name: 'token', value: 'pr' },
+      { group: 'color' },
+      expect.any(String),
+    );
   });
 
   it('cancels a stale request and ignores its late answer', async () => {
@@ -52,7 +75,11 @@ describe('completion requests', () => {
     answers.get(requestIdOf(0))?.({ values: ['color', 'spacing'] });
     await vi.runAllTimersAsync();
     requests.request('group', 'c', {});
-    expect(shown()).toEqual({ name: 'group', status: 'loading', result: { values: ['color', 'spacing'] } });
+    expect(shown()).toEqual({
+      name: 'group',
+      status: 'loading',
+      result: { values: ['color', 'spacing'] },
+    });
     requests.request('token', '', {});
     expect(shown()?.result.values).toEqual([]);
     requests.close();

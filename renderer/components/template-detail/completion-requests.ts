@@ -54,7 +54,11 @@ export function createCompletionRequests(
     request(name, value, context, delayMs = COMPLETION_DEBOUNCE_MS) {
       stop();
       // Keep showing this variable's last list while the next one loads; another variable's goes.
-      onChange((current) => (current?.name === name ? { ...current, status: 'loading' } : { name, status: 'loading', result: NONE }));
+      onChange((current) =>
+        current?.name === name
+          ? { ...current, status: 'loading' }
+          : { name, status: 'loading', result: NONE },
+      );
       timer = setTimeout(() => {
         timer = undefined;
         const requestId = `complete-${Date.now().toString(36)}-${++counter}`;

@@ -8,12 +8,16 @@ function expand(uriTemplate: string, values: Record<string, string>): string {
 
 describe('expandTemplate', () => {
   it('fills simple variables and encodes what the operator does not allow', () => {
-    expect(expand('design://tokens/{group}/{token}.json', { group: 'color', token: 'a b/c' })).toBe('design://tokens/color/a%20b%2Fc.json');
+    expect(expand('design://tokens/{group}/{token}.json', { group: 'color', token: 'a b/c' })).toBe(
+      'design://tokens/color/a%20b%2Fc.json',
+    );
     expect(expand('file://{+path}', { path: 'docs/a b.md' })).toBe('file://docs/a%20b.md');
   });
 
   it('drops the expressions of empty fields', () => {
-    expect(expand('docs://lumen/search{?q,page}', { q: '', page: '2' })).toBe('docs://lumen/search?page=2');
+    expect(expand('docs://lumen/search{?q,page}', { q: '', page: '2' })).toBe(
+      'docs://lumen/search?page=2',
+    );
     expect(expand('docs://lumen/search{?q}', {})).toBe('docs://lumen/search');
   });
 
@@ -31,7 +35,9 @@ describe('expandTemplate', () => {
 
 describe('otherValues', () => {
   it('keeps the filled-in values of the other variables only', () => {
-    expect(otherValues({ group: 'color', token: 'pri', empty: '' }, 'token')).toEqual({ group: 'color' });
+    expect(otherValues({ group: 'color', token: 'pri', empty: '' }, 'token')).toEqual({
+      group: 'color',
+    });
   });
 });
 

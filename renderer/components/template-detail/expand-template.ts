@@ -1,6 +1,9 @@
 /** The form's values turned into a URI, and the words that explain each operator. Pure. */
 import { parseTemplate, type PrimitiveValue } from 'url-template';
-import type { TemplateOperator, TemplateVariable } from '../../../shared/catalog/uri-template-variables';
+import type {
+  TemplateOperator,
+  TemplateVariable,
+} from '../../../shared/catalog/uri-template-variables';
 
 /** The values typed into the form, by variable name. */
 export type VariableValues = Record<string, string>;
@@ -10,13 +13,20 @@ export type VariableValues = Record<string, string>;
  * expression drops out (`{?q}` gives nothing rather than `?q=`). An exploded variable takes a
  * comma-separated list, one element per item.
  */
-export function expandTemplate(uriTemplate: string, variables: readonly TemplateVariable[], values: VariableValues): string {
+export function expandTemplate(
+  uriTemplate: string,
+  variables: readonly TemplateVariable[],
+  values: VariableValues,
+): string {
   const context: Record<string, PrimitiveValue | PrimitiveValue[]> = {};
   for (const variable of variables) {
     const value = values[variable.name] ?? '';
     if (value === '') continue;
     if (variable.explode) {
-      const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
       if (items.length > 0) context[variable.name] = items;
     } else {
       context[variable.name] = value;
@@ -28,7 +38,8 @@ export function expandTemplate(uriTemplate: string, variables: readonly Template
 /** The values of every variable but `name` that are filled in: what the server may narrow on. */
 export function otherValues(values: VariableValues, name: string): VariableValues {
   const context: VariableValues = {};
-  for (const [key, value] of Object.entries(values)) if (key !== name && value !== '') context[key] = value;
+  for (const [key, value] of Object.entries(values))
+    if (key !== name && value !== '') context[key] = value;
   return context;
 }
 
@@ -47,7 +58,8 @@ const OPERATOR_MEANINGS: Record<TemplateOperator, string> = {
 export function describeVariable(variable: TemplateVariable): string {
   const parts = [OPERATOR_MEANINGS[variable.operator]];
   if (variable.explode) parts.push('separate several values with commas');
-  if (variable.maxLength !== undefined) parts.push(`only the first ${variable.maxLength} characters are used`);
+  if (variable.maxLength !== undefined)
+    parts.push(`only the first ${variable.maxLength} characters are used`);
   return parts.join('; ');
 }
 

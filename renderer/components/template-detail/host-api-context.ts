@@ -9,7 +9,9 @@ import type { WindowApi as HostApi } from '../../../shared/window-api';
 /** The page's one HostApi, as chosen by renderer/api.ts. */
 export const HostApiContext = createContext<HostApi | null>(null);
 
-/** The HostApi, or null when no provider is mounted (the detail then says so instead of crashing). */
+/**
+ * The HostApi, or null when no provider is mounted (the detail then says so instead of crashing).
+ */
 export function useHostApi(): HostApi | null {
   return useContext(HostApiContext);
 }

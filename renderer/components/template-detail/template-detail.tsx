@@ -27,9 +27,16 @@ export function TemplateDetail({ template }: { template: TemplateEntry }) {
         </div>
       ) : api ? (
         // A new template starts with empty fields and no read: remount rather than reset by hand.
-        <TemplateForm key={JSON.stringify([template.serverId, template.uriTemplate])} template={template} variables={parsed.variables} api={api} />
+        <TemplateForm
+          key={JSON.stringify([template.serverId, template.uriTemplate])}
+          template={template}
+          variables={parsed.variables}
+          api={api}
+        />
       ) : (
-        <p className="muted">Reading templates needs the host connection, which this page did not provide.</p>
+        <p className="muted">
+          Reading templates needs the host connection, which this page did not provide.
+        </p>
       )}
     </section>
   );

@@ -25,11 +25,16 @@ export function TemplateForm({ template, variables, api }: TemplateFormProps) {
   // before React has rendered, and that field's context must already include the value.
   const latest = useRef<VariableValues>({});
   // Spec: no completion/complete unless the server declared `completions`.
-  const canComplete = useAppStore((state) => declaredCapabilities(state.servers[template.serverId]?.capabilities).includes('completions'));
+  const canComplete = useAppStore((state) =>
+    declaredCapabilities(state.servers[template.serverId]?.capabilities).includes('completions'),
+  );
   const completions = useCompletions(api, template.serverId, template.uriTemplate, canComplete);
   const reader = useTemplateRead(api, template.serverId);
   const readStatus = useStore(reader.store, (state) => state.read.status);
-  const uri = useMemo(() => expandTemplate(template.uriTemplate, variables, values), [template.uriTemplate, variables, values]);
+  const uri = useMemo(
+    () => expandTemplate(template.uriTemplate, variables, values),
+    [template.uriTemplate, variables, values],
+  );
 
   function setValue(name: string, value: string): VariableValues {
     const next = { ...latest.current, [name]: value };
@@ -48,24 +53,46 @@ export function TemplateForm({ template, variables, api }: TemplateFormProps) {
           reader.readUri(uri);
         }}
       >
-        {variables.length === 0 ? <p className="muted small">This template has no variables.</p> : null}
+        {variables.length === 0 ? (
+          <p className="muted small">This template has no variables.</p>
+        ) : null}
         {variables.map((variable) => (
           <VariableCombobox
             key={variable.name}
             variable={variable}
             value={values[variable.name] ?? ''}
-            suggestions={completions.suggestions?.name === variable.name ? completions.suggestions : null}
-            onInput={(value) => completions.request(variable.name, value, otherValues(setValue(variable.name, value), variable.name))}
+            suggestions={
+              completions.suggestions?.name === variable.name ? completions.suggestions : null
+            }
+            onInput={(value) =>
+              completions.request(
+                variable.name,
+                value,
+                otherValues(setValue(variable.name, value), variable.name),
+              )
+            }
             onAccept={(value) => {
               setValue(variable.name, value);
               completions.close();
             }}
-            // On focus, ask at once with what is there (even nothing) so choices show without typing.
-            onFocus={() => completions.request(variable.name, latest.current[variable.name] ?? '', otherValues(latest.current, variable.name), 0)}
+            // On focus, ask at once with what is there (even nothing) so choices show without
+            // typing.
+            onFocus={() =>
+              completions.request(
+                variable.name,
+                latest.current[variable.name] ?? '',
+                otherValues(latest.current, variable.name),
+                0,
+              )
+            }
             onClose={completions.close}
           />
         ))}
-        {canComplete ? null : <p className="muted small">The server does not declare completions, so there are no suggestions.</p>}
+        {canComplete ? null : (
+          <p className="muted small">
+            The server does not declare completions, so there are no suggestions.
+          </p>
+        )}
         <div className="expanded-uri">
           <span className="expanded-uri-label muted small">Expanded URI</span>
           <output className="mono break" aria-label="Expanded URI" aria-live="off">

@@ -54,7 +54,13 @@ const base = { read: { status: 'idle' }, filter: 'kept' } as unknown as AppState
 describe('the template read store', () => {
   it('cancels a superseded read and ignores its late answer', async () => {
     const answers: ((result: ReadResult) => void)[] = [];
-    const api = fakeApi((serverId, uri) => new Promise<ReadResult>((resolve) => answers.push(resolve)).then((result) => ({ ...result, serverId, uri })));
+    const api = fakeApi((serverId, uri) =>
+      new Promise<ReadResult>((resolve) => answers.push(resolve)).then((result) => ({
+        ...result,
+        serverId,
+        uri,
+      })),
+    );
     const reader = createTemplateReadStore(base, api, 's1');
     reader.readUri('changelog://lumen/releases/1.0.0');
     reader.readUri('changelog://lumen/releases/2.0.0');
@@ -73,16 +79,33 @@ describe('the template read store', () => {
     const reader = createTemplateReadStore(base, api, 's1');
     reader.readUri('db://lumen/schema/tables/nope');
     await flush();
-    expect(reader.store.getState().read).toEqual({ status: 'failed', error: { code: 'unknown-resource', message: 'unknown resource: db://lumen/schema/tables/nope (-32602)' } });
+    expect(reader.store.getState().read).toEqual({
+      status: 'failed',
+      error: {
+        code: 'unknown-resource',
+        message: 'unknown resource: db://lumen/schema/tables/nope (-32602)',
+      },
+    });
     reader.store.getState().reread();
-    expect(api.readResource).toHaveBeenLastCalledWith('s1', 'db://lumen/schema/tables/nope', expect.any(String));
+    expect(api.readResource).toHaveBeenLastCalledWith(
+      's1',
+      'db://lumen/schema/tables/nope',
+      expect.any(String),
+    );
   });
 
   it('keeps its own read when the app state it mirrors changes', () => {
-    const reader = createTemplateReadStore(base, fakeApi(() => new Promise(() => {})), 's1');
+    const reader = createTemplateReadStore(
+      base,
+      fakeApi(() => new Promise(() => {})),
+      's1',
+    );
     reader.readUri('x://y');
     reader.mirror({ ...base, filter: 'changed' } as unknown as AppState);
-    const state = reader.store.getState() as unknown as { filter: string; read: { status: string } };
+    const state = reader.store.getState() as unknown as {
+      filter: string;
+      read: { status: string };
+    };
     expect(state.filter).toBe('changed');
     expect(state.read.status).toBe('loading');
   });

@@ -21,7 +21,11 @@ export interface TemplateReadStore {
 let counter = 0;
 
 /** Builds the store from the app's current state; everything but the read stays the app's. */
-export function createTemplateReadStore(base: AppState, api: HostCalls, serverId: ServerId): TemplateReadStore {
+export function createTemplateReadStore(
+  base: AppState,
+  api: HostCalls,
+  serverId: ServerId,
+): TemplateReadStore {
   let lastUri: string | null = null;
 
   function stopInFlight(): void {
@@ -34,7 +38,11 @@ export function createTemplateReadStore(base: AppState, api: HostCalls, serverId
     stopInFlight();
     lastUri = uri;
     const requestId = `template-read-${Date.now().toString(36)}-${++counter}`;
-    store.setState({ read: previous ? { status: 'loading', requestId, previous } : { status: 'loading', requestId } });
+    store.setState({
+      read: previous
+        ? { status: 'loading', requestId, previous }
+        : { status: 'loading', requestId },
+    });
     const isCurrent = () => {
       const { read } = store.getState();
       return read.status === 'loading' && read.requestId === requestId;
@@ -46,7 +54,10 @@ export function createTemplateReadStore(base: AppState, api: HostCalls, serverId
       (error: unknown) => {
         if (!isCurrent()) return;
         const text = describeError(error);
-        store.setState({ read: text.code === 'cancelled' ? { status: 'cancelled' } : { status: 'failed', error: text } });
+        store.setState({
+          read:
+            text.code === 'cancelled' ? { status: 'cancelled' } : { status: 'failed', error: text },
+        });
       },
     );
   }
@@ -57,7 +68,14 @@ export function createTemplateReadStore(base: AppState, api: HostCalls, serverId
     reread() {
       if (lastUri === null) return;
       const { read } = store.getState();
-      start(lastUri, read.status === 'loaded' ? read.result : read.status === 'loading' ? read.previous : undefined);
+      start(
+        lastUri,
+        read.status === 'loaded'
+          ? read.result
+          : read.status === 'loading'
+            ? read.previous
+            : undefined,
+      );
     },
     cancelRead() {
       if (store.getState().read.status !== 'loading') return;

@@ -23,15 +23,27 @@ interface VariableComboboxProps {
  * pattern: focus stays in the input, the active option is named by aria-activedescendant.
  * Suggestions are server strings, so they are rendered as text only.
  */
-export function VariableCombobox({ variable, value, suggestions, onInput, onAccept, onFocus, onClose }: VariableComboboxProps) {
+export function VariableCombobox({
+  variable,
+  value,
+  suggestions,
+  onInput,
+  onAccept,
+  onFocus,
+  onClose,
+}: VariableComboboxProps) {
   const inputId = useId();
   const listboxId = useId();
   const hintId = useId();
   // The highlight belongs to one list: when a new list arrives, nothing is highlighted.
-  const [highlight, setHighlight] = useState<{ result: CompletionResult | null; index: number }>({ result: null, index: -1 });
+  const [highlight, setHighlight] = useState<{ result: CompletionResult | null; index: number }>({
+    result: null,
+    index: -1,
+  });
   const [dismissed, setDismissed] = useState(false);
   const values = suggestions?.result.values ?? [];
-  const active = highlight.result !== null && highlight.result === suggestions?.result ? highlight.index : -1;
+  const active =
+    highlight.result !== null && highlight.result === suggestions?.result ? highlight.index : -1;
   const setActive = (index: number) => setHighlight({ result: suggestions?.result ?? null, index });
   const note = suggestions ? moreNote(suggestions.result) : null;
   const failed = suggestions?.status === 'failed';
@@ -131,7 +143,9 @@ export function VariableCombobox({ variable, value, suggestions, onInput, onAcce
               </li>
             ))}
           </ul>
-          {failed ? <p className="suggestions-note error-text">Could not fetch suggestions.</p> : null}
+          {failed ? (
+            <p className="suggestions-note error-text">Could not fetch suggestions.</p>
+          ) : null}
           {note ? <p className="suggestions-note muted">{note}</p> : null}
         </div>
       </div>

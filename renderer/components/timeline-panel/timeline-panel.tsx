@@ -19,7 +19,10 @@ const LABEL: Record<TimelineKind, string> = {
   problem: 'spec problem',
 };
 
-/** What happened with each server, newest last: notifications, listings again, connections, problems. */
+/**
+ * What happened with each server, newest last: notifications, listings again, connections,
+ * problems.
+ */
 export function TimelinePanel() {
   const store = useAppStoreApi();
   const frame = useAppStore((state) => state.timeline);
@@ -47,17 +50,28 @@ export function TimelinePanel() {
   return (
     <div className="trace-panel">
       <div className="trace-toolbar">
-        <ServerSelect value={filter.serverId} onChange={(serverId) => sendTimeline({ ...(filter.kinds && { kinds: filter.kinds }), ...(serverId && { serverId }) })} />
+        <ServerSelect
+          value={filter.serverId}
+          onChange={(serverId) =>
+            sendTimeline({
+              ...(filter.kinds && { kinds: filter.kinds }),
+              ...(serverId && { serverId }),
+            })
+          }
+        />
         <fieldset className="kind-filter">
           <legend className="visually-hidden">Kinds shown</legend>
           {TIMELINE_KINDS.map((kind) => (
             <label key={kind} className="inline-check">
-              <input type="checkbox" checked={shown.has(kind)} onChange={() => toggle(kind)} /> {LABEL[kind]}
+              <input type="checkbox" checked={shown.has(kind)} onChange={() => toggle(kind)} />{' '}
+              {LABEL[kind]}
             </label>
           ))}
         </fieldset>
         <span className="muted small" role="status">
-          {frame ? `${plural(frame.total, 'entry', 'entries')}${frame.total > frame.entries.length ? `, the newest ${formatCount(frame.entries.length)} shown` : ''} · keeps the last ${formatCount(frame.limit)}` : ''}
+          {frame
+            ? `${plural(frame.total, 'entry', 'entries')}${frame.total > frame.entries.length ? `, the newest ${formatCount(frame.entries.length)} shown` : ''} · keeps the last ${formatCount(frame.limit)}`
+            : ''}
         </span>
       </div>
       <div
@@ -87,7 +101,11 @@ export function TimelinePanel() {
             ))}
           </tbody>
         </table>
-        {frame && frame.entries.length === 0 ? <p className="muted small">Nothing yet: notifications and connection changes show here as they happen.</p> : null}
+        {frame && frame.entries.length === 0 ? (
+          <p className="muted small">
+            Nothing yet: notifications and connection changes show here as they happen.
+          </p>
+        ) : null}
       </div>
     </div>
   );

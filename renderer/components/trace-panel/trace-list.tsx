@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type UIEvent,
+} from 'react';
 import type { TraceRow } from '../../../shared/trace-wire';
 import { useAppStore } from '../../store/use-app-store';
 import { clockTime } from '../live-stamp/clock-time';
@@ -12,7 +19,13 @@ const OVERSCAN = 20;
  * The messages, virtualized: the host sends only the rows in view (and a margin), the list
  * is as tall as all of them. Arrow keys move the selection, Enter opens a message.
  */
-export function TraceList({ selected, onSelect }: { selected: TraceRow | null; onSelect(row: TraceRow): void }) {
+export function TraceList({
+  selected,
+  onSelect,
+}: {
+  selected: TraceRow | null;
+  onSelect(row: TraceRow): void;
+}) {
   const frame = useAppStore((state) => state.trace);
   const follow = useAppStore((state) => state.traceFollow);
   const sendTrace = useAppStore((state) => state.sendTrace);
@@ -54,7 +67,11 @@ export function TraceList({ selected, onSelect }: { selected: TraceRow | null; o
       onSelect(next);
       const top = (frame.first + frame.rows.indexOf(next)) * ROW_HEIGHT;
       const element = scroller.current;
-      if (element && (top < element.scrollTop || top + ROW_HEIGHT > element.scrollTop + element.clientHeight)) element.scrollTop = top - element.clientHeight / 2;
+      if (
+        element &&
+        (top < element.scrollTop || top + ROW_HEIGHT > element.scrollTop + element.clientHeight)
+      )
+        element.scrollTop = top - element.clientHeight / 2;
     }
   }
 
@@ -81,14 +98,23 @@ export function TraceList({ selected, onSelect }: { selected: TraceRow | null; o
             onClick={() => onSelect(row)}
           >
             <span className="trace-time mono">{clockTime(row.time)}</span>
-            <span className={`trace-dir ${row.direction}`} title={row.direction === 'send' ? 'sent to the server' : 'received from the server'}>
+            <span
+              className={`trace-dir ${row.direction}`}
+              title={row.direction === 'send' ? 'sent to the server' : 'received from the server'}
+            >
               {row.direction === 'send' ? '→' : '←'}
             </span>
             <span className="trace-server">{names[row.serverId]?.name ?? row.serverId}</span>
-            <span className="trace-method mono">{row.method ?? (row.id !== undefined ? 'response' : '?')}</span>
-            <span className="trace-id mono">{row.id !== undefined ? `#${String(row.id).slice(0, 24)}` : ''}</span>
+            <span className="trace-method mono">
+              {row.method ?? (row.id !== undefined ? 'response' : '?')}
+            </span>
+            <span className="trace-id mono">
+              {row.id !== undefined ? `#${String(row.id).slice(0, 24)}` : ''}
+            </span>
             <span className="trace-size mono">{formatBytes(row.size)}</span>
-            <span className="trace-duration mono">{row.duration !== undefined ? `${row.duration} ms` : ''}</span>
+            <span className="trace-duration mono">
+              {row.duration !== undefined ? `${row.duration} ms` : ''}
+            </span>
           </div>
         ))}
       </div>

@@ -18,7 +18,8 @@ export function TraceMessage({ row }: { row: TraceRow }) {
       .getTraceMessage(row.seq)
       .then((json) => {
         if (!live) return;
-        if (json === null) return setError('This message is no longer kept: the trace keeps the newest only.');
+        if (json === null)
+          return setError('This message is no longer kept: the trace keeps the newest only.');
         setText(row.cut ? json : pretty(json));
       })
       .catch((failure: unknown) => live && setError(describeError(failure).message));
@@ -28,11 +29,21 @@ export function TraceMessage({ row }: { row: TraceRow }) {
   }, [api, row.seq, row.cut]);
   return (
     <div className="trace-message">
-      {row.cut ? <p className="warn-text small">Cut: the first {formatBytes(256 * 1024)} of {formatBytes(row.size)}.</p> : null}
-      {error ? <p className="error-text small" role="alert">{error}</p> : null}
+      {row.cut ? (
+        <p className="warn-text small">
+          Cut: the first {formatBytes(256 * 1024)} of {formatBytes(row.size)}.
+        </p>
+      ) : null}
+      {error ? (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      ) : null}
       {text !== null ? (
         <pre className="mono" aria-label="Message JSON">
-          {text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}\n… ${formatBytes(text.length - SHOWN_CHARS)} more not shown` : text}
+          {text.length > SHOWN_CHARS
+            ? `${text.slice(0, SHOWN_CHARS)}\n… ${formatBytes(text.length - SHOWN_CHARS)} more not shown`
+            : text}
         </pre>
       ) : null}
     </div>

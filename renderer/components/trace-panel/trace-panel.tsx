@@ -31,7 +31,11 @@ export function TracePanel() {
     if (!api) return;
     try {
       const text = await api.exportTrace(filter);
-      saveText(text.length > 0 ? `${text}\n` : '', `mcp-trace-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`, 'application/x-ndjson');
+      saveText(
+        text.length > 0 ? `${text}\n` : '',
+        `mcp-trace-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`,
+        'application/x-ndjson',
+      );
       setSaid(`Exported ${plural(text.length === 0 ? 0 : text.split('\n').length, 'message')}.`);
     } catch (failure) {
       setSaid(`Could not export: ${describeError(failure).message}`);
@@ -41,11 +45,25 @@ export function TracePanel() {
   return (
     <div className="trace-panel">
       <TraceToolbar onExport={() => void exportTrace()} />
-      {error ? <p className="error-text small" role="alert">{error}</p> : null}
-      {said ? <p className="small muted" role="status">{said}</p> : null}
+      {error ? (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {said ? (
+        <p className="small muted" role="status">
+          {said}
+        </p>
+      ) : null}
       <div className="trace-body">
         <TraceList selected={selected} onSelect={setSelected} />
-        <div className="trace-detail">{selected ? <TraceMessage key={selected.seq} row={selected} /> : <p className="muted small">Select a message to see its JSON.</p>}</div>
+        <div className="trace-detail">
+          {selected ? (
+            <TraceMessage key={selected.seq} row={selected} />
+          ) : (
+            <p className="muted small">Select a message to see its JSON.</p>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -28,8 +28,15 @@ export function TraceToolbar({ onExport }: { onExport(): void }) {
   };
   return (
     <div className="trace-toolbar">
-      <ServerSelect value={filter.serverId} onChange={(serverId) => choose('serverId', serverId ?? '')} />
-      <select value={filter.method ?? ''} onChange={(event) => choose('method', event.target.value)} aria-label="Method">
+      <ServerSelect
+        value={filter.serverId}
+        onChange={(serverId) => choose('serverId', serverId ?? '')}
+      />
+      <select
+        value={filter.method ?? ''}
+        onChange={(event) => choose('method', event.target.value)}
+        aria-label="Method"
+      >
         <option value="">All methods</option>
         {methods.map((method) => (
           <option key={method} value={method}>
@@ -37,16 +44,29 @@ export function TraceToolbar({ onExport }: { onExport(): void }) {
           </option>
         ))}
       </select>
-      <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Text in the message" aria-label="Text in the message" />
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Text in the message"
+        aria-label="Text in the message"
+      />
       <label className="inline-check">
-        <input type="checkbox" checked={follow} onChange={(event) => sendTrace({ follow: event.target.checked })} /> Follow
+        <input
+          type="checkbox"
+          checked={follow}
+          onChange={(event) => sendTrace({ follow: event.target.checked })}
+        />{' '}
+        Follow
       </label>
       <button type="button" onClick={onExport} disabled={total === 0}>
         Export JSONL
       </button>
       <span className="muted small" role="status">
         {formatCount(total)} shown
-        {kept ? ` · keeps the last ${formatCount(kept.maxMessages)} messages or ${formatBytes(kept.maxBytes)} a server (now ${formatCount(kept.messages)}, ${formatBytes(kept.bytes)})` : ''}
+        {kept
+          ? ` · keeps the last ${formatCount(kept.maxMessages)} messages or ${formatBytes(kept.maxBytes)} a server (now ${formatCount(kept.messages)}, ${formatBytes(kept.bytes)})`
+          : ''}
       </span>
     </div>
   );

@@ -3,11 +3,28 @@ import type { CatalogSummary, WindowEvent } from '../../../shared/window-api';
 import { reduceCatalogs, type CatalogsData } from './catalog-reducer';
 
 function catalog(generation: number, uris: string[]): CatalogSummary {
-  return { serverId: 's1', generation, status: 'listing', resourceCount: uris.length, templates: [], pages: 1, warnings: [] };
+  return {
+    serverId: 's1',
+    generation,
+    status: 'listing',
+    resourceCount: uris.length,
+    templates: [],
+    pages: 1,
+    warnings: [],
+  };
 }
 
 function page(generation: number, uris: string[], pages = 2): WindowEvent {
-  return { seq: 1, type: 'catalog-page', serverId: 's1', generation, added: uris.length, templates: [], warnings: [], pages };
+  return {
+    seq: 1,
+    type: 'catalog-page',
+    serverId: 's1',
+    generation,
+    added: uris.length,
+    templates: [],
+    warnings: [],
+    pages,
+  };
 }
 
 describe('reduceCatalogs', () => {
@@ -34,27 +51,64 @@ describe('reduceCatalogs', () => {
       status: 'complete',
       warnings: [{ kind: 'duplicate-uri', message: 'dup', list: 'resources' }],
     };
-    const next = reduceCatalogs({ s1: full }, { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 2 });
-    expect(next.s1).toMatchObject({ generation: 2, status: 'listing', resourceCount: 0, templates: [], warnings: [], pages: 0 });
+    const next = reduceCatalogs(
+      { s1: full },
+      { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 2 },
+    );
+    expect(next.s1).toMatchObject({
+      generation: 2,
+      status: 'listing',
+      resourceCount: 0,
+      templates: [],
+      warnings: [],
+      pages: 0,
+    });
   });
 
   it('ignores a reset older than what it has', () => {
     const before: CatalogsData = { s1: catalog(5, ['a://1']) };
-    expect(reduceCatalogs(before, { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 4 })).toBe(before);
+    expect(
+      reduceCatalogs(before, { seq: 2, type: 'catalog-reset', serverId: 's1', generation: 4 }),
+    ).toBe(before);
   });
 
   it('applies a status only for the current generation, and drops a cleared error', () => {
-    const failed = reduceCatalogs({ s1: catalog(1, []) }, { seq: 3, type: 'catalog-status', serverId: 's1', generation: 1, status: 'failed', error: 'boom' });
+    const failed = reduceCatalogs(
+      { s1: catalog(1, []) },
+      {
+        seq: 3,
+        type: 'catalog-status',
+        serverId: 's1',
+        generation: 1,
+        status: 'failed',
+        error: 'boom',
+      },
+    );
     expect(failed.s1).toMatchObject({ status: 'failed', error: 'boom' });
-    const stale = reduceCatalogs(failed, { seq: 4, type: 'catalog-status', serverId: 's1', generation: 0, status: 'complete' });
+    const stale = reduceCatalogs(failed, {
+      seq: 4,
+      type: 'catalog-status',
+      serverId: 's1',
+      generation: 0,
+      status: 'complete',
+    });
     expect(stale).toBe(failed);
-    const complete = reduceCatalogs(failed, { seq: 5, type: 'catalog-status', serverId: 's1', generation: 1, status: 'complete' });
+    const complete = reduceCatalogs(failed, {
+      seq: 5,
+      type: 'catalog-status',
+      serverId: 's1',
+      generation: 1,
+      status: 'complete',
+    });
     expect(complete.s1?.status).toBe('complete');
     expect(complete.s1 && 'error' in complete.s1).toBe(false);
   });
 
   it('forgets the catalog of a removed server', () => {
-    const next = reduceCatalogs({ s1: catalog(1, ['a://1']) }, { seq: 6, type: 'server-removed', serverId: 's1' });
+    const next = reduceCatalogs(
+      { s1: catalog(1, ['a://1']) },
+      { seq: 6, type: 'server-removed', serverId: 's1' },
+    );
     expect(next).toEqual({});
   });
 });

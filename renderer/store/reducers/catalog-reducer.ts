@@ -1,6 +1,7 @@
 /**
  * Folds catalog events into the catalog slice's data: each catalog's status, templates,
- * warnings and how many resources it holds (the resources stay on the host). Pure. Each listing has a generation;
+ * warnings and how many resources it holds (the resources stay on the host). Pure. Each listing has
+ * a generation;
  * pages and statuses of an older generation arrive late after a reset and must not mix in.
  */
 import type { ServerId } from '../../../shared/mcp-types';
@@ -15,7 +16,15 @@ export function catalogsFromSnapshot(catalogs: CatalogSummary[]): CatalogsData {
 }
 
 function emptyCatalog(serverId: ServerId, generation: number): CatalogSummary {
-  return { serverId, generation, status: 'listing', resourceCount: 0, templates: [], pages: 0, warnings: [] };
+  return {
+    serverId,
+    generation,
+    status: 'listing',
+    resourceCount: 0,
+    templates: [],
+    pages: 0,
+    warnings: [],
+  };
 }
 
 export function reduceCatalogs(catalogs: CatalogsData, event: WindowEvent): CatalogsData {
@@ -29,14 +38,21 @@ export function reduceCatalogs(catalogs: CatalogsData, event: WindowEvent): Cata
       const existing = catalogs[event.serverId];
       if (existing && existing.generation > event.generation) return catalogs;
       // A newer generation than we know means we missed its reset: start it fresh.
-      const current = existing && existing.generation === event.generation ? existing : emptyCatalog(event.serverId, event.generation);
+      const current =
+        existing && existing.generation === event.generation
+          ? existing
+          : emptyCatalog(event.serverId, event.generation);
       return {
         ...catalogs,
         [event.serverId]: {
           ...current,
           resourceCount: current.resourceCount + event.added,
-          templates: event.templates.length ? current.templates.concat(event.templates) : current.templates,
-          warnings: event.warnings.length ? current.warnings.concat(event.warnings) : current.warnings,
+          templates: event.templates.length
+            ? current.templates.concat(event.templates)
+            : current.templates,
+          warnings: event.warnings.length
+            ? current.warnings.concat(event.warnings)
+            : current.warnings,
           pages: event.pages,
         },
       };

@@ -4,5 +4,8 @@ import { sameResource, type ResourceKey } from '../../../shared/catalog/resource
 
 /** True when the event says the selected resource's content changed, so it must be read again. */
 export function shouldReread(selected: ResourceKey | null, event: HostEvent): boolean {
-  return event.type === 'resource-updated' && sameResource(selected, { serverId: event.serverId, uri: event.uri });
+  return (
+    event.type === 'resource-updated' &&
+    sameResource(selected, { serverId: event.serverId, uri: event.uri })
+  );
 }

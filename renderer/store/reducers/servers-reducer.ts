@@ -8,7 +8,10 @@ export interface ServersData {
   serverOrder: ServerId[];
 }
 
-/** The most stderr lines kept per server: enough to see why it died, bounded against a chatty server. */
+/**
+ * The most stderr lines kept per server: enough to see why it died, bounded against a chatty
+ * server.
+ */
 export const STDERR_LINES_KEPT = 200;
 
 export function serversFromSnapshot(servers: ServerSnapshot[]): ServersData {
