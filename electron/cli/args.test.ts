@@ -35,6 +35,40 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['serve', '--port', '99999'])).toThrow('--port needs a whole number');
   });
 
+  it("takes login's and logout's flags on either side of the URL", () => {
+    const url = 'https://mcp.example.com/mcp';
+    const before = parseArgs(['login', '--no-browser', url]);
+    const after = parseArgs(['login', url, '--no-browser']);
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ command: 'login', positionals: [url], noBrowser: true });
+    expect(
+      parseArgs(['login', url, '--client-id', 'app', '--client-secret=s', '--scope', 'a b']),
+    ).toMatchObject({ positionals: [url], clientId: 'app', clientSecret: 's', scope: 'a b' });
+    expect(parseArgs(['logout', url, '--verbose'])).toMatchObject({
+      command: 'logout',
+      positionals: [url],
+      verbose: true,
+    });
+    // What is not ours is still refused, on either side.
+    expect(() => parseArgs(['login', url, '--no-browsr'])).toThrow('unknown option --no-browsr');
+    expect(() => parseArgs(['logout', url, '--force'])).toThrow('unknown option --force');
+  });
+
+  it("keeps a flag after a stdio server's command the server's", () => {
+    expect(parseArgs(['list', 'node', 'server.js', '--root', '/srv']).positionals).toEqual([
+      'node',
+      'server.js',
+      '--root',
+      '/srv',
+    ]);
+    expect(() => parseArgs(['list', 'node', 'server.js', '--json'])).toThrow(
+      '--json comes after the server\'s command "node"',
+    );
+    expect(() => parseArgs(['read', 'a://1', 'node', 'server.js', '--verbose'])).toThrow(
+      'comes after the server\'s command "node"',
+    );
+  });
+
   it('reads the assemble options, repeated marks included', () => {
     const parsed = parseArgs([
       'assemble',

@@ -123,18 +123,12 @@ const BOOLEAN_FLAGS = new Set([
   '-h',
   '--help',
 ]);
-/** Commands that take a server's command line after them (read: after its URI). */
-const TARGET_COMMANDS = new Set([
-  'list',
-  'read',
-  'serve',
-  'assemble',
-  'watch',
-  'check',
-  'capture',
-  'login',
-  'logout',
-]);
+/**
+ * Commands that take a server's command line after them (read: after its URI): a flag after it is
+ * the server's. login and logout take a remote server's URL, which takes no flags: theirs go on
+ * either side of it (`login URL --no-browser`).
+ */
+const TARGET_COMMANDS = new Set(['list', 'read', 'serve', 'assemble', 'watch', 'check', 'capture']);
 const targetFrom = (parsed: ParsedArgs) => (parsed.command === 'read' ? 1 : 0);
 const targetStarted = (parsed: ParsedArgs) =>
   parsed.command !== undefined &&
