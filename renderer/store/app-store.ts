@@ -1,38 +1,25 @@
 /**
- * The one store, built from slices (zustand's slices pattern). Middleware, if any, goes here only.
+ * The one store, built from slices (zustand's slices pattern): each slice's creator, composed.
+ * Its shape is in app-state.ts. Middleware, if any, goes here only.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import type { WindowApi } from '../../shared/window-api';
-import { createCatalogSlice, type CatalogSlice } from './catalog-slice';
-import { createContextSlice, type ContextSlice } from './context-slice';
+import { createCatalogSlice } from './catalog-slice';
+import { createContextSlice } from './context-slice';
 import type { ColumnSizes } from './column-sizes';
-import { createHostSlice, type HostSlice } from './host-slice';
-import { createPicksSlice, type PicksSlice } from './picks-slice';
-import { createSelectionSlice, type SelectionSlice } from './selection-slice';
-import { createServersSlice, type ServersSlice } from './servers-slice';
-import { createChecksSlice, type ChecksSlice } from './checks-slice';
-import { createCapturesSlice, type CapturesSlice } from './captures-slice';
-import { createTraceSlice, type TraceSlice } from './trace-slice';
-import { createTreeSlice, type TreeSlice } from './tree-slice';
-import { createUiSlice, type UiSlice } from './ui-slice';
-import { createPreferencesSlice, type PreferencesSlice } from './preferences-slice';
+import { createHostSlice } from './host-slice';
+import { createPicksSlice } from './picks-slice';
+import { createSelectionSlice } from './selection-slice';
+import { createServersSlice } from './servers-slice';
+import { createChecksSlice } from './checks-slice';
+import { createCapturesSlice } from './captures-slice';
+import { createTraceSlice } from './trace-slice';
+import { createTreeSlice } from './tree-slice';
+import { createUiSlice } from './ui-slice';
+import { createPreferencesSlice } from './preferences-slice';
 import type { Preferences } from '../../shared/host-api';
-import { createAuthSlice, type AuthSlice, type SignInTab } from './auth-slice';
-
-export type AppState = ServersSlice &
-  CatalogSlice &
-  SelectionSlice &
-  UiSlice &
-  HostSlice &
-  TreeSlice &
-  PicksSlice &
-  ContextSlice &
-  TraceSlice &
-  ChecksSlice &
-  CapturesSlice &
-  PreferencesSlice &
-  AuthSlice;
-export type AppStore = StoreApi<AppState>;
+import { createAuthSlice } from './auth-slice';
+import type { AppState, AppStore, SignInTab } from './app-state';
 
 export interface AppStoreOptions {
   api: WindowApi;

@@ -3,34 +3,10 @@
  * What a server's sign-in is (kept, and the steps of the last one) is the host's, on the
  * server's snapshot (`auth`); this keeps only what the last click said and how to cancel it.
  */
-import type { StateCreator } from 'zustand';
-import type { SignInRequest } from '../../shared/host-api';
 import type { ServerId } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { AuthSlice, SignInTab, SliceCreator } from './app-state';
 import { describeError } from './describe-error';
-
-/** Opens the tab browser mode signs in through; false when the browser blocked it. */
-export type SignInTab = (attempt: string) => boolean;
-
-export interface AuthSlice {
-  /** The server the Auth panel shows (undefined: the first remote one). */
-  authServer: ServerId | undefined;
-  setAuthServer(serverId: ServerId | undefined): void;
-  /** Opens the Protocol drawer at the Auth panel, on this server. */
-  showAuth(serverId: ServerId): void;
-  /** What the last sign-in or sign-out said, per server (an error, or what happened). */
-  authSaid: Record<ServerId, { error: boolean; text: string; attempt?: string; busy?: true }>;
-  /**
-   * Browser mode: a sign-in goes through a tab this page opens (a sign-in another page started
-   * cannot be finished here).
-   */
-  signInTabs: boolean;
-  /** Signs in on the user's click (browser mode opens the tab first, in the click). */
-  signIn(serverId: ServerId, request?: Omit<SignInRequest, 'attempt'>): void;
-  cancelSignIn(serverId: ServerId): void;
-  signOut(serverId: ServerId): Promise<void>;
-}
 
 const randomId = () =>
   btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))))
@@ -41,7 +17,7 @@ const randomId = () =>
 export function createAuthSlice(
   api: Pick<WindowApi, 'signIn' | 'signOut' | 'cancelRequest'>,
   signInTab: SignInTab | undefined,
-): StateCreator<AppState, [], [], AuthSlice> {
+): SliceCreator<AuthSlice> {
   const running = new Map<ServerId, string>();
   return (set, get) => {
     const say = (serverId: ServerId, said: AuthSlice['authSaid'][string] | undefined) =>

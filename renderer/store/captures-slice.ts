@@ -3,41 +3,16 @@
  * read-only (the host replays it; the window opens it in a tab of its own), and whether the
  * diff view is open. What happened last is one line, shown beside the buttons.
  */
-import type { StateCreator } from 'zustand';
-import { MAX_CAPTURE_UPLOAD, type CaptureTaken } from '../../shared/host-api';
+import { MAX_CAPTURE_UPLOAD } from '../../shared/host-api';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { CapturesSlice, SliceCreator } from './app-state';
 import { describeError } from './describe-error';
-
-export type CaptureStatus =
-  | { state: 'idle' }
-  | { state: 'working'; text: string }
-  | { state: 'done'; text: string; openUrl?: string }
-  | { state: 'failed'; text: string };
-
-export interface CapturesSlice {
-  captureStatus: CaptureStatus;
-  diffOpen: boolean;
-  setDiffOpen(open: boolean): void;
-  /**
-   * Takes a capture; resolves with the file to save, or undefined when it failed (the status says
-   * why).
-   */
-  takeCapture(): Promise<CaptureTaken | undefined>;
-  /**
-   * Has the host open a capture file's text; resolves with the capture's id, or undefined when it
-   * failed.
-   */
-  openCapture(name: string, text: string): Promise<string | undefined>;
-  /** The capture opened, in a tab the browser did not let us open: the status offers its link. */
-  offerCapture(name: string, url: string): void;
-}
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 
 export function createCapturesSlice(
   api: Pick<WindowApi, 'takeCapture' | 'openCapture'>,
-): StateCreator<AppState, [], [], CapturesSlice> {
+): SliceCreator<CapturesSlice> {
   return (set, get) => ({
     captureStatus: { state: 'idle' },
     diffOpen: false,

@@ -6,7 +6,8 @@ import type { ViewNode } from '../../shared/catalog/view-wire';
 import type { ContextFrame, ContextPatch } from '../../shared/context/context-wire';
 import { HostError } from '../../shared/host-error';
 import type { WindowApi } from '../../shared/window-api';
-import { createAppStore, type AppStore } from './app-store';
+import type { AppStore } from './app-state';
+import { createAppStore } from './app-store';
 import { DEFAULT_COLUMNS } from './column-sizes';
 import { EMPTY_CONTEXT, shownSettings } from './context-slice';
 

@@ -5,20 +5,17 @@
  * or contents, only the frame. What it does hold is what it sent and has not yet seen
  * answered, so a checkbox or a select does not flick back while the call is on its way.
  */
-import type { StateCreator } from 'zustand';
 import {
   followContextFrame,
   MAX_PREVIEW_CHARS,
   PREVIEW_CHARS,
-  type ContextFrame,
-  type ContextPatch,
   type ContextSettings,
   type FullContextFrame,
 } from '../../shared/context/context-wire';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import type { Mark } from '../../shared/context/policy';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { AppState, ContextSlice, SliceCreator } from './app-state';
 import { describeError } from './describe-error';
 
 /** What the Context tab shows before the host's first frame. */
@@ -44,47 +41,6 @@ export const EMPTY_CONTEXT: FullContextFrame = {
   textLength: 0,
   dormant: [],
 };
-
-export interface ContextSlice {
-  /** The latest frame for this window's view, with what it left out taken from the one before. */
-  context: FullContextFrame;
-  /** Frames numbered at or below this are older than the one shown. */
-  contextFloor: number;
-  /** Takes a frame the host sent: only this window's, and only a newer one. */
-  applyContextFrame(frame: ContextFrame): void;
-  /** The view is opened again: a host that restarted numbers its frames from 1. */
-  restartContextFrames(): void;
-  /** Settings sent and not answered yet; shown over the frame's (see {@link shownSettings}). */
-  settingsSent: Partial<ContextSettings>;
-  setContextSettings(change: Partial<ContextSettings>): void;
-  /** Marks sent and not answered yet, by resource key (null: cleared); see {@link shownMark}. */
-  marksSent: ReadonlyMap<string, Mark | null>;
-  /** Sets (or clears, with null) one resource's mark. */
-  setMark(key: string, mark: Mark | null): void;
-  /**
-   * Sets a pin or an exclusion, or clears it when the resource has it already (`hostMark` is what
-   * the host last said).
-   */
-  toggleMark(key: string, hostMark: Mark | undefined, mark: 'pin' | 'exclude'): void;
-  /** Characters of the text the preview asks for. */
-  previewChars: number;
-  /** "Show more": asks the host for more of the text. */
-  showMorePreview(): void;
-  /** Whether the included list is open: the host sends it only then. */
-  showIncluded: boolean;
-  setShowIncluded(open: boolean): void;
-  /** Whether the Context tab is shown: the host builds the focus index ahead only then. */
-  contextShown: boolean;
-  setContextShown(shown: boolean): void;
-  /** Forgets gone marks: these keys, or every one with []. */
-  dropGone(keys: string[]): void;
-  /** Sends a change of the context; a failure is said in the banner, one line. */
-  sendContext(patch: ContextPatch): Promise<void>;
-  /** Why the host refused the last change of the context, until one goes through. */
-  contextError: string | null;
-  /** Bumped when the host no longer knows this window's view: view-sync opens it again. */
-  viewLost: number;
-}
 
 /** The settings as the window shows them: the frame's, with what was sent and not answered yet. */
 export function shownSettings(state: Pick<AppState, 'context' | 'settingsSent'>): ContextSettings {
@@ -122,7 +78,7 @@ export function morePreviewChars(current: number): number {
 
 export function createContextSlice(
   api: Pick<WindowApi, 'updateContext'>,
-): StateCreator<AppState, [], [], ContextSlice> {
+): SliceCreator<ContextSlice> {
   return (set, get) => {
     // Settings go one call at a time: a change made while one is on its way waits for it and
     // goes with every other change made meanwhile, so typing fast costs the host a few

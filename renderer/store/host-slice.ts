@@ -2,22 +2,12 @@
  * Folding the host's snapshot and events into the servers and catalog slices. One action per
  * input so the reducers stay pure and each event is one `set`.
  */
-import type { StateCreator } from 'zustand';
-import type { ReplayInfo } from '../../shared/host-api';
-import type { WindowEvent, WindowSnapshot } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { HostSlice, SliceCreator } from './app-state';
 import { catalogsFromSnapshot, reduceCatalogs } from './reducers/catalog-reducer';
 import { shouldReread } from './reducers/selection-reducer';
 import { reduceServers, serversFromSnapshot } from './reducers/servers-reducer';
 
-export interface HostSlice {
-  /** Set when this window shows a replayed capture: read-only. */
-  replay: ReplayInfo | null;
-  applySnapshot(snapshot: WindowSnapshot): void;
-  applyEvent(event: WindowEvent): void;
-}
-
-export const createHostSlice: StateCreator<AppState, [], [], HostSlice> = (set, get) => ({
+export const createHostSlice: SliceCreator<HostSlice> = (set, get) => ({
   replay: null,
   applySnapshot(snapshot) {
     set({

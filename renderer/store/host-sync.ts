@@ -5,7 +5,7 @@
  */
 import type { WindowApi } from '../../shared/window-api';
 import type { HostLink } from '../host-link';
-import type { AppStore } from './app-store';
+import type { AppStore } from './app-state';
 import { describeError } from './describe-error';
 import { createEventGate } from './reducers/event-gate';
 

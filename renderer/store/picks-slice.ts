@@ -3,25 +3,13 @@
  * the host's context session; the window keeps no copy. A resource's box reads its row's
  * `mark`, a folder's box its `picked` count, and the header the frame's `marks.picked`.
  */
-import type { StateCreator } from 'zustand';
 import { entryKey } from '../../shared/catalog/resource-key';
-import type { ViewNode } from '../../shared/catalog/view-wire';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { PicksSlice, SliceCreator } from './app-state';
 import { shownMark } from './context-slice';
 import { describeError } from './describe-error';
 
-export interface PicksSlice {
-  /** The checkbox of a shown node was toggled: a folder acts on the resources shown under it. */
-  togglePick(node: ViewNode): void;
-  /** Picks or unpicks one resource by key (the detail pane's button). */
-  setPicked(key: string, on: boolean): void;
-  clearPicks(): void;
-}
-
-export function createPicksSlice(
-  api: Pick<WindowApi, 'updateView'>,
-): StateCreator<AppState, [], [], PicksSlice> {
+export function createPicksSlice(api: Pick<WindowApi, 'updateView'>): SliceCreator<PicksSlice> {
   return (set, get) => ({
     togglePick(node) {
       if (node.kind === 'resource' && node.resource) {

@@ -2,24 +2,15 @@
  * The preferences slice: the theme the user chose (the OS's, light or dark), kept by the host
  * across runs, and the one line that says why it could not be kept, if it could not.
  */
-import type { StateCreator } from 'zustand';
 import type { Preferences } from '../../shared/host-api';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { PreferencesSlice, SliceCreator } from './app-state';
 import { describeError } from './describe-error';
-
-export interface PreferencesSlice {
-  theme: Preferences['theme'];
-  preferencesProblem: string | null;
-  /** Reads them from the host, once at start. */
-  loadPreferences(): Promise<void>;
-  setTheme(theme: Preferences['theme']): Promise<void>;
-}
 
 export function createPreferencesSlice(
   api: Pick<WindowApi, 'getPreferences' | 'setPreferences'>,
   initialTheme: Preferences['theme'],
-): StateCreator<AppState, [], [], PreferencesSlice> {
+): SliceCreator<PreferencesSlice> {
   return (set) => ({
     theme: initialTheme,
     preferencesProblem: null,

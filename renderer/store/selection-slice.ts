@@ -1,35 +1,11 @@
 /** The selection slice: which resource is selected, and the read of its content. */
-import type { StateCreator } from 'zustand';
 import type { ReadResult } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
-import { describeError, type ErrorText } from './describe-error';
+import type { SelectionSlice, SliceCreator } from './app-state';
+import { describeError } from './describe-error';
 import { sameResource, type ResourceKey } from '../../shared/catalog/resource-key';
 
-export type ReadState =
-  | { status: 'idle' }
-  /** `previous` keeps the last content on screen while an update is re-read. */
-  | { status: 'loading'; requestId: string; previous?: ReadResult }
-  /**
-   * `at`: when it was read; `updated`: re-read because the server said it changed, and whether it
-   * did.
-   */
-  | { status: 'loaded'; result: ReadResult; at?: number; updated?: { changed: boolean } }
-  | { status: 'cancelled' }
-  | { status: 'failed'; error: ErrorText };
-
-export interface SelectionSlice {
-  selected: ResourceKey | null;
-  read: ReadState;
-  select(key: ResourceKey | null): void;
-  /** Reads the selected resource again (after `resource-updated`, or on the user's request). */
-  reread(cause?: 'update'): void;
-  cancelRead(): void;
-}
-
-export function createSelectionSlice(
-  api: WindowApi,
-): StateCreator<AppState, [], [], SelectionSlice> {
+export function createSelectionSlice(api: WindowApi): SliceCreator<SelectionSlice> {
   let counter = 0;
   /**
    * An update came while a read was in flight: it is read again once that read ends, not cancelled.

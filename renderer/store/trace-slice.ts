@@ -3,38 +3,13 @@
  * `timeline` frames the host sent this window, and the panels' filters. The host keeps the
  * messages and the timeline, and cuts what is shown.
  */
-import type { StateCreator } from 'zustand';
-import type { TimelineFilter, TimelineFrame } from '../../shared/timeline-wire';
-import type { TraceFilter, TraceFrame, TracePatch } from '../../shared/trace-wire';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
+import type { SliceCreator, TraceSlice } from './app-state';
 import { describeError } from './describe-error';
-
-export type ProtocolTab = 'trace' | 'timeline' | 'checks' | 'auth';
-
-export interface TraceSlice {
-  protocolOpen: boolean;
-  setProtocolOpen(open: boolean): void;
-  trace: TraceFrame | null;
-  traceFilter: TraceFilter;
-  traceFollow: boolean;
-  traceError: string | null;
-  applyTraceFrame(frame: TraceFrame): void;
-  /** Tells the host what the panel shows now; the filter and follow are kept here too. */
-  sendTrace(patch: TracePatch): void;
-  protocolTab: ProtocolTab;
-  setProtocolTab(tab: ProtocolTab): void;
-  timeline: TimelineFrame | null;
-  timelineFilter: TimelineFilter;
-  applyTimelineFrame(frame: TimelineFrame): void;
-  sendTimeline(filter: TimelineFilter): void;
-  /** A panel closed: the host stops keeping it, and sends it no more frames. */
-  closeProtocolPanel(panel: 'trace' | 'timeline'): void;
-}
 
 export function createTraceSlice(
   api: Pick<WindowApi, 'updateTrace' | 'updateTimeline'>,
-): StateCreator<AppState, [], [], TraceSlice> {
+): SliceCreator<TraceSlice> {
   return (set, get) => ({
     protocolOpen: false,
     setProtocolOpen: (protocolOpen) => set({ protocolOpen }),

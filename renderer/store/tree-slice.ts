@@ -4,15 +4,10 @@
  * that the host follows: how siblings are sorted, the search text, the open folders and
  * the node open in the detail pane.
  */
-import type { StateCreator } from 'zustand';
-import type { ViewFrame, ViewNode } from '../../shared/catalog/view-wire';
-import type { CatalogNode, CatalogSort } from '../../shared/catalog/tree-types';
+import type { ViewNode } from '../../shared/catalog/view-wire';
 import { resourceNodeId } from '../../shared/catalog/node-ids';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState } from './app-store';
-
-/** What the tree shows: the last frame applied. */
-export type CatalogView = Omit<ViewFrame, 'viewId'>;
+import type { CatalogView, SliceCreator, TreeSlice } from './app-state';
 
 export const EMPTY_VIEW: CatalogView = {
   frame: 0,
@@ -26,58 +21,13 @@ export const EMPTY_VIEW: CatalogView = {
   listing: false,
 };
 
-export interface TreeSlice {
-  /** This window's view on the host; new per page load. */
-  viewId: string;
-  view: CatalogView;
-  /** Takes a frame the host sent for this view. */
-  applyFrame(frame: ViewFrame): void;
-  /** Why the host refused the last change to the view, until a change goes through. */
-  viewError: string | null;
-  sort: CatalogSort;
-  setSort(sort: CatalogSort): void;
-  /** The search field's text, as typed; the view follows it a moment later. */
-  searchText: string;
-  setSearchText(text: string): void;
-  /** The rows the tree has open (react-arborist keeps the state; this mirrors it for the host). */
-  openIds: ReadonlySet<string>;
-  setOpen(id: string, open: boolean): void;
-  /**
-   * Calls in flight that bring the rows of a folder just opened: until they land, the tree
-   * holds its navigation keys, so Right then Down reaches the first child, not the next folder.
-   */
-  rowsPending: number;
-  awaitRows(call: Promise<unknown>): void;
-  /** The node shown in the detail pane (any kind). `selected` follows it for resources. */
-  selectedNodeId: string | null;
-  /**
-   * That node as last seen: in the row clicked, then in each frame. Null when it left the catalogs.
-   */
-  selectedNode: ViewNode | null;
-  /**
-   * Opens a node in the detail pane; a resource is also read. A `more` row instead shows the
-   * rows of its folder it stands for, and moves the tree's focus to the first of them.
-   */
-  openNode(node: CatalogNode): void;
-  /** Asks the tree to move its keyboard focus to a row (and scroll to it). */
-  focusRequest: { nodeId: string; nonce: number } | null;
-  /** Asks the tree to open the rows above a node, select it and scroll to it. */
-  reveal: { nodeId: string; path: string[]; nonce: number } | null;
-  /** Reveals a node by id, wherever it is; false when no catalog holds it. */
-  revealId(nodeId: string): Promise<boolean>;
-  /** Reveals a resource by server and URI (a click in the context pane or the token map). */
-  revealResource(serverId: string, uri: string): Promise<boolean>;
-}
-
 function newViewId(): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return `v${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export function createTreeSlice(
-  api: Pick<WindowApi, 'updateView'>,
-): StateCreator<AppState, [], [], TreeSlice> {
+export function createTreeSlice(api: Pick<WindowApi, 'updateView'>): SliceCreator<TreeSlice> {
   return (set, get) => ({
     viewId: newViewId(),
     view: EMPTY_VIEW,

@@ -1,7 +1,7 @@
 /** The React side of the store: a context holding it, and a selector hook. */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { AppState, AppStore } from './app-store';
+import type { AppState, AppStore } from './app-state';
 
 export const AppStoreContext = createContext<AppStore | null>(null);
 

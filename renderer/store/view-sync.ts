@@ -11,7 +11,7 @@ import { resourceKeyString } from '../../shared/catalog/resource-key';
 import type { ViewNode, ViewPatch } from '../../shared/catalog/view-wire';
 import { PREVIEW_CHARS } from '../../shared/context/context-wire';
 import type { WindowApi } from '../../shared/window-api';
-import type { AppState, AppStore } from './app-store';
+import type { AppState, AppStore } from './app-state';
 
 export function startViewSync(
   store: AppStore,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../../shared/host-api';
 import { HostError } from '../../../shared/host-error';
 import type { ReadResult } from '../../../shared/mcp-types';
-import type { AppState } from '../../store/app-store';
+import type { AppState } from '../../store/app-state';
 import { createTemplateReadStore } from './template-read-store';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { HostCalls } from '../../../shared/host-api';
 import type { ReadResult, ServerId } from '../../../shared/mcp-types';
-import type { AppState, AppStore } from '../../store/app-store';
+import type { AppState, AppStore } from '../../store/app-state';
 import { describeError } from '../../store/describe-error';
 
 /** A store for ContentView, plus the action that starts a read. */
