@@ -214,13 +214,16 @@ async function run(argv: string[]): Promise<number> {
   if (args.from !== undefined && args.command !== 'assemble' && args.command !== 'serve')
     throw new UsageError('--from goes with assemble and serve');
   refuseOptionsOfOtherCommands(args);
-  // A sign-in says its steps on stderr, writes no trace, and waits for the browser by a limit of
-  // its own: these would be ignored, so they are refused.
+  // A sign-in says its steps on stderr, writes no trace, waits for the browser by a limit of its
+  // own, and talks OAuth to the server's URL whatever its transport, with no headers of the user's:
+  // these would be ignored, so they are refused.
   if (args.command === 'login' || args.command === 'logout') {
     for (const [flag, set] of [
       ['--json', args.json],
       ['--trace', args.trace !== undefined],
       ['--timeout', args.timeoutMs !== undefined],
+      ['--header', Object.keys(args.headers).length > 0],
+      ['--sse', args.sse || args.transport === 'sse'],
     ] as const) {
       if (set) throw new UsageError(`${flag} does not go with ${args.command}`);
     }

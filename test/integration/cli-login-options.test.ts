@@ -21,6 +21,9 @@ describe('login and logout options', () => {
     [['login', url, '--json'], '--json does not go with login'],
     [['login', '--trace', 'trace.jsonl', url], '--trace does not go with login'],
     [['logout', url, '--timeout', '5'], '--timeout does not go with logout'],
+    [['login', url, '--header', 'X-Team: a'], '--header does not go with login'],
+    [['login', '--sse', url], '--sse does not go with login'],
+    [['logout', url, '--transport', 'sse'], '--sse does not go with logout'],
     [['login', url, '--no-browsr'], 'unknown option --no-browsr'],
     [['logout', url, '--no-browser'], '--no-browser goes with login'],
   ])('%j is refused: %s', async (args, message) => {
