@@ -62,7 +62,7 @@ describe('token pool', () => {
       const counts = await Promise.all(TEXTS.map((text) => tokens.count(text, encoding)));
       expect(counts).toEqual(TEXTS.map((text) => direct.count(text)));
     }
-  }, 60_000);
+  });
 
   it('counts empty text as 0 without a worker trip', async () => {
     const tokens = pool();
@@ -85,7 +85,7 @@ describe('token pool', () => {
       expect(tokenPoolProbe(tokens).trips).toBeLessThan(10);
       expect(tokenPoolProbe(tokens).threadIds).toHaveLength(size);
     }
-  }, 60_000);
+  });
 
   it('answers a repeated text from its cache, per encoding, and forgets the least recent', async () => {
     const tokens = pool({ cacheEntries: 2 });
@@ -129,7 +129,7 @@ describe('token pool', () => {
     await expect(tokens.count('still counting', 'o200k_base')).resolves.toBe(
       createTokenCounter('o200k_base').count('still counting'),
     );
-  }, 60_000);
+  });
 
   it('rejects a text after its worker stopped twice, with a one-line reason, then goes on', async () => {
     const tokens = pool();
@@ -148,7 +148,7 @@ describe('token pool', () => {
     await expect(tokens.count('after the crash', 'cl100k_base')).resolves.toBe(
       createTokenCounter('cl100k_base').count('after the crash'),
     );
-  }, 60_000);
+  });
 
   it('close() rejects what is in flight and queued, and later counts say the pool is closed', async () => {
     const tokens = pool();
@@ -166,7 +166,7 @@ describe('token pool', () => {
     await expect(tokens.count('too late', 'o200k_base')).rejects.toThrow(
       'token pool closed: cannot count tokens after close()',
     );
-  }, 60_000);
+  });
 
   it('leaves the main thread free while it counts 5 MB', async () => {
     const tokens = pool();
