@@ -78,7 +78,11 @@ function fakeFetch(
   });
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets the fakes' answers run through: they are promises only, so a turn of the event loop (which
+ * advancing the fake clock by nothing takes) runs every reaction they set off.
+ */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 const event = (seq: number): HostEvent => ({ seq, type: 'server-removed', serverId: `s${seq}` });
 /** The stream's first line: the host's state as the stream began. */
 const snapshotLine = (seq: number) => ({ snapshot: { seq, servers: [], catalogs: [] } });
@@ -117,8 +121,11 @@ beforeEach(() => {
   FakeSocket.made = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('fetch', fakeFetch);
+  // The link's timers (deadlines, retries, the pause) are the test's: time passes when it says.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -265,7 +272,8 @@ describe("browser mode's link to the host", () => {
     await expect(read).rejects.toThrow('lost the connection to the host');
     expect(streams[0]?.aborted).toBe(true);
     expect(log.at(-1)).toBe('status lost');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The retry, half a second later.
+    await vi.advanceTimersByTimeAsync(600);
     streams[1]?.answer(401);
     await settle();
     expect(log.at(-1)).toBe('status refused');

@@ -1,6 +1,6 @@
 import { Client, InMemoryTransport, type ReadResourceResult } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFTS_PREFIX, STATUS_URI, TICKS_PER_DRAFT_CHANGE } from './live';
 import { createDemoServer, type DemoServerOptions } from './server';
 import { TEMPLATE_URIS } from './templates';
@@ -38,9 +38,9 @@ async function connectViaServeStdio(options: DemoServerOptions = {}): Promise<Cl
  * A bare connect: the server answers no `server/discover`, so the client falls back to
  * `initialize`.
  */
-async function connectDirectly(): Promise<Client> {
+async function connectDirectly(options: DemoServerOptions = {}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createDemoServer({ tickMs: TICK_MS });
+  const server = createDemoServer({ tickMs: TICK_MS, ...options });
   await server.connect(serverSide);
   const client = newClient();
   await client.connect(clientSide);
@@ -51,15 +51,15 @@ async function connectDirectly(): Promise<Client> {
   return client;
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Waits for `condition`; the limit only guards against a hang (the test's own is above it). */
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: 30_000, interval: 5 },
+  );
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function byteLength(result: ReadResourceResult): number {
   const [content] = result.contents;
@@ -239,38 +239,58 @@ describe('the demo server, as a newcomer sees it', () => {
   });
 
   it('tells a legacy client only about the resources it subscribed to', async () => {
-    const client = await connectDirectly();
-    expect(client.getProtocolEra()).toBe('legacy');
-    const updated: string[] = [];
-    client.setNotificationHandler(
-      'notifications/resources/updated',
-      (notification) => void updated.push(notification.params.uri),
-    );
+    // The server's clock ticks when the test says (setInterval is the test's; the rest is real).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let ticks = 0;
+      const client = await connectDirectly({ now: () => ((ticks += 1), new Date()) });
+      expect(client.getProtocolEra()).toBe('legacy');
+      const updated: string[] = [];
+      client.setNotificationHandler(
+        'notifications/resources/updated',
+        (notification) => void updated.push(notification.params.uri),
+      );
+      // Ticks, then a request answered after them: what they sent has come before its answer.
+      const tick = async (count: number) => {
+        const before = ticks;
+        await vi.advanceTimersByTimeAsync(TICK_MS * count);
+        expect(ticks - before).toBe(count);
+        await client.ping();
+      };
 
-    await sleep(TICK_MS * 4);
-    expect(updated).toEqual([]);
+      await tick(4);
+      expect(updated).toEqual([]);
 
-    await client.subscribeResource({ uri: STATUS_URI });
-    await waitFor(() => updated.length >= 2, 'updates after subscribing');
-    expect(new Set(updated)).toEqual(new Set([STATUS_URI]));
+      await client.subscribeResource({ uri: STATUS_URI });
+      await tick(2);
+      expect(updated).toEqual([STATUS_URI, STATUS_URI]);
 
-    await client.unsubscribeResource({ uri: STATUS_URI });
-    await sleep(TICK_MS);
-    const count = updated.length;
-    await sleep(TICK_MS * 4);
-    expect(updated.length).toBe(count);
+      await client.unsubscribeResource({ uri: STATUS_URI });
+      const count = updated.length;
+      await tick(4);
+      expect(updated.length).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops its clock when the connection closes', async () => {
-    let ticks = 0;
-    const client = await connectViaServeStdio({
-      now: () => ((ticks += 1), new Date('2026-11-01T09:00:00Z')),
-    });
-    await waitFor(() => ticks >= 3, 'a few ticks');
-    await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-    expect(client.transport).toBeUndefined();
-    const atClose = ticks;
-    await sleep(TICK_MS * TICKS_PER_DRAFT_CHANGE * 2);
-    expect(ticks).toBe(atClose);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let ticks = 0;
+      const client = await connectViaServeStdio({
+        now: () => ((ticks += 1), new Date('2026-11-01T09:00:00Z')),
+      });
+      await vi.advanceTimersByTimeAsync(TICK_MS * 3);
+      expect(ticks).toBeGreaterThanOrEqual(3);
+      await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+      expect(client.transport).toBeUndefined();
+      const atClose = ticks;
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(TICK_MS * TICKS_PER_DRAFT_CHANGE * 10);
+      expect(ticks).toBe(atClose);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -116,14 +116,26 @@ describe('curateContext', () => {
   it('never has more reads in flight than its concurrency', async () => {
     let inFlight = 0;
     let most = 0;
+    let unread = 20;
+    // Each read is held until as many are in flight as may be (or as are left), then the oldest
+    // ends: a fourth read at once would show, and fewer than three would hold forever.
+    const held: (() => void)[] = [];
+    const next = () => {
+      if (held.length > 0 && held.length === Math.min(3, unread)) held.shift()?.();
+    };
     const read = async (_s: string, uri: string) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise<void>((release) => {
+        held.push(release);
+        next();
+      });
       inFlight -= 1;
+      unread -= 1;
+      next();
       return [{ uri, text: 'x', size: 1 }];
     };
-    const candidates = Array.from({ length: 20 }, (_, i) => candidate(`doc://r/${i}`, 1));
+    const candidates = Array.from({ length: unread }, (_, i) => candidate(`doc://r/${i}`, 1));
     await curateContext({
       candidates,
       marks: new Map(),

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expiresSoon, keptParts } from './oauth-kept';
 import { createOAuthStore } from './oauth-store';
 import { insecureAuthorizationServer } from './oauth-words';
@@ -70,14 +70,20 @@ describe('sign-in rules', () => {
     await createOAuthStore(file).update(url, () => ({ client: { client_id: 'c' }, tokens }));
     const here = keptParts(createOAuthStore(file), url);
     await here.tokens();
-    // Our refresh of r1 was refused; the other process's answer (r2) is written a moment later. The
-    // SDK asks for the tokens again as soon as ours are set aside.
-    const retried = here.invalidateCredentials('tokens').then(() => here.tokens());
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await createOAuthStore(file).update(url, (current) => ({
-      ...current,
-      tokens: { ...tokens, access_token: 'a2', refresh_token: 'r2' },
-    }));
-    expect((await retried)?.refresh_token).toBe('r2');
+    // Our refresh of r1 was refused; the other process's answer (r2) is written while ours waits for
+    // it (its wait is a timer of the test's, so it lasts until the write is done). The SDK asks for
+    // the tokens again as soon as ours are set aside.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const retried = here.invalidateCredentials('tokens').then(() => here.tokens());
+      await createOAuthStore(file).update(url, (current) => ({
+        ...current,
+        tokens: { ...tokens, access_token: 'a2', refresh_token: 'r2' },
+      }));
+      await vi.runAllTimersAsync();
+      expect((await retried)?.refresh_token).toBe('r2');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HostEventBody } from '../../../shared/host-api';
 import { CatalogLister, RELIST_MIN_GAP_MS } from './catalog-lister';
 
@@ -8,6 +8,8 @@ function lister(pages: string[][]) {
   let lists = 0;
   let hold: Promise<void> | undefined;
   let release: () => void = () => {};
+  // Told when a request reaches the hold: the walk is under way and waits on the server.
+  let reached: () => void = () => {};
   let failNext: Error | undefined;
   const target = new CatalogLister({
     serverId: 's1',
@@ -18,7 +20,10 @@ function lister(pages: string[][]) {
       if (method === 'resources/templates/list') return { resourceTemplates: [] };
       if (cursor === undefined) lists += 1;
       const page = cursor === undefined ? 0 : Number(cursor);
-      if (hold) await hold;
+      if (hold) {
+        reached();
+        await hold;
+      }
       if (signal.aborted) throw new Error('aborted');
       if (failNext && page > 0) throw failNext;
       return {
@@ -31,21 +36,23 @@ function lister(pages: string[][]) {
     target,
     events,
     lists: () => lists,
-    pause: () =>
-      (hold = new Promise(
+    /** Holds the requests from now on; resolves when the first of them is held. */
+    pause: () => {
+      hold = new Promise(
         (resolve) =>
           (release = () => {
             hold = undefined;
             resolve();
           }),
-      )),
+      );
+      return new Promise<void>((resolve) => (reached = resolve));
+    },
     resume: () => release(),
     failWith: (error: Error | undefined) => (failNext = error),
     setPages: (next: string[][]) => pages.splice(0, pages.length, ...next),
   };
 }
 const types = (events: HostEventBody[]) => events.map((event) => event.type);
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the catalog lister', () => {
   it('streams the first listing, then lists again behind it and replaces it whole with the difference', async () => {
@@ -60,9 +67,9 @@ describe('the catalog lister', () => {
     ]);
     server.events.length = 0;
     server.setPages([['a://1'], ['a://3', 'a://4']]);
-    server.pause();
+    const held = server.pause();
     const again = server.target.list('refresh');
-    await tick();
+    await held;
     // Meanwhile the list shown is the whole one before.
     expect(server.target.catalog.resources.map((r) => r.uri)).toEqual(['a://1', 'a://2', 'a://3']);
     expect(server.target.catalog.relisting).toEqual({ pages: 0 });
@@ -82,9 +89,9 @@ describe('the catalog lister', () => {
   it('a listing again that is cancelled or fails keeps the list shown, and says where it failed', async () => {
     const server = lister([['a://1'], ['a://2']]);
     await server.target.list('connect');
-    server.pause();
+    const held = server.pause();
     const cancelled = server.target.list('refresh');
-    await tick();
+    await held;
     server.target.cancel();
     server.resume();
     await cancelled;
@@ -102,9 +109,9 @@ describe('the catalog lister', () => {
 
     // The server going away mid-walk: the reason, and the page it was on.
     server.failWith(undefined);
-    server.pause();
+    const dyingHeld = server.pause();
     const dying = server.target.list('refresh');
-    await tick();
+    await dyingHeld;
     server.target.fail('the server exited with code 3');
     server.resume();
     await dying;
@@ -114,20 +121,33 @@ describe('the catalog lister', () => {
   });
 
   it('joins a burst of list_changed: one walk in flight and one waiting, however many come', async () => {
-    const server = lister([['a://1']]);
-    await server.target.list('connect');
-    const before = server.lists();
-    server.pause();
-    server.target.relist('list-changed');
-    // A second at least after the listing before it.
-    await new Promise((resolve) => setTimeout(resolve, RELIST_MIN_GAP_MS + 150));
-    expect(server.lists()).toBe(before + 1);
-    for (let i = 0; i < 50; i += 1) server.target.relist('list-changed');
-    server.resume();
-    await new Promise((resolve) => setTimeout(resolve, RELIST_MIN_GAP_MS + 300));
-    expect(server.lists()).toBe(before + 2);
-    await new Promise((resolve) => setTimeout(resolve, RELIST_MIN_GAP_MS + 300));
-    expect(server.lists()).toBe(before + 2);
-    server.target.stop();
+    // The lister's clock (Date) and its timers are the test's: a second passes when it says.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const server = lister([['a://1']]);
+      await server.target.list('connect');
+      const before = server.lists();
+      const held = server.pause();
+      server.target.relist('list-changed');
+      // A second at least after the listing before it.
+      await vi.advanceTimersByTimeAsync(RELIST_MIN_GAP_MS - 1);
+      expect(server.lists()).toBe(before);
+      await vi.advanceTimersByTimeAsync(1);
+      await held;
+      expect(server.lists()).toBe(before + 1);
+      // A burst while that one is in flight: one more waits, a second after the one in flight.
+      for (let i = 0; i < 50; i += 1) server.target.relist('list-changed');
+      server.resume();
+      await vi.advanceTimersByTimeAsync(RELIST_MIN_GAP_MS - 1);
+      expect(server.lists()).toBe(before + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(server.lists()).toBe(before + 2);
+      // And no other.
+      await vi.advanceTimersByTimeAsync(10 * RELIST_MIN_GAP_MS);
+      expect(server.lists()).toBe(before + 2);
+      server.target.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
