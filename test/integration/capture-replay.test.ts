@@ -5,14 +5,14 @@
  */
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDemoServer } from '../../electron/demo-server/server';
-import { STATUS_URI } from '../../electron/demo-server/live';
+import { DRAFTS_PREFIX, STATUS_URI } from '../../electron/demo-server/live';
 import { createHost, type Host } from '../../electron/host/host';
 import { parseCapture, type Capture } from '../../shared/capture/capture-format';
 import { diffCaptures } from '../../shared/capture/capture-diff';
 import { createLegacyFixtureServer } from '../fixtures/legacy-fixture';
-import { settled, startHost } from './harness';
+import { nextEvent, settled, startHost } from './harness';
 
 let hosts: Host[] = [];
 afterEach(async () => {
@@ -233,14 +233,30 @@ describe('a capture replayed', () => {
 
 describe('two captures of the live demo, seconds apart', () => {
   it('the diff shows the updated status page, its content hash and decision, and the text that moved', async () => {
-    const live = inMemory(
-      'demo',
-      (server) => void serveStdio(() => createDemoServer({ tickMs: 400 }), { transport: server }),
-    );
-    await settled(live);
-    const first = await capture(live);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const second = await capture(live);
+    // The demo ticks on setInterval, which nothing else here uses for a server in memory: the test
+    // moves its clock on, six ticks between the captures, and each capture sees one tick whole.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let first: Capture, second: Capture;
+    try {
+      const live = inMemory(
+        'demo',
+        (server) => void serveStdio(() => createDemoServer({ tickMs: 400 }), { transport: server }),
+      );
+      await settled(live);
+      first = await capture(live);
+      // Drafts come every third tick: the sixth brings the second, and the catalog lists it.
+      const listed = nextEvent(
+        live,
+        (event) =>
+          event.type === 'catalog-relisted' &&
+          event.diff.resources.added.includes(`${DRAFTS_PREFIX}draft-002.md`),
+      );
+      await vi.advanceTimersByTimeAsync(6 * 400);
+      await listed;
+      second = await capture(live);
+    } finally {
+      vi.useRealTimers();
+    }
     const diff = diffCaptures(first, second);
     expect(diff.same).toBe(false);
     const status = diff.resources.find((entry) => entry.uri === STATUS_URI);

@@ -22,7 +22,7 @@ beforeAll(async () => {
       reports[variant] = outcome.report;
     }),
   );
-}, 60_000);
+});
 
 const result = (variant: Variant, rule: string): RuleResult | undefined =>
   reports[variant].results.find((entry) => entry.rule === rule);

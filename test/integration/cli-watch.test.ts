@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WatchLine } from '../../shared/timeline-wire';
+import { WAIT_MS } from './harness';
 
 /** Runs watch until `enough` says so, then interrupts it as a user's Ctrl+C does. */
 function watch(
   args: string[],
   enough: (lines: WatchLine[]) => boolean,
-  ms = 15_000,
+  ms = WAIT_MS,
 ): Promise<{ code: number | null; lines: WatchLine[]; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'watch', '--json', ...args], {

@@ -100,12 +100,11 @@ describe('the event stream', () => {
       response.on('close', () => reject(new Error('the stream was cut')));
     });
     expect(listed).toBe(20_000);
-    // The last frame comes with the end of the listing, at once.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The last frame comes with the end of the listing, and counts it all.
+    await expect.poll(() => lastTotal).toBe(20_000);
     expect(frames).toBeGreaterThan(1);
-    expect(lastTotal).toBe(20_000);
     expect(response.destroyed).toBe(false);
-  }, 30_000);
+  });
 
   it('cuts off a page that stops reading, once its unread events pass the limit', async () => {
     const { handle, connect } = await serveListing(20_000, 1024 * 1024);
@@ -114,7 +113,6 @@ describe('the event stream', () => {
     const listed = nextEvent(
       host as Host,
       (event) => event.type === 'catalog-status' && event.status === 'complete',
-      25_000,
     );
     connect();
     await listed;
@@ -137,5 +135,5 @@ describe('the event stream', () => {
     expect(response.complete).toBe(false);
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(8 * 1024 * 1024);
-  }, 30_000);
+  });
 });

@@ -1,4 +1,5 @@
 /** Helpers for driving a real host against real servers, as the faces do. */
+import { createServer } from 'node:net';
 import type { HostEvent, HostSnapshot } from '../../shared/host-api';
 import type { ServerConfig } from '../../shared/mcp-types';
 import { createHost, type Host, type HostOptions } from '../../electron/host/host';
@@ -42,6 +43,12 @@ export function settled(host: Host): Promise<HostSnapshot> {
   return settledSnapshot(host);
 }
 
+/**
+ * The longest a test waits for one thing to happen: a guard against a hang, far above what a loaded
+ * machine takes (the project's testTimeout is above it, so the reason a wait failed is the error).
+ */
+export const WAIT_MS = 60_000;
+
 /** Resolves with the first event that matches, or rejects after `ms`. */
 export function nextEvent<T extends HostEvent>(
   host: Host,
@@ -56,7 +63,7 @@ export function nextEvent(
 export function nextEvent(
   host: Host,
   match: (event: HostEvent) => boolean,
-  ms = 15_000,
+  ms = WAIT_MS,
 ): Promise<HostEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -69,5 +76,17 @@ export function nextEvent(
       stop();
       resolve(event);
     });
+  });
+}
+
+/** A port free on 127.0.0.1 now, for a server that must be told its port before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .on('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 }

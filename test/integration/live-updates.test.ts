@@ -8,7 +8,7 @@ import { STATUS_URI } from '../../electron/demo-server/live';
 import type { Host } from '../../electron/host/host';
 import { resourceKeyString } from '../../shared/catalog/resource-key';
 import { LOAD_RESOURCES } from '../fixtures/update-load';
-import { fixture, nextEvent, settled, startHost } from './harness';
+import { fixture, freePort, nextEvent, settled, startHost } from './harness';
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -35,7 +35,7 @@ describe('live updates', () => {
     const { servers } = await settled(host);
     expect(servers[0]?.era).toBe('modern');
     await host.watchResources(servers[0]?.id as string, [STATUS_URI]);
-    await nextEvent(host, updateOf(STATUS_URI), 5000);
+    await nextEvent(host, updateOf(STATUS_URI));
   });
 
   it('2026-07-28: the listen filter follows what is watched, as the trace shows', async () => {
@@ -55,7 +55,7 @@ describe('live updates', () => {
         );
     await host.watchResources(id, [STATUS_URI]);
     expect(listens().at(-1)).toEqual([STATUS_URI]);
-    await nextEvent(host, updateOf(STATUS_URI), 5000);
+    await nextEvent(host, updateOf(STATUS_URI));
     await host.watchResources(id, []);
     expect(listens().at(-1)).toEqual([]);
   });
@@ -64,7 +64,7 @@ describe('live updates', () => {
     ({ host } = demoInMemory(100));
     const { catalogs } = await settled(host);
     const generation = catalogs[0]?.generation as number;
-    const relisted = await nextEvent(host, (event) => event.type === 'catalog-relisted', 10_000);
+    const relisted = await nextEvent(host, (event) => event.type === 'catalog-relisted');
     expect(relisted.type === 'catalog-relisted' && relisted.generation).toBeGreaterThan(generation);
   });
 
@@ -72,14 +72,37 @@ describe('live updates', () => {
     ({ host } = startHost([fixture('legacy-server.ts', '--tick-ms', '100')]));
     const { servers } = await settled(host);
     const id = servers[0]?.id as string;
-    await host.watchResources(id, ['legacy://logs/today']);
-    await nextEvent(host, updateOf('legacy://logs/today'), 5000);
-    await host.watchResources(id, []);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const late: HostEvent[] = [];
-    host.onEvent((event) => updateOf('legacy://logs/today')(event) && late.push(event));
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(late).toEqual([]);
+    const today = 'legacy://logs/today';
+    // Watched throughout: its updates show the server ticking on after the other is unwatched.
+    const todo = 'legacy://notes/todo';
+    await host.watchResources(id, [today, todo]);
+    await nextEvent(host, updateOf(today));
+    const heard: string[] = [];
+    host.onEvent((event) => event.type === 'resource-updated' && heard.push(event.uri));
+    // Resolves once the server has answered the resources/unsubscribe.
+    await host.watchResources(id, [todo]);
+    const trace = host.trace.all();
+    const unsubscribed = trace.findLast(
+      (record) => record.direction === 'receive' && record.method === 'resources/unsubscribe',
+    );
+    expect(unsubscribed?.json).toBeDefined();
+    const sentAfter = (uri: string) =>
+      host!.trace
+        .all()
+        .filter(
+          (record) =>
+            record.seq > (unsubscribed?.seq as number) &&
+            record.method === 'notifications/resources/updated' &&
+            record.json.includes(`"${uri}"`),
+        ).length;
+    await expect.poll(() => heard.filter((uri) => uri === todo).length).toBeGreaterThanOrEqual(4);
+    // On the wire: ticks went on after the unsubscribe, and none of them was for the unwatched.
+    expect(sentAfter(todo)).toBeGreaterThanOrEqual(3);
+    expect(sentAfter(today)).toBe(0);
+    // In the events: one sent before the unsubscribe may still be let through, at most 50 ms
+    // later (update-gate.ts); none comes after three more of the watched one (50 ms apart at least).
+    const third = heard.map((uri, at) => (uri === todo ? at : -1)).filter((at) => at >= 0)[2];
+    expect(heard.slice(third).filter((uri) => uri === today)).toEqual([]);
   });
 
   it('keeps watching across a reconnect', async () => {
@@ -87,13 +110,13 @@ describe('live updates', () => {
     const id = (await settled(host)).servers[0]?.id as string;
     await host.watchResources(id, ['legacy://notes/todo']);
     await host.reconnect(id);
-    await nextEvent(host, updateOf('legacy://notes/todo'), 5000);
+    await nextEvent(host, updateOf('legacy://notes/todo'));
   });
 });
 
 describe('under an update load', () => {
   it('the context takes in new versions while the load lasts, not only after it stops', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     ({ host } = startHost([fixture('update-load-server.ts', '--control-port', String(port))]));
     const id = (await settled(host)).servers[0]?.id as string;
     host.context.session.setSettings({ ...host.context.session.settings, auto: false });
@@ -116,10 +139,12 @@ describe('under an update load', () => {
         versionsShown.add(match[1] as string);
     });
     await control('/start?hz=20');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    // Counted while the load still runs: 800 updates in 2 s, and the context kept up with them.
-    const during = versionsShown.size;
-    await control('/stop');
-    expect(during).toBeGreaterThan(10);
+    try {
+      // Counted while the load still runs (20 resources, 20 updates a second each, until it is
+      // stopped): the context keeps taking in new versions.
+      await expect.poll(() => versionsShown.size).toBeGreaterThan(10);
+    } finally {
+      await control('/stop');
+    }
   });
 });

@@ -9,6 +9,7 @@ import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from './harness';
 
 interface Run {
   code: number;
@@ -53,7 +54,7 @@ function serveOnce(bin: string, cwd: string): Promise<{ status: number; body: st
     let out = '';
     const timer = setTimeout(
       () => (child.kill('SIGTERM'), fail(new Error(`serve printed no URL: ${out}`))),
-      30_000,
+      WAIT_MS,
     );
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();

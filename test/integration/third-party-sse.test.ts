@@ -2,23 +2,13 @@
 // test/fixtures/loopback-only.mjs: a Streamable HTTP POST to /sse gets an HTML "Cannot POST"
 // page, a 404 that names no status in its words; the host must read the status and fall back.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host';
-import { settled, startHost } from './harness';
+import { freePort, settled, startHost, WAIT_MS } from './harness';
 
 let server: ChildProcess | undefined;
 let port = 0;
 const hosts: Host[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: found } = probe.address() as { port: number };
-      probe.close(() => resolve(found));
-    });
-  });
-}
 
 beforeAll(async () => {
   port = await freePort();
@@ -35,7 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error('server-everything sse did not start')),
-      15_000,
+      WAIT_MS,
     );
     server?.stderr?.on('data', (chunk: Buffer) => {
       if (/running on port/.test(chunk.toString())) {

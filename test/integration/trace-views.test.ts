@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 const frameOf = async (host: Host, run: () => Promise<void>): Promise<TraceFrame> => {
-  const next = nextEvent(host, (event: HostEvent) => event.type === 'trace', 5000);
+  const next = nextEvent(host, (event: HostEvent) => event.type === 'trace');
   await run();
   const event = await next;
   return (event as Extract<HostEvent, { type: 'trace' }>).frame;
@@ -59,7 +59,6 @@ describe('trace views', () => {
     const later = await nextEvent(
       host,
       (event) => event.type === 'trace' && event.frame.total > back.total + 3,
-      5000,
     );
     expect(later.type === 'trace' && later.frame.first).toBe(0);
     const followed = await frameOf(host, () => host!.updateTrace('w', { follow: true }));
