@@ -9,8 +9,10 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Guards against a hang, far above what a loaded two-core machine takes: a spec waits on what the
+  // page shows, never on the clock.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

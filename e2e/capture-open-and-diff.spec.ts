@@ -26,7 +26,6 @@ async function capture(page: Page, file: string): Promise<void> {
 }
 
 test('take two captures, open one read-only, and diff them', async ({ page, context }) => {
-  test.setTimeout(90_000);
   const dir = mkdtempSync(join(tmpdir(), 'mcp-capture-e2e-'));
   const [first, second] = [join(dir, 'first.json'), join(dir, 'second.json')];
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -44,8 +43,14 @@ test('take two captures, open one read-only, and diff them', async ({ page, cont
     servers: { name: string }[];
   };
   expect(captured.servers.map((server) => server.name)).toEqual(['Demo: Lumen docs']);
-  // The demo's status page changes on every tick; its drafts every few.
-  await page.waitForTimeout(7000);
+  // The demo's status page changes on every tick (4 s); its drafts every few. The second capture
+  // once the context shows a later tick than the first holds.
+  const tick = /\(tick (\d+)\)/.exec(captured.context.text)?.[1] as string;
+  expect(tick).toBeDefined();
+  await expect(page.getByLabel('Assembled context')).toContainText(
+    new RegExp(`Updated \\S+ \\(tick (?!${tick}\\))\\d+\\)`),
+    { timeout: 30_000 },
+  );
   await capture(page, second);
 
   // Open the first, read-only, in a tab of its own.

@@ -79,5 +79,5 @@ test('the live status page refreshes by itself when the server says it changed',
     .getByRole('article', { name: 'Content item 1 of 1' });
   await expect(content).not.toBeEmpty();
   const before = await content.innerText();
-  await expect.poll(() => content.innerText(), { timeout: 15_000 }).not.toBe(before);
+  await expect.poll(() => content.innerText()).not.toBe(before);
 });

@@ -51,8 +51,13 @@ const written: Profile = {
   output: { format: 'markdown', encoding: 'o200k_base' },
 };
 
-/** Saves under the typed name, answering the replace question, and returns what it asked. */
-async function saveOver(page: Page, name: string): Promise<string> {
+/**
+ * Saves under the typed name, answering the replace question, and returns what it asked, once
+ * `file` was written anew (its savedAt at least changes): the status may still show the save
+ * before.
+ */
+async function saveOver(page: Page, name: string, file: string): Promise<string> {
+  const before = await readFile(file, 'utf8');
   await page.getByLabel('Name', { exact: true }).last().fill(name);
   const asked = new Promise<string>((resolve) =>
     page.once('dialog', (dialog) => {
@@ -63,6 +68,7 @@ async function saveOver(page: Page, name: string): Promise<string> {
   await page.getByRole('button', { name: 'Save profile' }).click();
   const question = await asked;
   await expect(page.getByRole('status').filter({ hasText: `Saved “${name}”` })).toBeVisible();
+  await expect.poll(() => readFile(file, 'utf8')).not.toBe(before);
   return question;
 }
 
@@ -105,7 +111,7 @@ test.describe('a profile with a server that is not connected', () => {
     // Its picks are not counted as picked here: only the one on the connected server is.
     await expect(page.getByRole('status', { name: 'Picked resources' })).toHaveText('1 picked');
 
-    const question = await saveOver(page, 'Team review');
+    const question = await saveOver(page, 'Team review', file);
     expect(question).toBe(
       'Replace the profile “Team review”? A copy of the file it replaces is kept beside it.',
     );
@@ -124,7 +130,7 @@ test.describe('a profile with a server that is not connected', () => {
     // Removed by the user, it goes at the next save, with its marks.
     await away.getByRole('button', { name: 'Remove notes and its marks' }).click();
     await expect(away).toHaveCount(0);
-    await saveOver(page, 'Team review');
+    await saveOver(page, 'Team review', file);
     const after = JSON.parse(await readFile(file, 'utf8')) as Profile;
     expect(after.servers.map((server) => server.name)).toEqual([fixture]);
     expect(after.picks).toEqual([written.picks[0]]);

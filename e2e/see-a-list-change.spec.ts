@@ -35,7 +35,7 @@ test('an added resource appears highlighted, and the card says what changed unti
   const leaving = tree.getByRole('treeitem', { name: /Notes about to be deleted/ });
   await expect(leaving).toHaveCount(1);
   await tree.getByRole('treeitem', { name: /Delete the leaving notes/ }).click();
-  await expect(leaving).toHaveCount(0, { timeout: 15_000 });
+  await expect(leaving).toHaveCount(0);
   const change = page.locator('.list-change');
   await expect(change).toContainText('\u22121');
   await expect(change).toContainText('the server said its list changed');
@@ -47,7 +47,7 @@ test('an added resource appears highlighted, and the card says what changed unti
 
   // Added back: the row lights up with a "new" badge.
   await tree.getByRole('treeitem', { name: /Bring the leaving notes back/ }).click();
-  await expect(leaving).toHaveCount(1, { timeout: 15_000 });
+  await expect(leaving).toHaveCount(1);
   await expect(leaving.locator('.tree-node.fresh-added')).toBeVisible();
   await expect(leaving).toContainText('new');
   await expect(change).toContainText('+1');
@@ -59,7 +59,7 @@ test('an added resource appears highlighted, and the card says what changed unti
   await page.emulateMedia({ colorScheme: 'light' });
 
   // The highlight goes after a few seconds; the summary stays until seen.
-  await expect(leaving.locator('.tree-node.fresh-added')).toHaveCount(0, { timeout: 10_000 });
+  await expect(leaving.locator('.tree-node.fresh-added')).toHaveCount(0);
   await expect(change).toContainText('+1');
   await page.getByRole('button', { name: 'Dismiss the list change' }).click();
   await expect(change).toHaveCount(0);
@@ -67,6 +67,6 @@ test('an added resource appears highlighted, and the card says what changed unti
   // Changed: a new title.
   await tree.getByRole('treeitem', { name: /Rename the staying notes/ }).click();
   const staying = tree.getByRole('treeitem', { name: /Notes that stay, renamed/ });
-  await expect(staying).toContainText('changed', { timeout: 15_000 });
+  await expect(staying).toContainText('changed');
   await expect(change).toContainText('~1');
 });

@@ -40,7 +40,7 @@ test('a picked resource the server removes shows as gone until it is dropped', a
   await tree.getByRole('treeitem', { name: 'control', exact: true }).click();
   await page.keyboard.press('ArrowRight');
   await tree.getByRole('treeitem', { name: /Delete the leaving notes/ }).click();
-  await expect(leaving).toHaveCount(0, { timeout: 15_000 });
+  await expect(leaving).toHaveCount(0);
   await expect(picked).toHaveText('0 picked');
   await expect(page.getByRole('button', { name: /1 gone/ })).toBeVisible();
   const gone = page.getByRole('region', { name: /Gone/ });

@@ -37,9 +37,10 @@ export function startServe(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
+    // A guard against a hang, far above what a loaded machine takes.
     const timer = setTimeout(
-      () => reject(new Error(`serve printed no URL in 20 s; stderr: ${stderr}`)),
-      20_000,
+      () => reject(new Error(`serve printed no URL in 60 s; stderr: ${stderr}`)),
+      60_000,
     );
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
     child.stdout?.on('data', (chunk: Buffer) => {

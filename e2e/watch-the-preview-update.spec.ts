@@ -22,16 +22,14 @@ test('the preview updates by itself, and the timeline shows the updates', async 
   await detail.getByRole('button', { name: 'Pin', exact: true }).click();
 
   // The open resource: re-read by itself, and it says so.
-  await expect(detail.getByText(/updated by the server \d+ s ago/)).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(detail.getByText(/updated by the server \d+ s ago/)).toBeVisible();
 
   await page.getByRole('tab', { name: /Context/ }).click();
   const preview = page.getByLabel('Assembled context');
   await expect(preview).toContainText('- URI: status://lumen/sync');
   const tick = async () => Number(/\(tick (\d+)\)/.exec((await preview.textContent()) ?? '')?.[1]);
   const first = await tick();
-  await expect.poll(tick, { timeout: 15_000 }).toBeGreaterThan(first);
+  await expect.poll(tick).toBeGreaterThan(first);
   await expect(
     page.locator('.context-preview').getByText(/updated by the server \d+ s ago/),
   ).toBeVisible();
