@@ -1,9 +1,9 @@
 /**
  * The context, kept by the host for every window (shared/context/context-view.ts): the
- * session's marks and settings, the curation they give, and each window's frame of it. Every
- * change of marks, settings or catalogs starts a new curation (context-run.ts) and cancels the
- * one in flight: the user's at once, a server's after a moment (longer while a catalog lists)
- * to take in the notifications that follow. Windows' frames are cut in context-windows.ts.
+ * session's marks and settings, the curation they give, and each window's frame of it. A change
+ * of marks or settings starts a new curation (context-run.ts) at once and cancels the one in
+ * flight; a server's update or a listing again never cancels it, another run follows it; a
+ * listing's pages postpone it (context-events.ts). Windows' frames are cut in context-windows.ts.
  * Progress goes out at most every {@link PROGRESS_MS}. The CLI's `assemble` is a context with
  * no window: it waits for {@link ContextViews.settled}, so both faces get the same bytes.
  */
