@@ -186,7 +186,6 @@ describe('an update flood', () => {
     expect(heard).toBeGreaterThan(2);
     const span = (heardAt.at(-1) as number) - (heardAt[0] as number);
     expect(heard).toBeLessThanOrEqual(Math.floor(span / UPDATE_GAP_MS) + 2);
-    expect(heard).toBeLessThan(FLOOD_UPDATES / 10);
     await expect
       .poll(async () => (await problem('update-flood'))?.message)
       .toMatch(
