@@ -169,8 +169,17 @@ for (const { step, state, ms, tests, why } of results) {
       .trimEnd(),
   );
 }
-const anyFailed = results.some((result) => result.state === 'failed');
+const failedSteps = results.filter((result) => result.state === 'failed');
+const skippedSteps = results.filter((result) => result.state === 'skipped');
+// The closing line never reads as green while a step failed: a failed step is named, counted
+// tests or not (lint, the typecheck and the build count none).
+const stepsSaid = [
+  failedSteps.length && `failed: ${failedSteps.map((result) => result.step.name).join(', ')}`,
+  skippedSteps.length && `not run: ${skippedSteps.map((result) => result.step.name).join(', ')}`,
+].filter(Boolean);
 console.log(
-  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}` +
+    (stepsSaid.length ? `; ${stepsSaid.join('; ')}` : ''),
 );
+const anyFailed = failedSteps.length > 0;
 process.exit(interrupted ? 130 : anyFailed ? 1 : 0);
