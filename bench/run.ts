@@ -9,6 +9,7 @@ import { benchBrowse, type BrowseFigures } from './browse';
 import { benchContext, FOCUS_LINES, type ContextFigures } from './context';
 import { pageWithBareClient } from './floor';
 import { benchLive, type LiveFigures } from './live';
+import { benchRelevance, relevanceTable, type RelevanceFigures } from './relevance';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const fixture = ['--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
@@ -66,6 +67,13 @@ let context: ContextFigures | undefined;
 if (process.env.BENCH_CONTEXT !== '0') {
   process.stderr.write('bench: context…\n');
   context = await benchContext();
+}
+
+// BENCH_RELEVANCE=0 skips the relevance evaluation (bench/relevance.ts, seconds).
+let relevance: RelevanceFigures | undefined;
+if (process.env.BENCH_RELEVANCE !== '0') {
+  process.stderr.write('bench: relevance…\n');
+  relevance = await benchRelevance();
 }
 
 // BENCH_LIVE=0 skips the live figures.
@@ -235,6 +243,20 @@ to shown (→ the frame that shows it).
 
 ${contextTable}
 
+## Relevance
+Every labelled query of \`test/relevance/queries/\` run through auto-include as a new user gets
+it (the default settings, the query as the focus, budget 8,000), and through a textbook BM25
+(k1 1.2, b 0.75, no stemming, no stop words) over the same text, in brackets. docs/CURATION.md
+says how the queries were written and labelled: grade 2 is an answer, 1 relevant; every third
+query is held out and never tuned on.
+- **top-1**: an answer is ranked first. **MRR**: 1 over the rank of the first answer.
+  **nDCG@5**: with gain 2^grade − 1.
+- **context precision**: the share of the context's tokens that went to relevant resources.
+- **must-have recall**: the answers in the context, out of as many as fit the budget together.
+- **worse / better**: queries whose first answer ours ranks below, and above, the baseline's.
+
+${relevance ? relevanceTable(relevance) : '(not measured: BENCH_RELEVANCE=0)'}
+
 ## Live: updates and the trace
 - **update load**: \`test/fixtures/update-load-server.ts\` (the 1.x SDK, over stdio), its 20
   resources picked into the context in browser mode; each updated ${live?.updatesPerSecond === undefined ? 20 : live.updatesPerSecond / 20} times a second on its own clock, each version's text
@@ -264,4 +286,6 @@ const file = new URL('../docs/BENCHMARKS.md', import.meta.url);
 const previous = await readFile(file, 'utf8').catch(() => '');
 const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : '';
 await writeFile(file, page + notes);
-process.stdout.write(`${table}\n\n${contextTable}\n\n${liveTable}\n\n${captureTable}\n`);
+process.stdout.write(
+  `${table}\n\n${contextTable}\n\n${relevance ? relevanceTable(relevance) : ''}\n\n${liveTable}\n\n${captureTable}\n`,
+);
