@@ -16,6 +16,9 @@ import {
 } from './import-model';
 import { ImportInputs } from './import-inputs';
 
+/** What the dialog says while the host looks for config files. */
+const LOOKING = { busy: 'Looking for config files…' } as const;
+
 /**
  * Import from…: the MCP config files of the clients on the host's machine, and one the user
  * picks; the servers ticked are added (and started: the Add button is the user's action), after
@@ -29,19 +32,21 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const [picked, setPicked] = useState<ImportFile | undefined>();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [values, setValues] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ error?: string; busy?: string }>({
-    busy: 'Looking for config files…',
-  });
+  const [status, setStatus] = useState<{ error?: string; busy?: string }>(LOOKING);
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let current = true;
+    // The search ends in its own words only while they are still what the dialog says: a file
+    // the user picked meanwhile keeps its own (its error, above all).
+    const ended = (next: { error?: string }) =>
+      setStatus((shown) => (shown === LOOKING ? next : shown));
     findConfigs().then(
-      (files) => current && (setFound(foundFiles(files)), setStatus({})),
+      (files) => current && (setFound(foundFiles(files)), ended({})),
       (error: unknown) =>
         current &&
         (setFound([]),
-        setStatus({ error: `Could not look for config files: ${describeError(error).message}` })),
+        ended({ error: `Could not look for config files: ${describeError(error).message}` })),
     );
     return () => {
       current = false;
