@@ -98,6 +98,8 @@ const contextSettings = z
     audience: z.enum(['assistant', 'any']),
     threshold: z.number().min(0).max(1),
     requirePriorityOne: z.boolean(),
+    requiredShare: z.number().min(0).max(1),
+    fill: z.boolean(),
     // 0 clears it (no half-life): JSON has no undefined.
     halfLifeDays: z.number().min(0).max(36_500),
     budget: z.number().int().min(0).max(100_000_000),

@@ -34,6 +34,8 @@ export interface ParsedArgs {
   halfLifeDays?: number;
   order?: 'rank' | 'uri';
   required?: boolean;
+  requiredShare?: number;
+  fill?: boolean;
   focus?: string;
   includes: string[];
   excludes: string[];
@@ -83,6 +85,7 @@ const VALUE_FLAGS = new Set([
   '--timeout',
   '--budget',
   '--threshold',
+  '--required-share',
   '--include',
   '--exclude',
   '--pin',
@@ -118,6 +121,8 @@ const BOOLEAN_FLAGS = new Set([
   '--no-auto',
   '--required',
   '--no-required',
+  '--fill',
+  '--no-fill',
   '--explain',
   '--token-tree',
   '-h',
@@ -229,6 +234,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
       case '--required':
       case '--no-required':
         parsed.required = flag === '--required';
+        break;
+      case '--fill':
+      case '--no-fill':
+        parsed.fill = flag === '--fill';
         break;
       case '--explain':
         parsed.explain = true;
@@ -388,13 +397,13 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       parsed.halfLifeDays = number;
       return;
     }
-    case '--threshold': {
+    case '--threshold':
+    case '--required-share': {
       const number = Number(value);
       if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
-        throw new UsageError(
-          `--threshold needs a number from 0 to 1, got ${JSON.stringify(value)}`,
-        );
-      parsed.threshold = number;
+        throw new UsageError(`${flag} needs a number from 0 to 1, got ${JSON.stringify(value)}`);
+      if (flag === '--threshold') parsed.threshold = number;
+      else parsed.requiredShare = number;
       return;
     }
     case '--port':
@@ -449,7 +458,10 @@ Commands:
 assemble options:
   --profile FILE           a saved profile: its servers (unless chosen here), picks, marks,
                            policy and format; the flags below override it
-  --focus TEXT             what the agent is about to do; auto-include ranks by relevance to it
+  --focus TEXT             what the agent is about to do; auto-include takes what is relevant
+                           to it, best first, and leaves the rest out
+  --fill | --no-fill       with a focus, also fill the budget left with the rest, by rank
+                           (default: no fill with a focus; without one, the budget is filled)
   --budget N               token budget (default 8000)
   --threshold X            a stated priority below X is left out, 0 to 1 (default 0.5);
                            no priority stated is unknown, and ranked by the other signals
@@ -457,7 +469,8 @@ assemble options:
   --recency-half-life DAYS older resources rank lower, halving every DAYS (default: age only breaks ties)
   --order rank|uri         the context in rank order, pins first (default), or by server and URI
   --required | --no-required
-                           priority 1 goes in even over the budget (default), or competes like any other
+                           priority 1 goes in first, up to its share (default), or competes like any other
+  --required-share X       the share of the budget priority 1 may take, 0 to 1 (default 0.5)
   --include URI, --exclude URI, --pin URI
                            your own marks; they override the policy (each may repeat)
   --auto | --no-auto       auto-include by focus, annotations and size (default on)
@@ -466,7 +479,7 @@ assemble options:
   --explain                the decision for every resource, with its reason, on stderr
   --token-tree             where the tokens go: server, folder, resource, on stderr
   --json                   one JSON document: the text, the decisions and the counts
-                           exit status 3: required or pinned resources put the context over its budget
+                           exit status 3: pinned or picked resources put the context over its budget
 
 Server selection (the same for every command; none means the built-in demo server):
   --config FILE [--server NAME]     a client's config file: mcpServers (Claude, Cursor, Cline,

@@ -20,7 +20,7 @@ import { whyDown } from './server-lines';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-/** The exit status when required, pinned or picked resources put the context over its budget. */
+/** The exit status when pinned or picked resources put the context over its budget. */
 export const OVER_BUDGET_STATUS = 3;
 
 /** Reads a profile file named on the command line; a clear one-line error if it cannot be used. */
@@ -114,6 +114,8 @@ export async function runAssemble(
     ...(args.halfLifeDays !== undefined && { halfLifeDays: args.halfLifeDays }),
     ...(args.order !== undefined && { order: args.order }),
     ...(args.required !== undefined && { requirePriorityOne: args.required }),
+    ...(args.requiredShare !== undefined && { requiredShare: args.requiredShare }),
+    ...(args.fill !== undefined && { fill: args.fill }),
     ...(args.focus !== undefined && { focus: args.focus }),
   };
   const format = settings.format;
@@ -130,7 +132,7 @@ export async function runAssemble(
   if (replayed) process.stderr.write(replayVerdict(replayed, curated.text, args));
   const overBudget = () =>
     process.stderr.write(
-      `mcp-context: the context is ${plural(curated.result.overBudget, 'token')} over its budget of ${number(settings.budget)}: required, pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`,
+      `mcp-context: the context is ${plural(curated.result.overBudget, 'token')} over its budget of ${number(settings.budget)}: pinned or picked resources do not fit (exit status ${OVER_BUDGET_STATUS})\n`,
     );
   if (args.json) {
     process.stdout.write(
@@ -148,10 +150,12 @@ export async function runAssemble(
   );
   for (const warning of curated.result.warnings)
     process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
+  for (const line of curated.result.crowding) process.stderr.write(`${terminalSafe(line)}\n`);
   if (args.explain) process.stderr.write(explainTable(curated));
   if (args.tokenTree) process.stderr.write(tokenTree(curated, names));
+  const seen = curated.focusSeen;
   process.stderr.write(
-    `${plural(curated.items.length, 'resource')}, ${plural(total, 'token')} (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read\n`,
+    `${plural(curated.items.length, 'resource')}, ${plural(total, 'token')} (${counter.encoding}); ${number(curated.result.used)} of ${number(settings.budget)} budgeted; ${curated.reads} read${seen && seen.read < seen.of ? `; the focus read ${number(seen.read)} of ${number(seen.of)} resources, the best matches by name and description` : ''}\n`,
   );
   if (status !== 0) overBudget();
   return status;
@@ -170,6 +174,8 @@ function replayVerdict(capture: Capture, text: string, args: ParsedArgs): string
       args.halfLifeDays,
       args.order,
       args.required,
+      args.requiredShare,
+      args.fill,
       args.focus,
     ].some((value) => value !== undefined) ||
     args.includes.length + args.pins.length + args.excludes.length > 0;

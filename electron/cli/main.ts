@@ -65,6 +65,8 @@ function refuseOptionsOfOtherCommands(args: ParsedArgs): void {
     ['--recency-half-life', args.halfLifeDays !== undefined],
     ['--order', args.order !== undefined],
     ['--required', args.required !== undefined],
+    ['--required-share', args.requiredShare !== undefined],
+    ['--fill', args.fill !== undefined],
     ['--focus', args.focus !== undefined],
     ['--include', args.includes.length > 0],
     ['--exclude', args.excludes.length > 0],

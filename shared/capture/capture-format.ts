@@ -17,7 +17,7 @@ import type {
   TemplateEntry,
 } from '../mcp-types';
 import type { ContextSettings } from '../context/context-wire';
-import type { DecisionKind, Mark } from '../context/policy';
+import { DECISION_KINDS, type DecisionKind, type Mark } from '../context/policy-types';
 import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../timeline-wire';
 import type { TraceRecord } from '../trace-wire';
 import { serverConfigSchema } from '../server-config-schema';
@@ -163,18 +163,6 @@ const serverSchema = z.object({
   }),
 });
 
-const decisionKinds = [
-  'picked',
-  'pinned',
-  'auto',
-  'excluded-by-user',
-  'excluded-by-audience',
-  'below-threshold',
-  'over-budget',
-  'unreadable',
-  'not-picked',
-] as const;
-
 export const captureSchema = z.object({
   kind: z.literal(CAPTURE_KIND),
   version: z.literal(CAPTURE_VERSION),
@@ -198,6 +186,8 @@ export const captureSchema = z.object({
       audience: z.enum(['assistant', 'any']),
       threshold: z.number().min(0).max(1),
       requirePriorityOne: z.boolean(),
+      requiredShare: z.number().min(0).max(1).optional(),
+      fill: z.boolean().optional(),
       halfLifeDays: z.number().positive().max(36_500).optional(),
       budget: z.number().int().min(0).max(100_000_000),
       order: z.enum(['rank', 'uri']),
@@ -212,7 +202,7 @@ export const captureSchema = z.object({
       z.object({
         server: text(100),
         uri,
-        kind: z.enum(decisionKinds),
+        kind: z.enum(DECISION_KINDS),
         included: z.boolean(),
         tokens: z.number(),
         estimated: z.boolean(),

@@ -1,7 +1,8 @@
 // Curation with a focus and without annotations: what a real catalog asks of it.
 import { describe, expect, it } from 'vitest';
 import type { ContentItem } from '../mcp-types';
-import { curateContext, FOCUS_POOL, type CatalogCandidate } from './curate';
+import { resourceKeyString } from '../catalog/resource-key';
+import { curateContext, FOCUS_POOL, READ_ALL_FOR_FOCUS, type CatalogCandidate } from './curate';
 import { DEFAULT_POLICY } from './policy';
 import { createTokenCounter } from './tokens';
 
@@ -36,7 +37,7 @@ describe('curateContext with a focus', () => {
   ];
   const settings = { ...DEFAULT_POLICY, focus: 'rotate the database credentials', budget: 300 };
 
-  it('refines the rank by content: a guide that says it inside rises above one that only names a word', async () => {
+  it('reads a small catalog whole for a focus, takes what says it, and leaves the rest out', async () => {
     const log: string[] = [];
     const curated = await curateContext({
       candidates,
@@ -46,16 +47,60 @@ describe('curateContext with a focus', () => {
       read: reader(log),
       count: counter.count,
     });
-    const order = curated.result.context.map((entry) => entry.uri);
-    expect(order.slice(0, 2)).toEqual(['kb://a/rotate.md', 'kb://a/secrets.md']);
-    const secrets = curated.result.decisions.find(
-      (decision) => decision.uri === 'kb://a/secrets.md',
+    // Every text resource was read, so what a resource says inside ranks it.
+    expect(new Set(log).size).toBe(candidates.length);
+    expect(curated.focusSeen).toEqual({ read: 33, of: 33 });
+    expect(curated.result.context.map((entry) => entry.uri).sort()).toEqual([
+      'kb://a/rotate.md',
+      'kb://a/secrets.md',
+    ]);
+    const secrets = curated.result.decision(
+      resourceKeyString({ serverId: 's1', uri: 'kb://a/secrets.md' }),
     );
     expect(secrets?.reason).toMatch(
-      /^rank 2 of 33: focus matched "rotate database credentials" in the description and the content;/,
+      /focus matched "rotate database credentials" in the description and the content;/,
     );
-    // Only the matches by listing were read for content, not the catalog.
-    expect(log.length).toBeLessThanOrEqual(FOCUS_POOL + 10);
+    // The thirty notes match nothing: not relevant, never "over budget".
+    const other = curated.result.decision(
+      resourceKeyString({ serverId: 's1', uri: 'kb://b/other-3.md' }),
+    );
+    expect(other?.kind).toBe('not-relevant');
+    expect(other?.reason).toMatch(/^not relevant to the focus: none of its words matched;/);
+  });
+
+  it('fills the rest of the budget with what is not relevant only when asked to', async () => {
+    const filled = await curateContext({
+      candidates,
+      marks: new Map(),
+      settings: { ...settings, fill: true },
+      format: 'markdown',
+      read: reader([]),
+      count: counter.count,
+    });
+    const uris = filled.result.context.map((entry) => entry.uri);
+    // The relevant first, then the rest by rank.
+    expect(uris.slice(0, 2).sort()).toEqual(['kb://a/rotate.md', 'kb://a/secrets.md']);
+    expect(uris.length).toBeGreaterThan(2);
+    expect(filled.result.usedBy.fill).toBeGreaterThan(0);
+  });
+
+  it('reads only the best matches of a catalog too large to read whole, and says so', async () => {
+    const log: string[] = [];
+    const large = [
+      ...candidates,
+      ...Array.from({ length: READ_ALL_FOR_FOCUS }, (_, i) => doc(`kb://c/n-${i}.md`, `Note ${i}`)),
+    ];
+    const curated = await curateContext({
+      candidates: large,
+      marks: new Map(),
+      settings,
+      format: 'markdown',
+      read: reader(log),
+      count: counter.count,
+    });
+    expect(curated.focusSeen).toEqual({ read: 3, of: large.length });
+    expect(log.length).toBeLessThanOrEqual(FOCUS_POOL);
+    expect(curated.result.context.map((entry) => entry.uri)).toContain('kb://a/rotate.md');
   });
 
   it('gives the same bytes however much an earlier run already read', async () => {

@@ -139,7 +139,8 @@ describe('curateContext', () => {
     await curateContext({
       candidates,
       marks: new Map(),
-      settings: DEFAULT_POLICY,
+      // Room for every guess at once, so all twenty are read in one wave.
+      settings: { ...DEFAULT_POLICY, budget: 100_000, requiredShare: 1 },
       format: 'markdown',
       read,
       count: counter.count,

@@ -21,10 +21,11 @@ import {
   type CatalogCandidate,
   type ReadState,
 } from './context-items';
-import { indexForFocus, refineByContent, type FocusIndex, type FocusMatch } from './focus';
-import { hasFocus } from './rank';
+import { contentIndexOf, focusIndexOf, focusPool } from './curate-focus';
+import { hasFocus, isBinaryType } from './rank';
 import {
   formatCount,
+  NO_TEXT,
   preparePolicy,
   type Candidate,
   type Estimates,
@@ -34,6 +35,7 @@ import {
   type PolicySettings,
 } from './policy';
 
+export { FOCUS_POOL, focusRelevance, READ_ALL_FOR_FOCUS, warmFocusIndex } from './curate-focus';
 export {
   MIN_SECTION_TOKENS,
   wholeTokens,
@@ -61,56 +63,6 @@ function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, Cat
     keyedLists.set(candidates, (byKey = map));
   }
   return byKey;
-}
-
-// One focus index per candidate list: typing a focus ranks again without indexing again, and
-// a run cancelled while the index is being built leaves it to the next.
-const focusIndexes = new WeakMap<readonly CatalogCandidate[], Promise<FocusIndex>>();
-
-/**
- * How the candidates match the settings' focus, by key; empty without a focus. The index is
- * built in key order, so the scores do not depend on the order the catalog arrived in.
- */
-export async function focusRelevance(
-  candidates: readonly CatalogCandidate[],
-  focus: string | undefined,
-  pause: () => Promise<void> = async () => {},
-): Promise<ReadonlyMap<string, FocusMatch>> {
-  if (!hasFocus({ focus, budget: 0 })) return new Map();
-  return (await focusIndexOf(candidates, pause)).rank(focus ?? '');
-}
-
-/**
- * Builds the focus index of a candidate list ahead of the first focus typed (the host does so
- * once a catalog settles while a window shows the context): the first key of a focus at
- * 100,000 resources then ranks, rather than waiting 1.2–1.6 s for the index.
- */
-export async function warmFocusIndex(
-  candidates: readonly CatalogCandidate[],
-  pause: () => Promise<void>,
-): Promise<void> {
-  await focusIndexOf(candidates, pause);
-}
-
-function focusIndexOf(
-  candidates: readonly CatalogCandidate[],
-  pause: () => Promise<void>,
-): Promise<FocusIndex> {
-  let index = focusIndexes.get(candidates);
-  if (!index) {
-    const documents = candidates.map((candidate) => ({
-      key: resourceKeyString(candidate),
-      uri: candidate.uri,
-      name: candidate.name,
-      ...(candidate.title !== undefined && { title: candidate.title }),
-      ...(candidate.description !== undefined && { description: candidate.description }),
-    }));
-    documents.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    index = indexForFocus(documents, pause);
-    focusIndexes.set(candidates, index);
-    index.catch(() => focusIndexes.delete(candidates));
-  }
-  return index;
 }
 
 export interface CurateOptions {
@@ -155,6 +107,8 @@ export interface Curated {
   known: Map<string, ReadState>;
   /** Reads this run made. */
   reads: number;
+  /** With a focus: the resources in play whose content it ranked by, of how many. */
+  focusSeen?: { read: number; of: number };
 }
 
 /**
@@ -169,11 +123,6 @@ export const MAX_FAILED_READS = 20;
  */
 export const READ_AHEAD = 16;
 const QUICK_WAVES = 4;
-/**
- * With a focus, the best matches by listing read for their content: a wave of reads, not the
- * catalog.
- */
-export const FOCUS_POOL = 20;
 
 export async function curateContext(options: CurateOptions): Promise<Curated> {
   const { marks, settings, format, read, count, signal } = options;
@@ -185,12 +134,16 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   // Checked and ranked once; each decision after a read is a linear pass. The same list
   // curated again is checked and ordered once (policy-catalog.ts keeps that per list).
   const inputs: readonly Candidate[] = options.candidates;
-  const listedRelevance = await focusRelevance(options.candidates, settings.focus, options.pause);
+  const pause = options.pause ?? (async () => {});
+  const focusIndex =
+    hasFocus(settings) && settings.auto ? await focusIndexOf(options.candidates, pause) : undefined;
   if (signal?.aborted) throw new Error('cancelled');
   // To the minute: a half-life's rank is then sorted once a minute, not once per run, and the
   // CLI and the UI, a few milliseconds apart, still agree.
   const now = Math.floor((options.now ?? 0) / 60_000) * 60_000;
-  let policy = preparePolicy(inputs, marks, settings, now, listedRelevance);
+  let policy = preparePolicy(inputs, marks, settings, now);
+  /** Reads this run may make: the limit, and the reads the focus makes first. */
+  let allowance = maxReads;
   // What this run's reads found, by key, kept as they land: a wave's decision must not walk
   // every read before it again.
   const observed = new Map<string, Observed>();
@@ -234,7 +187,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   const limitText = `not read: this run already read ${formatCount(maxReads)} resources, its limit`;
   const failing = (serverId: ServerId) =>
     (failures.get(serverId) ?? 0) >= MAX_FAILED_READS ? failingText : undefined;
-  const overLimit = () => (visited.size >= maxReads ? limitText : undefined);
+  const overLimit = () => (visited.size >= allowance ? limitText : undefined);
   /** What auto-include will not have read, whatever it decides (see Estimates.refused). */
   const refused = (serverId: ServerId) => failing(serverId) ?? overLimit();
 
@@ -296,18 +249,16 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
         }
         // A cancelled run counts nothing more: the next run's counts must not queue behind its.
         if (signal?.aborted) break;
+        // Binary alone is left out of the text context: it goes in as nothing, and costs nothing.
+        if (contents.length > 0 && contents.every((item) => item.text === undefined)) {
+          known.set(key, { error: NO_TEXT });
+          observe(key);
+          continue;
+        }
         counting.push(
           sectionTokens(contextItem(candidate, contents), format, count).then(
             (tokens) => {
-              known.set(
-                key,
-                tokens === undefined
-                  ? {
-                      error:
-                        'it has no text content (only binary, which the text context leaves out)',
-                    }
-                  : { contents, ...tokens },
-              );
+              known.set(key, tokens === undefined ? { error: NO_TEXT } : { contents, ...tokens });
               observe(key);
             },
             (error: unknown) => failed(key, candidate.serverId, error),
@@ -320,26 +271,31 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     await Promise.all(counting);
   }
 
-  if (listedRelevance.size > 0 && settings.auto) {
-    // Refine the focus by content: read the best matches by listing (the same ones whoever
-    // asks, so the CLI and the UI agree), then rank them again by what they say inside.
-    const pool = firstOf(policy.ranked(), FOCUS_POOL, (key) => listedRelevance.has(key));
+  let focusSeen: Curated['focusSeen'];
+  if (focusIndex) {
+    // The focus reads first: every text resource in play in a catalog small enough, else the
+    // best matches by listing (the same ones whoever asks, so the CLI and the UI agree), and
+    // ranks again by what they say inside.
+    const focus = settings.focus ?? '';
+    // Every text resource the user did not exclude: what the filters leave out may still be
+    // what the focus asks for (policy-focus.ts).
+    const inPlay: string[] = [];
+    for (const [key, candidate] of byKey)
+      if (marks.get(key) !== 'exclude' && !isBinaryType(candidate.mimeType)) inPlay.push(key);
+    inPlay.sort();
+    const pool = focusPool(inPlay, focusIndex.rank(focus));
+    allowance = maxReads + pool.length;
     await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');
-    const texts = pool.flatMap((key) => {
+    const contents = new Map<string, readonly ContentItem[]>();
+    for (const key of pool) {
       const state = known.get(key);
-      return state && 'contents' in state
-        ? [{ key, text: state.contents.map((item) => item.text ?? '').join('\n') }]
-        : [];
-    });
-    policy = preparePolicy(
-      inputs,
-      marks,
-      settings,
-      now,
-      refineByContent(listedRelevance, texts, settings.focus ?? ''),
-      { from: listedRelevance, keys: texts.map((entry) => entry.key) },
-    );
+      if (state && 'contents' in state) contents.set(key, state.contents);
+    }
+    const contentIndex = await contentIndexOf(options.candidates, contents, pause);
+    if (signal?.aborted) throw new Error('cancelled');
+    policy = preparePolicy(inputs, marks, settings, now, focusIndex.rank(focus, contentIndex));
+    focusSeen = { read: contents.size, of: inPlay.length };
   }
 
   let waves = 0;
@@ -410,6 +366,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     tokens,
     known,
     reads,
+    ...(focusSeen && { focusSeen }),
   };
 }
 

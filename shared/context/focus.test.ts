@@ -36,6 +36,7 @@ describe('focus ranking', () => {
       score: 1,
       words: ['rotate', 'database', 'credentials'],
       fields: ['title', 'name', 'uri'],
+      relevant: true,
     });
     expect(ranked.get('secrets.md')).toMatchObject({
       words: ['credentials'],

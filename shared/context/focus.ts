@@ -1,16 +1,18 @@
 /**
  * Relevance to a focus: a line of free text saying what the agent is about to do ("rotate the
- * database credentials"). Resources are ranked against it with BM25+ (term-index.ts) over their
- * title, name, description and the words of their URI, stemmed (Porter) so "credentials"
- * finds "credential", with prefix and light fuzzy matches for the rest. Our own fuzzy index
- * (catalog/search-index.ts) is for the search field, which wants every typed letter to count;
- * a focus wants words weighed by how rare they are. docs/CURATION.md says why each choice.
+ * database credentials"). Resources are scored with BM25F over their title, name, description,
+ * the words of their URI and, once read, their content (focus-words.ts says which words count).
+ * A resource is **relevant** when it scores within reach of the best match; the rest matched
+ * too little to take a place in the context. Our fuzzy index (catalog/search-index.ts) is for
+ * the search field, which wants every typed letter to count; a focus wants words weighed by
+ * how rare they are. docs/CURATION.md says why each choice, with the evaluation's figures.
  */
-import { stemmer } from 'stemmer';
-import { MAX_FOCUS_LENGTH } from './focus-limits';
-import { MAX_QUERY_TERMS, TermIndexBuilder, type TermIndex } from './term-index';
+import { queryTerms, termsOf, type QueryTerm } from './focus-words';
+import { FUZZY_MIN, TermIndexBuilder, type TermIndex } from './term-index';
 
-/** What the ranking reads of one resource. */
+export { focusWords } from './focus-words';
+
+/** What the ranking reads of one resource's listing. */
 export interface FocusDocument {
   /** The resource key (catalog/resource-key.ts). */
   key: string;
@@ -20,7 +22,7 @@ export interface FocusDocument {
   description?: string;
 }
 
-/** Where a focus word was found, in the order a reason names them; `content` once read. */
+/** Where a focus word was found, in the order a reason names them. */
 export const FOCUS_FIELDS = ['title', 'name', 'description', 'uri', 'content'] as const;
 export type FocusField = (typeof FOCUS_FIELDS)[number];
 /** The fields of a catalog entry, indexed before anything is read. */
@@ -28,107 +30,83 @@ const LISTED_FIELDS = ['title', 'name', 'description', 'uri'] as const;
 
 /** How one resource matched a focus. */
 export interface FocusMatch {
-  /** 0 to 1: its BM25+ score over the best score of this focus. */
+  /** 0 to 1: its score over the best score of this focus. */
   score: number;
   /** The focus's own words that matched, in the focus's order. */
   words: string[];
   /** The fields they matched in, in {@link FOCUS_FIELDS} order. */
   fields: FocusField[];
+  /** It scored within reach of the best match ({@link RELEVANT_SHARE} of it or more). */
+  relevant: boolean;
+}
+
+/** The contents read so far, indexed: the content field of the resources they belong to. */
+export interface ContentIndex {
+  readonly index: TermIndex;
+  readonly keys: readonly string[];
 }
 
 export interface FocusIndex {
-  /** Every resource that matches `focus` at all, by key. Empty for a focus of no words. */
-  rank(focus: string): ReadonlyMap<string, FocusMatch>;
+  /**
+   * Every resource that matches `focus` at all, by key, its content counted where `content` has
+   * it. Empty for a focus of no words.
+   */
+  rank(focus: string, content?: ContentIndex): ReadonlyMap<string, FocusMatch>;
   readonly size: number;
 }
 
-/** Words too common to tell resources apart (English function words; BM25 weighs the rest). */
-const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from has have how i in into is it its me my of on or our so that the their them then there these this to up us was we what when where which who why will with you your'.split(
-    ' ',
-  ),
-);
-
-/** Title counts most, then the name (often the file name), then the description and URI words. */
-const BOOST: Record<FocusField, number> = { title: 3, name: 2, description: 1, uri: 1, content: 1 };
 /**
- * Characters of each listed field indexed: a 20,000-character description tells no more than its
- * start.
+ * BM25F: each field's term frequency, weighted and normalized by the field's length, is summed
+ * before one saturation, so a word in the title and the body is one word found twice, not two.
  */
+const K1 = 2;
+const WEIGHT: Record<FocusField, number> = {
+  title: 3,
+  name: 2,
+  description: 1.5,
+  uri: 1.5,
+  content: 1,
+};
+const LENGTH_NORM: Record<FocusField, number> = {
+  title: 0.5,
+  name: 0.5,
+  description: 0.6,
+  uri: 0.5,
+  content: 0.75,
+};
+/** The terms of a content's lead, and how much more a word there counts than further on. */
+const LEAD_TERMS = 60;
+const LEAD_WEIGHT = 2;
+/** A word being typed also matches the longer words it begins, at this share. */
+const PREFIX_WEIGHT = 0.4;
+/** A word the catalog does not have matches those one typo away, at this share. */
+const TYPO_WEIGHT = 0.5;
+/** A resource is relevant when it scores this share of the best match or more. */
+export const RELEVANT_SHARE = 0.35;
+/** How much covering the focus's rare words counts: the score × the share covered to this power. */
+const COVERAGE_POWER = 1;
+/** Longer words a prefix stands for, at most. */
+const PREFIX_TERMS = 64;
+
+/** Characters of each listed field indexed: a 20,000-character description tells no more. */
 const FIELD_CHARS = 2000;
-/**
- * Characters of a resource's content the refinement reads: enough to tell, bounded for a huge one.
- */
-const CONTENT_CHARS = 100_000;
+/** Characters of a resource's content indexed: enough to tell, bounded for a huge one. */
+export const CONTENT_CHARS = 100_000;
 
-/**
- * The words of a text: letters and digits in any script, with camelCase and snake_case split
- * ("getUserById" → get, user, by, id), so URI paths and identifiers read as words.
- */
-export function focusWords(text: string): string[] {
-  // Most catalog text is ASCII, for which plain classes do what the Unicode ones do, faster.
-  const split = ASCII.test(text)
-    ? text
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)
-    : text
-        .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-        .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u);
-  return split.filter((word) => word !== '');
-}
-
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
-
-// A catalog repeats its words (every URI of a folder, every title of a kind), and the stemmer
-// is the costliest part of indexing: each word is stemmed once.
-const terms = new Map<string, string | null>();
-const TERMS_KEPT = 200_000;
-
-/** A word as the index keeps it: stemmed, or dropped (null) when it is a stop word. */
-function termOf(word: string): string | null {
-  let term = terms.get(word);
-  if (term === undefined) {
-    // The Porter stemmer is for English; other scripts pass through unchanged.
-    term = STOP_WORDS.has(word) ? null : /^[a-z]+$/.test(word) ? stemmer(word) : word;
-    if (terms.size >= TERMS_KEPT) terms.clear();
-    terms.set(word, term);
-  }
-  return term;
-}
-
-/** The terms of a text, in order, stop words dropped. */
-function termsOf(text: string): string[] {
-  const out: string[] = [];
-  for (const word of focusWords(text)) {
-    const term = termOf(word);
-    if (term !== null) out.push(term);
-  }
-  return out;
-}
-
-/** The URI without its scheme, so "file" or "https" does not match every resource of a server. */
-function uriText(uri: string): string {
-  return uri.replace(/^[a-z][a-z0-9+.-]*:/i, '');
-}
-
-/** An index over some fields of some documents, with the keys of its documents in order. */
-interface Indexed {
+/** The listing index, with its keys in document order. */
+interface Listed {
   index: TermIndex;
   keys: readonly string[];
-  fields: readonly FocusField[];
+  /** Document by key, made when content is first scored. */
+  docOf?: Map<string, number>;
 }
 
-/** Takes documents one at a time into an index over `fields`; `text` gives a field's text. */
+/** Takes documents one at a time into an index; `fieldsOf` gives a document's terms by field. */
 function indexer<T extends { key: string }>(
-  fields: readonly FocusField[],
-  text: (document: T, field: FocusField) => string,
+  fieldCount: number,
+  fieldsOf: (document: T) => string[][],
 ) {
-  const builder = new TermIndexBuilder(fields.length);
+  const builder = new TermIndexBuilder(fieldCount);
   const keys: string[] = [];
   const seen = new Set<string>();
   return {
@@ -137,36 +115,38 @@ function indexer<T extends { key: string }>(
       if (seen.has(document.key)) return;
       seen.add(document.key);
       keys.push(document.key);
-      builder.add(fields.map((field) => termsOf(text(document, field))));
+      builder.add(fieldsOf(document));
     },
-    done: (): Indexed => ({ index: builder.build(), keys, fields }),
+    done: () => ({ index: builder.build(), keys }),
   };
 }
 
-function indexOf<T extends { key: string }>(
-  documents: Iterable<T>,
-  fields: readonly FocusField[],
-  text: (document: T, field: FocusField) => string,
-): Indexed {
-  const taking = indexer(fields, text);
-  for (const document of documents) taking.add(document);
-  return taking.done();
-}
+const listedTerms = (document: FocusDocument): string[][] =>
+  LISTED_FIELDS.map((field) =>
+    termsOf(
+      (field === 'uri'
+        ? // Without its scheme, so "file" or "https" does not match every resource of a server.
+          document.uri.replace(/^[a-z][a-z0-9+.-]*:/i, '')
+        : (document[field] ?? '')
+      ).slice(0, FIELD_CHARS),
+    ),
+  );
 
-const listedText = (document: FocusDocument, field: FocusField) =>
-  (field === 'uri'
-    ? uriText(document.uri)
-    : ((document as unknown as Record<string, string | undefined>)[field] ?? '')
-  ).slice(0, FIELD_CHARS);
+/**
+ * A content's terms in two fields: its lead (the first {@link LEAD_TERMS}, where a document says
+ * what it is about) and the rest.
+ */
+const contentTerms = (entry: { text: string }): string[][] => {
+  const terms = termsOf(entry.text.slice(0, CONTENT_CHARS));
+  return [terms.slice(0, LEAD_TERMS), terms.slice(LEAD_TERMS)];
+};
 
-function focusIndex(indexed: Indexed): FocusIndex {
+function focusIndex(listed: Listed): FocusIndex {
   return {
     get size() {
-      return indexed.keys.length;
+      return listed.keys.length;
     },
-    rank(focus) {
-      return search(indexed, focus);
-    },
+    rank: (focus, content) => search(listed, content, focus),
   };
 }
 
@@ -177,7 +157,9 @@ function focusIndex(indexed: Indexed): FocusIndex {
  * floating point over the index, are the same whatever order the catalog arrived in.
  */
 export function createFocusIndex(documents: Iterable<FocusDocument>): FocusIndex {
-  return focusIndex(indexOf(documents, LISTED_FIELDS, listedText));
+  const taking = indexer(LISTED_FIELDS.length, listedTerms);
+  for (const document of documents) taking.add(document);
+  return focusIndex(taking.done());
 }
 
 /** Documents indexed between two pauses of {@link indexForFocus}: about 10 ms of work. */
@@ -191,7 +173,7 @@ export async function indexForFocus(
   documents: readonly FocusDocument[],
   pause: () => Promise<void>,
 ): Promise<FocusIndex> {
-  const taking = indexer(LISTED_FIELDS, listedText);
+  const taking = indexer(LISTED_FIELDS.length, listedTerms);
   for (let at = 0; at < documents.length; at += 1) {
     if (at > 0 && at % INDEX_SLICE === 0) await pause();
     taking.add(documents[at] as FocusDocument);
@@ -199,80 +181,217 @@ export async function indexForFocus(
   return focusIndex(taking.done());
 }
 
-/** The focus's terms (stemmed, no stop words), each with the first word it came from. */
-function focusTerms(focus: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const word of focusWords(focus.slice(0, MAX_FOCUS_LENGTH))) {
-    const term = termOf(word);
-    if (term !== null && !found.has(term) && found.size < MAX_QUERY_TERMS) found.set(term, word);
+/** Characters of content indexed between two pauses of {@link indexContents}. */
+const CONTENT_SLICE = 400_000;
+
+/**
+ * Indexes what resources say inside, given in key order (so scores do not depend on the order
+ * they were read in), awaiting `pause` between slices of about 400 KB.
+ */
+export async function indexContents(
+  read: readonly { key: string; text: string }[],
+  pause: () => Promise<void> = async () => {},
+): Promise<ContentIndex> {
+  const taking = indexer<{ key: string; text: string }>(2, contentTerms);
+  let since = 0;
+  for (const entry of read) {
+    if (since >= CONTENT_SLICE) {
+      await pause();
+      since = 0;
+    }
+    taking.add(entry);
+    since += Math.min(entry.text.length, CONTENT_CHARS);
   }
+  return taking.done();
+}
+
+/** An index's share of a query term: the indexed terms it stands for, each with its weight. */
+function expand(index: TermIndex, query: QueryTerm, typo: boolean): [number, number][] {
+  const found: [number, number][] = [];
+  const exact = index.idOf(query.term);
+  if (exact !== undefined) found.push([exact, 1]);
+  if (query.typing && query.word.length >= 3) {
+    for (const other of index.extending(query.term, PREFIX_TERMS))
+      found.push([index.idOf(other) as number, PREFIX_WEIGHT]);
+    // A word typed past its stem: "billi" is on its way to "billing", indexed as "bill".
+    for (let length = query.word.length - 1; length >= 3; length -= 1) {
+      const stem = query.word.slice(0, length);
+      if (stem === query.term) break;
+      const id = index.idOf(stem);
+      if (id !== undefined) {
+        found.push([id, PREFIX_WEIGHT]);
+        break;
+      }
+    }
+  }
+  if (typo && query.term.length >= FUZZY_MIN)
+    for (const other of index.oneEditFrom(query.term))
+      found.push([index.idOf(other) as number, TYPO_WEIGHT]);
   return found;
 }
 
-function search(indexed: Indexed, focus: string): Map<string, FocusMatch> {
-  const query = focusTerms(focus);
+function search(
+  listed: Listed,
+  content: ContentIndex | undefined,
+  focus: string,
+): Map<string, FocusMatch> {
+  const query = queryTerms(focus);
   const ranked = new Map<string, FocusMatch>();
-  if (query.size === 0) return ranked;
-  const words = [...query.values()];
-  const hits = indexed.index.search(
-    [...query.keys()],
-    indexed.fields.map((field) => BOOST[field]),
-  );
+  if (query.length === 0) return ranked;
+  const size = listed.keys.length;
+  let docOf: Int32Array | undefined;
+  if (content) {
+    if (!listed.docOf) listed.docOf = new Map(listed.keys.map((key, doc) => [key, doc]));
+    const map = listed.docOf;
+    docOf = Int32Array.from(content.keys, (key) => map.get(key) ?? -1);
+  }
+  const score = new Float64Array(size);
+  const termMask = new Uint32Array(size);
+  const fieldMask = new Uint8Array(size);
+  const frequency = new Float64Array(size);
+  const inContent = new Float64Array(size);
+  const contentSize = content ? content.keys.length : 0;
+  /** The rarity of the focus words each resource has: how much of the focus it covers. */
+  const covered = new Float64Array(size);
+  let rarities = 0;
+  const rarityOf = new Float64Array(query.length);
+  const matched: number[] = [];
+  const listedWeights = LISTED_FIELDS.map((field) => WEIGHT[field]);
+  const listedNorms = LISTED_FIELDS.map((field) => LENGTH_NORM[field]);
+  const contentField = FOCUS_FIELDS.indexOf('content');
+
+  query.forEach((term, bit) => {
+    const typo =
+      !term.compound &&
+      listed.index.idOf(term.term) === undefined &&
+      content?.index.idOf(term.term) === undefined;
+    const touched: number[] = [];
+    const inListing = { count: 0 };
+    const inBody = { count: 0 };
+    const take = (
+      index: TermIndex,
+      expansions: [number, number][],
+      weights: readonly number[],
+      norms: readonly number[],
+      field0: number,
+      docMap: Int32Array | undefined,
+      into: Float64Array,
+      counted: { count: number },
+    ) => {
+      const { postings, lengths, averages, fieldCount } = index;
+      for (const [id, share] of expansions) {
+        const [start, end] = index.range(id);
+        for (let at = start; at < end; at += 2) {
+          const slot = postings[at] as number;
+          const field = slot % fieldCount;
+          const local = (slot - field) / fieldCount;
+          const doc = docMap ? (docMap[local] as number) : local;
+          if (doc < 0) continue;
+          const average = averages[field] as number;
+          const b = norms[field] as number;
+          const norm = average > 0 ? 1 - b + (b * (lengths[slot] as number)) / average : 1;
+          if (frequency[doc] === 0 && inContent[doc] === 0) touched.push(doc);
+          if (into[doc] === 0) counted.count += 1;
+          into[doc] =
+            (into[doc] as number) +
+            (share * (weights[field] as number) * (postings[at + 1] as number)) / norm;
+          fieldMask[doc] =
+            (fieldMask[doc] as number) | (1 << Math.min(field0 + field, contentField));
+        }
+      }
+    };
+    take(
+      listed.index,
+      expand(listed.index, term, typo),
+      listedWeights,
+      listedNorms,
+      0,
+      undefined,
+      frequency,
+      inListing,
+    );
+    if (content && docOf)
+      take(
+        content.index,
+        expand(content.index, term, typo),
+        [LEAD_WEIGHT, WEIGHT.content],
+        [LENGTH_NORM.content, LENGTH_NORM.content],
+        contentField,
+        docOf,
+        inContent,
+        inBody,
+      );
+    // How rare the word is: the resources that have it anywhere, and in each part apart (a
+    // word every page's navigation repeats can still tell names apart).
+    const rarity = Math.log(1 + (size - touched.length + 0.5) / (touched.length + 0.5));
+    const rareOf = (count: number, of: number) => Math.log(1 + (of - count + 0.5) / (count + 0.5));
+    const listedRarity = rareOf(inListing.count, size);
+    const contentRarity = rareOf(inBody.count, contentSize);
+    // A compound stands in for its two words ("startup" for "starts up"): it adds nothing to
+    // what there is to cover, and a resource that has it covers its words.
+    rarityOf[bit] = touched.length > 0 ? rarity : 0;
+    if (touched.length > 0 && !term.compound) rarities += rarity;
+    for (const doc of touched) {
+      // The listing and the content saturate apart: a name or a title that says it counts
+      // however often a long body repeats the word.
+      const listedTf = frequency[doc] as number;
+      const contentTf = inContent[doc] as number;
+      if (termMask[doc] === 0) matched.push(doc);
+      score[doc] =
+        (score[doc] as number) +
+        (listedRarity * listedTf * (K1 + 1)) / (listedTf + K1) +
+        (contentRarity * contentTf * (K1 + 1)) / (contentTf + K1);
+      inContent[doc] = 0;
+      if (!term.compound) covered[doc] = (covered[doc] as number) + rarity;
+      termMask[doc] = (termMask[doc] as number) | (1 << bit);
+      frequency[doc] = 0;
+    }
+  });
+
+  // A resource that has only the focus's common words ranks below one that has its rare ones.
+  query.forEach((term, bit) => {
+    if (!term.parts) return;
+    const parts = term.parts.map((part) => query.findIndex((other) => other.term === part));
+    for (const doc of matched) {
+      const mask = termMask[doc] as number;
+      if ((mask & (1 << bit)) === 0) continue;
+      for (const part of parts)
+        if (part >= 0 && (mask & (1 << part)) === 0) {
+          covered[doc] = (covered[doc] as number) + (rarityOf[part] as number);
+          termMask[doc] = mask | (1 << part);
+        }
+    }
+  });
+  for (const doc of matched)
+    score[doc] = (score[doc] as number) * ((covered[doc] as number) / rarities) ** COVERAGE_POWER;
   let best = 0;
-  for (const doc of hits.docs) best = Math.max(best, hits.score[doc] as number);
+  for (const doc of matched) best = Math.max(best, score[doc] as number);
   // Many matches share which words and fields matched: one array each, not one per match.
+  const words = query.map((term) => term.word);
   const wordLists = new Map<number, string[]>();
   const fieldLists = new Map<number, FocusField[]>();
-  for (const doc of hits.docs) {
-    const termMask = hits.terms[doc] as number;
-    const fieldMask = hits.fields[doc] as number;
-    let matched = wordLists.get(termMask);
-    if (!matched)
-      wordLists.set(termMask, (matched = words.filter((_, bit) => (termMask & (1 << bit)) !== 0)));
-    let fields = fieldLists.get(fieldMask);
-    if (!fields) {
-      const named = new Set(indexed.fields.filter((_, bit) => (fieldMask & (1 << bit)) !== 0));
-      fieldLists.set(fieldMask, (fields = FOCUS_FIELDS.filter((field) => named.has(field))));
-    }
-    ranked.set(indexed.keys[doc] as string, {
-      score: best > 0 ? (hits.score[doc] as number) / best : 0,
-      words: matched,
-      fields,
+  for (const doc of matched) {
+    const terms = termMask[doc] as number;
+    const fields = fieldMask[doc] as number;
+    let wordList = wordLists.get(terms);
+    if (!wordList)
+      wordLists.set(
+        terms,
+        (wordList = words.filter((_, bit) => (terms & (1 << bit)) !== 0 && !query[bit]?.compound)),
+      );
+    let fieldList = fieldLists.get(fields);
+    if (!fieldList)
+      fieldLists.set(
+        fields,
+        (fieldList = FOCUS_FIELDS.filter((_, bit) => (fields & (1 << bit)) !== 0)),
+      );
+    const relative = best > 0 ? (score[doc] as number) / best : 0;
+    ranked.set(listed.keys[doc] as string, {
+      score: relative,
+      words: wordList,
+      fields: fieldList,
+      relevant: relative >= RELEVANT_SHARE,
     });
   }
   return ranked;
-}
-
-/**
- * The ranking refined by what the best matches say inside: `read` holds the text of the
- * resources read for it (the top of `listed`'s rank, so the same ones whoever asks). Content
- * only lifts: a match inside closes up to half the gap between a resource's listing score and
- * 1, and a title that says it all is not lowered for a body that does not repeat it. The rest
- * keep their listing's score.
- */
-export function refineByContent(
-  listed: ReadonlyMap<string, FocusMatch>,
-  read: readonly { key: string; text: string }[],
-  focus: string,
-): ReadonlyMap<string, FocusMatch> {
-  if (read.length === 0) return listed;
-  const inContent = search(
-    indexOf(read, ['content'], (entry) => entry.text.slice(0, CONTENT_CHARS)),
-    focus,
-  );
-  const refined = new Map(listed);
-  for (const { key } of read) {
-    const before = listed.get(key);
-    const content = inContent.get(key);
-    if (!before && !content) continue;
-    const words = new Set([...(before?.words ?? []), ...(content?.words ?? [])]);
-    const fields = new Set([...(before?.fields ?? []), ...(content ? ['content' as const] : [])]);
-    refined.set(key, {
-      score: (before?.score ?? 0) + 0.5 * (content?.score ?? 0) * (1 - (before?.score ?? 0)),
-      // In the focus's own order.
-      words: [...focusTerms(focus).values()].filter((word) => words.has(word)),
-      fields: FOCUS_FIELDS.filter((field) => fields.has(field)),
-    });
-  }
-  return refined;
 }

@@ -109,6 +109,7 @@ export function rankInput(facts: StaticFacts, focus: RankInput['focus']): RankIn
     size: facts.size,
     mimeType: facts.candidate.mimeType,
     focus,
+    audience: facts.audience,
   };
 }
 
@@ -117,8 +118,9 @@ export function isRequired(facts: StaticFacts, settings: PolicySettings): boolea
 }
 
 /**
- * Auto-include's order, as a comparison of two resources by order and score: required first,
- * then the higher score, the newer, and the catalog order. A total order, so merging lists
+ * Auto-include's order, as a comparison of two resources by order and score: without a focus,
+ * required first; then the higher score, the newer, and the catalog order. With a focus the
+ * required are ranked by it like the rest (they still take their share of the budget first). A total order, so merging lists
  * sorted by it gives what sorting them together would.
  */
 export function compareRank(
@@ -131,8 +133,10 @@ export function compareRank(
 ): number {
   const factsA = catalog.facts[a] as StaticFacts;
   const factsB = catalog.facts[b] as StaticFacts;
-  const required = Number(isRequired(factsB, settings)) - Number(isRequired(factsA, settings));
-  if (required !== 0) return required;
+  if (!hasFocus(settings)) {
+    const required = Number(isRequired(factsB, settings)) - Number(isRequired(factsA, settings));
+    if (required !== 0) return required;
+  }
   if (scoreA !== scoreB) return scoreB - scoreA;
   // Both absent is -Infinity minus -Infinity: NaN, a tie.
   const time = factsB.time - factsA.time;

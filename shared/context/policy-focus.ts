@@ -13,7 +13,7 @@ import {
   type StaticFacts,
 } from './policy-catalog';
 import type { Mark, PolicySettings } from './policy-types';
-import { rankScore } from './rank';
+import { hasFocus, rankScore } from './rank';
 
 /** The resources a focus matched that are in the running, scored, best first. */
 export interface FocusOrder {
@@ -38,16 +38,9 @@ export function byRank(a: Scored, b: Scored): number {
   return a.at - b.at;
 }
 
-// Per relevance map: a run decides many times with the same focus, and the map refined by
-// content (curate.ts) differs from the one it refines in a few entries, so it is derived from
-// it: scoring and sorting 30,000 matches twice per keystroke was most of a keystroke at 100,000.
+// Per relevance map: a run decides many times with the same focus (after every wave of reads),
+// and scoring and sorting 30,000 matches is most of a keystroke at 100,000.
 const focusOrders = new WeakMap<ReadonlyMap<string, FocusMatch>, FocusOrder>();
-
-/** A relevance map made from another by setting a few keys (curate.ts's refinement by content). */
-export interface Refinement {
-  from: ReadonlyMap<string, FocusMatch>;
-  keys: readonly string[];
-}
 
 export function focusOrderOf(
   catalog: PolicyCatalog,
@@ -55,47 +48,26 @@ export function focusOrderOf(
   relevance: ReadonlyMap<string, FocusMatch>,
   settings: PolicySettings,
   now: number,
-  refines?: Refinement,
 ): FocusOrder {
   const kept = focusOrders.get(relevance);
   if (kept?.base === base) return kept;
-  const from = refines && focusOrders.get(refines.from);
-  const derived = from?.base === base ? from : undefined;
-  const changed: Scored[] = [];
-  const moved = new Set<number>();
-  const take = (key: string, match: FocusMatch | undefined) => {
+  const matched: Scored[] = [];
+  for (const [key, match] of relevance) {
     const at = catalog.at.get(key);
-    if (at === undefined || moved.has(at)) return;
-    moved.add(at);
-    if (!match || base.out[at] !== undefined) return;
+    if (at === undefined) continue;
+    // The filters' defaults do not mute the focus: a relevant match is in play whatever its
+    // stated priority or audience; they decide what fills the budget, not what was asked for.
+    const out = base.out[at];
+    if (out !== undefined && !(match.relevant && out !== 'not-picked')) continue;
     const facts = catalog.facts[at] as StaticFacts;
-    changed.push({
+    matched.push({
       at,
       score: rankScore(rankInput(facts, match), settings, now),
-      required: isRequired(facts, settings) ? 1 : 0,
+      required: !hasFocus(settings) && isRequired(facts, settings) ? 1 : 0,
       time: facts.time,
     });
-  };
-  if (derived && refines) for (const key of refines.keys) take(key, relevance.get(key));
-  else for (const [key, match] of relevance) take(key, match);
-  changed.sort(byRank);
-  let matched = changed;
-  if (derived) {
-    // The matches that did not change keep their order; the few that did are merged in.
-    matched = [];
-    let next = 0;
-    for (const entry of derived.matched) {
-      if (moved.has(entry.at)) continue;
-      for (
-        let change = changed[next];
-        change && byRank(change, entry) < 0;
-        change = changed[++next]
-      )
-        matched.push(change);
-      matched.push(entry);
-    }
-    for (; next < changed.length; next += 1) matched.push(changed[next] as Scored);
   }
+  matched.sort(byRank);
   const order = { base, matched };
   focusOrders.set(relevance, order);
   return order;

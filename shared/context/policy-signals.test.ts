@@ -108,8 +108,11 @@ describe('auto-include without annotations', () => {
     expect(top?.reason).toBe(
       'rank 1 of 3: focus matched "rotate database credentials" in the title, the name and the URI; no priority set; 148 tokens; 148 of 800 used',
     );
-    expect(result.decisions.find((d) => d.uri === 'kb://notes/glossary.md')?.reason).toMatch(
-      /^rank \d of 3: focus did not match; no priority set;/,
+    // What the focus does not match stays out, and says why.
+    const glossary = result.decisions.find((d) => d.uri === 'kb://notes/glossary.md');
+    expect(glossary?.kind).toBe('not-relevant');
+    expect(glossary?.reason).toBe(
+      'not relevant to the focus: none of its words matched; rank 3 of 3: focus did not match; no priority set',
     );
   });
 

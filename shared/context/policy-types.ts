@@ -17,8 +17,19 @@ export interface PolicySettings {
    * low.
    */
   threshold: number;
-  /** Priority 1 goes in even over the budget, with a warning. */
+  /** Priority 1 goes in first, up to {@link PolicySettings.requiredShare} of the budget. */
   requirePriorityOne: boolean;
+  /**
+   * The share of the budget required resources may take, 0 to 1, so that one server's priority 1
+   * never mutes the focus. Absent: {@link DEFAULT_REQUIRED_SHARE}.
+   */
+  requiredShare?: number;
+  /**
+   * With a focus, fill the budget left after the relevant resources with the rest, by rank.
+   * Absent or false: what the focus finds not relevant stays out. Without a focus it has no
+   * effect: the budget is always filled by rank.
+   */
+  fill?: boolean;
   /** Newer breaks ties; with a half-life (days), age also lowers the rank. */
   halfLifeDays?: number;
   /** Tokens the context may use. */
@@ -65,16 +76,21 @@ export interface Candidate {
   unreadable?: string;
 }
 
-export type DecisionKind =
-  | 'picked'
-  | 'pinned'
-  | 'auto'
-  | 'excluded-by-user'
-  | 'excluded-by-audience'
-  | 'below-threshold'
-  | 'over-budget'
-  | 'unreadable'
-  | 'not-picked';
+/** Every decision a resource can get. */
+export const DECISION_KINDS = [
+  'picked',
+  'pinned',
+  'auto',
+  'excluded-by-user',
+  'excluded-by-audience',
+  'below-threshold',
+  'over-budget',
+  'unreadable',
+  'not-picked',
+  'not-relevant',
+  'no-text',
+] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 export interface Decision {
   serverId: ServerId;
@@ -113,16 +129,35 @@ export interface PolicyResult {
   /** Tokens of everything included, and how many of them exceed the budget. */
   used: number;
   overBudget: number;
-  /** Context-wide warnings: required or manual resources over the budget. */
+  /** Context-wide warnings: picked or pinned resources over the budget. */
   warnings: string[];
+  /**
+   * Where the tokens went: to what you picked or pinned, to required resources, to resources
+   * relevant to the focus, and to the rest (without a focus, or with fill).
+   */
+  usedBy: UsedBy;
+  /**
+   * One line per server whose required resources were held to their share of the budget,
+   * with the way out.
+   */
+  crowding: string[];
+}
+
+export interface UsedBy {
+  marked: number;
+  required: number;
+  relevant: number;
+  fill: number;
 }
 
 /**
- * Required (priority 1) resources go in over the budget, but only until they alone fill this
- * many budgets: a server that marks thousands of resources priority 1 must not make us read
- * and send all of them.
+ * What a read found when a resource has no text, only binary content, which the text context
+ * leaves out: it is decided `no-text`, and costs nothing.
  */
-export const REQUIRED_CAP_BUDGETS = 4;
+export const NO_TEXT = 'it has no text content (only binary, which the text context leaves out)';
+
+/** The share of the budget required resources take at most, unless the settings say otherwise. */
+export const DEFAULT_REQUIRED_SHARE = 0.5;
 
 /** Bytes per token when only a declared size is known: a stated rule of thumb. */
 export const BYTES_PER_TOKEN_ESTIMATE = 4;

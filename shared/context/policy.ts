@@ -10,12 +10,22 @@
  */
 import type { FocusMatch } from './focus';
 import { baseRankOf, catalogOf, isRequired, rankInput, type StaticFacts } from './policy-catalog';
-import { focusOrderOf, rankedOrder, type Refinement } from './policy-focus';
-import { signalText } from './rank';
+import { focusOrderOf, rankedOrder } from './policy-focus';
+import { bestMatchOf, crowdingLines } from './policy-crowding';
 import {
-  BYTES_PER_TOKEN_ESTIMATE,
+  costOf,
+  notRelevantText,
+  outReason,
+  PolicyDecision,
+  tokensOf,
+  tokenText,
+} from './policy-decision';
+import { hasFocus, signalText } from './rank';
+import {
+  DECISION_KINDS,
+  DEFAULT_REQUIRED_SHARE,
   formatCount,
-  REQUIRED_CAP_BUDGETS,
+  NO_TEXT,
   type Candidate,
   type Decision,
   type DecisionKind,
@@ -25,154 +35,18 @@ import {
   type PolicyResult,
   type PolicySettings,
   type PreparedPolicy,
+  type UsedBy,
 } from './policy-types';
 
 export * from './policy-types';
-export type { Refinement } from './policy-focus';
 
 const number = formatCount;
 
 /** Decision kinds as stored per resource during a run; 255 is "decided when read" (a filter's). */
-const KINDS: readonly DecisionKind[] = [
-  'picked',
-  'pinned',
-  'auto',
-  'excluded-by-user',
-  'excluded-by-audience',
-  'below-threshold',
-  'over-budget',
-  'unreadable',
-  'not-picked',
-];
+const KINDS: readonly DecisionKind[] = DECISION_KINDS;
 const CODE = new Map(KINDS.map((kind, code) => [kind, code]));
+const AUTO = CODE.get('auto') as number;
 const FILTERED = 255;
-
-/** Tokens as known now: counted, else estimated from the size, else guessed. */
-interface Cost {
-  tokens: number;
-  estimated: boolean;
-  /** How the estimate was made, when it is one. */
-  basis: 'counted' | 'size' | 'guess' | 'unknown';
-}
-
-/**
- * A decision whose reason is written when first read: a window reads the reasons of the few it
- * shows.
- */
-class PolicyDecision implements Decision {
-  readonly serverId: Decision['serverId'];
-  readonly uri: string;
-  readonly key: string;
-  readonly kind: DecisionKind;
-  readonly included: boolean;
-  readonly tokens: number;
-  readonly estimated: boolean;
-  readonly warnings: string[];
-  readonly rank?: number;
-  #reason: string | (() => string);
-  constructor(
-    facts: StaticFacts,
-    cost: Cost,
-    kind: DecisionKind,
-    rank: number,
-    reason: () => string,
-  ) {
-    this.serverId = facts.candidate.serverId;
-    this.uri = facts.candidate.uri;
-    this.key = facts.key;
-    this.kind = kind;
-    this.included = kind === 'picked' || kind === 'pinned' || kind === 'auto';
-    this.tokens = cost.tokens;
-    this.estimated = cost.estimated;
-    this.warnings = facts.warnings;
-    if (rank > 0) this.rank = rank;
-    this.#reason = reason;
-  }
-  get reason(): string {
-    if (typeof this.#reason === 'function') this.#reason = this.#reason();
-    return this.#reason;
-  }
-  /** Plain data, reason included (JSON.stringify reads own fields only). */
-  toJSON(): Decision {
-    return {
-      serverId: this.serverId,
-      uri: this.uri,
-      key: this.key,
-      kind: this.kind,
-      included: this.included,
-      reason: this.reason,
-      tokens: this.tokens,
-      estimated: this.estimated,
-      warnings: this.warnings,
-      ...(this.rank !== undefined && { rank: this.rank }),
-    };
-  }
-}
-
-/**
- * Tokens as known now, as {@link costOf} says, without the object: the hot path's, once per
- * resource per pass.
- */
-function tokensOf(
-  facts: StaticFacts,
-  observed: Observed | undefined,
-  estimates: Estimates,
-): number {
-  const counted = observed?.tokens ?? facts.candidate.tokens;
-  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0)
-    return Math.round(counted);
-  if (facts.size !== undefined)
-    return Math.max(
-      estimates.minTokens ?? 0,
-      Math.ceil(
-        facts.size /
-          (estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0
-            ? estimates.bytesPerToken
-            : BYTES_PER_TOKEN_ESTIMATE),
-      ),
-    );
-  return Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
-}
-
-function costOf(facts: StaticFacts, observed: Observed | undefined, estimates: Estimates): Cost {
-  const counted = observed?.tokens ?? facts.candidate.tokens;
-  if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0)
-    return { tokens: Math.round(counted), estimated: false, basis: 'counted' };
-  if (facts.size !== undefined) {
-    const ratio =
-      estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0
-        ? estimates.bytesPerToken
-        : BYTES_PER_TOKEN_ESTIMATE;
-    return {
-      tokens: Math.max(estimates.minTokens ?? 0, Math.ceil(facts.size / ratio)),
-      estimated: true,
-      basis: 'size',
-    };
-  }
-  const guessed = Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
-  return { tokens: guessed, estimated: true, basis: guessed > 0 ? 'guess' : 'unknown' };
-}
-
-function tokenText(cost: Cost): string {
-  switch (cost.basis) {
-    case 'counted':
-      return `${number(cost.tokens)} tokens`;
-    case 'size':
-      return `about ${number(cost.tokens)} tokens (estimated from its declared size, not read yet)`;
-    case 'guess':
-      return `about ${number(cost.tokens)} tokens (a guess: no size declared, not read yet)`;
-    default:
-      return 'tokens not known until it is read';
-  }
-}
-
-/** Why a filter left it out. */
-function outReason(facts: StaticFacts, kind: DecisionKind, settings: PolicySettings): string {
-  if (kind === 'not-picked') return 'not picked, and auto-include is off';
-  if (kind === 'excluded-by-audience')
-    return `audience is ${(facts.audience ?? []).join(' and ')}, not assistant`;
-  return `priority ${facts.priority} < ${settings.threshold}`;
-}
 
 /**
  * Decides every candidate. `marks` are keyed by resourceKeyString; `now` (milliseconds)
@@ -189,18 +63,13 @@ export function decideContext(
   return preparePolicy(candidates, marks, settings, now, relevance).decide();
 }
 
-/**
- * Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}).
- * `refines`: the relevance map `relevance` was made from, and the keys it set or dropped
- * (curate.ts's refinement by content): its rank is then derived rather than sorted again.
- */
+/** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
 export function preparePolicy(
   candidates: readonly Candidate[],
   marks: ReadonlyMap<string, Mark>,
   settings: PolicySettings,
   now = 0,
   relevance: ReadonlyMap<string, FocusMatch> = new Map(),
-  refines?: Refinement,
 ): PreparedPolicy {
   const catalog = catalogOf(candidates);
   const { facts } = catalog;
@@ -214,17 +83,18 @@ export function preparePolicy(
   // Pins and picks are taken in key order.
   const marked = [...markAt.keys()].sort((a, b) => a - b);
   const focus =
-    relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings, now, refines) : undefined;
+    relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings, now) : undefined;
   const ranked = rankedOrder(catalog, base, markAt, focus, settings);
   /** The focus match of the resource at `at`, for a reason (looked up when one is written). */
   const focusMatchAt = (at: number) => relevance.get(factsAt(at).key);
-  // The required come first in the rank.
-  let requiredCount = 0;
-  while (
-    requiredCount < ranked.length &&
-    isRequired(factsAt(ranked[requiredCount] as number), settings)
-  )
-    requiredCount += 1;
+  // The required, in rank order: they take their share of the budget first.
+  const requiredAt: number[] = [];
+  const isRequiredAt = new Uint8Array(facts.length);
+  for (const at of ranked)
+    if (isRequired(factsAt(at), settings)) {
+      requiredAt.push(at);
+      isRequiredAt[at] = 1;
+    }
   let places: Int32Array | undefined;
   /** Its place in the rank, from 1, or 0: worked out when a decision is first read. */
   const rankOf = (at: number): number => {
@@ -236,7 +106,12 @@ export function preparePolicy(
     return places[at] as number;
   };
   const budget = Math.max(0, settings.budget);
-  const requiredCap = Math.max(budget, REQUIRED_CAP_BUDGETS * budget);
+  const share = Math.min(1, Math.max(0, settings.requiredShare ?? DEFAULT_REQUIRED_SHARE));
+  const requiredCap = Math.floor(share * budget);
+  // With a focus, what it finds not relevant stays out, unless the user asked to fill with it.
+  const focused = hasFocus(settings);
+  const fill = !focused || settings.fill === true;
+  const relevantAt = (at: number) => focusMatchAt(at)?.relevant === true;
 
   /**
    * The one pass behind both methods. With `record`, every decision's kind and the tokens used
@@ -248,6 +123,9 @@ export function preparePolicy(
     const before = record ? new Float64Array(facts.length) : undefined;
     /** Why each resource decided unreadable was, as it stood then. */
     const failures = new Map<number, string>();
+    /** Required resources left out by their share (not by the budget), with what they had. */
+    const overShare = new Map<number, number>();
+    const usedBy: UsedBy = { marked: 0, required: 0, relevant: 0, fill: 0 };
     let used = 0;
     const decide = (at: number, kind: DecisionKind) => {
       if (kinds && before) {
@@ -259,7 +137,7 @@ export function preparePolicy(
     const unreadable = (at: number) => unreadableOf(factsAt(at), observed);
     const fail = (at: number, why: string) => {
       failures.set(at, why);
-      decide(at, 'unreadable');
+      decide(at, why === NO_TEXT ? 'no-text' : 'unreadable');
     };
 
     // 1. The user's word first: exclusions, pins, then picks.
@@ -274,48 +152,75 @@ export function preparePolicy(
         const tokens = tokensOf(factsAt(at), observed.get(factsAt(at).key), estimates);
         decide(at, mark === 'pin' ? 'pinned' : 'picked');
         used += tokens;
+        usedBy.marked += tokens;
       }
     }
-    // 2. Auto-include fills the budget in rank order. What the filters left out is decided
-    // when its decision is read: its kind does not depend on the budget.
-    // The quick answer leaves the required once nothing more of them can fit: they come first.
-    const least = Math.max(1, estimates.minTokens ?? 0);
-    for (let place = 0; place < ranked.length; place += 1) {
-      if (!record && place < requiredCount && used + least > requiredCap) place = requiredCount;
-      const at = ranked[place] as number;
-      if (at === undefined) break;
+    /** Takes the resource at `at` if `room` has room for what it costs, counted to `to`. */
+    const take = (at: number, room: (tokens: number) => boolean, to: keyof UsedBy): void => {
       const entry = factsAt(at);
       const seen = observed.get(entry.key);
       const failed = seen?.unreadable ?? entry.candidate.unreadable;
       if (failed !== undefined) {
         if (record) fail(at, failed);
-        continue;
+        return;
       }
       const tokens = tokensOf(entry, seen, estimates);
-      const required = isRequired(entry, settings);
-      if (used + tokens <= (required ? requiredCap : budget)) {
+      if (room(tokens)) {
         // It would go in, but the run will not read it: it is decided unread, and takes nothing.
         const refusal =
           seen === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
         if (refusal !== undefined) {
           if (record) fail(at, refusal);
-          continue;
+          return;
         }
         decide(at, 'auto');
         used += tokens;
+        usedBy[to] += tokens;
       } else if (record) {
+        if (to === 'required' && used + tokens <= budget) overShare.set(at, usedBy.required);
         decide(at, 'over-budget');
-      } else if (!required && used >= budget) {
-        // Full: only a resource costing nothing could still go in, and decide() will say so.
-        break;
       }
+    };
+    // 2. Auto-include in rank order: the required, up to their share; then what the focus finds
+    // relevant (everything, without a focus); then, with fill, the rest. What the filters left
+    // out is decided when its decision is read: its kind does not depend on the budget.
+    const least = Math.max(1, estimates.minTokens ?? 0);
+    for (const at of requiredAt) {
+      // The quick answer stops once nothing more can fit.
+      if (!record && (usedBy.required + least > requiredCap || used + least > budget)) break;
+      take(
+        at,
+        (tokens) => usedBy.required + tokens <= requiredCap && used + tokens <= budget,
+        'required',
+      );
     }
-    return { included: orderContext(included, markAt, settings), used, kinds, before, failures };
+    const rest: number[] = [];
+    for (const at of ranked) {
+      if (!record && used + least > budget) break;
+      if (isRequiredAt[at]) continue;
+      if (focused && !relevantAt(at)) {
+        if (fill) rest.push(at);
+        else if (record) decide(at, 'not-relevant');
+      } else take(at, (tokens) => used + tokens <= budget, focused ? 'relevant' : 'fill');
+    }
+    for (const at of rest) {
+      if (!record && used + least > budget) break;
+      take(at, (tokens) => used + tokens <= budget, 'fill');
+    }
+    return {
+      included: orderContext(included, markAt, settings),
+      used,
+      usedBy,
+      kinds,
+      before,
+      failures,
+      overShare,
+    };
   }
 
   return {
     decide(observed = new Map(), estimates = {}) {
-      const { included, used, kinds, before, failures } = run(
+      const { included, used, usedBy, kinds, before, failures, overShare } = run(
         observed,
         estimates,
         true,
@@ -325,6 +230,8 @@ export function preparePolicy(
       const usedText = (at: number) => `${number(at)} of ${number(budget)} used`;
       const overText = (at: number) =>
         at > budget ? `; over the budget by ${number(at - budget)}` : '';
+      const shareText = `${Math.round(share * 100)}% of the budget (${number(requiredCap)} tokens)`;
+      const wentIn = (at: number) => kinds[at] === AUTO;
 
       /** The decision of the resource at `at`, made when first asked for. */
       const decisionAt = (at: number): Decision => {
@@ -344,17 +251,24 @@ export function preparePolicy(
               : outReason(entry, out, settings);
         } else if (kind === 'unreadable') {
           reason = () => `could not be read: ${failures.get(at)}`;
+        } else if (kind === 'no-text') {
+          reason = () => `left out: ${NO_TEXT}`;
         } else if (kind === 'excluded-by-user') {
           reason = () => 'excluded by you';
         } else if (kind === 'picked' || kind === 'pinned') {
           reason = () => `${kind} by you; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`;
+        } else if (kind === 'not-relevant') {
+          reason = () => notRelevantText(focusMatchAt(at), rankText(entry, at));
         } else if (isRequired(entry, settings)) {
+          const had = overShare.get(at);
           reason =
             kind === 'auto'
-              ? () =>
-                  `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}${overText(after)}`
-              : () =>
-                  `priority 1 is required, but ${tokenText(cost)} would make ${number(after)}, more than ${REQUIRED_CAP_BUDGETS}× the budget of ${number(budget)}`;
+              ? () => `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}`
+              : had !== undefined
+                ? () =>
+                    `priority 1 is required, but required resources may take ${shareText}: ${tokenText(cost)} would make ${number(had + cost.tokens)}`
+                : () =>
+                    `priority 1 is required, but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
         } else {
           reason =
             kind === 'auto'
@@ -389,12 +303,27 @@ export function preparePolicy(
         contextKeys: included.map((at) => factsAt(at).key),
         used,
         overBudget,
+        usedBy,
         warnings:
           overBudget > 0
             ? [
-                `over the budget by ${number(overBudget)} tokens: required, pinned or picked resources do not fit`,
+                `over the budget by ${number(overBudget)} tokens: pinned or picked resources do not fit`,
               ]
             : [],
+        crowding:
+          overShare.size === 0
+            ? []
+            : crowdingLines({
+                overShare,
+                required: requiredAt,
+                included: wentIn,
+                facts,
+                tokensAt: (at) => tokensOf(factsAt(at), observed.get(factsAt(at).key), estimates),
+                shareText,
+                bestMatch: focused
+                  ? bestMatchOf(ranked, (at) => !isRequiredAt[at] && relevantAt(at), wentIn)
+                  : undefined,
+              }),
       });
     },
     included(observed = new Map(), estimates = {}) {

@@ -5,6 +5,7 @@
  * docs/CURATION.md explains the weights.
  */
 import type { FocusMatch } from './focus';
+import { queryTerms } from './focus-words';
 
 /** What the rank reads of one resource; all of it comes from the catalog, never from reads. */
 export interface RankInput {
@@ -17,11 +18,15 @@ export interface RankInput {
   mimeType: string | undefined;
   /** How it matched the focus, when there is a focus and it matched. */
   focus: FocusMatch | undefined;
+  /** The stated audience. */
+  audience?: readonly string[] | undefined;
 }
 
 export interface RankSettings {
   /** The focus text; empty or absent, no focus. */
   focus?: string;
+  /** Whose resources are kept: "assistant" leaves out what is stated for the user only. */
+  audience?: 'assistant' | 'any';
   halfLifeDays?: number;
   budget: number;
 }
@@ -100,13 +105,16 @@ const BINARY_APPLICATION = new Set([
   'epub+zip',
 ]);
 
-/** True when the focus has words to rank by. */
 // Asked once per resource scored (30,000 a keystroke at 100,000): the last answer is kept.
 let lastFocus: { focus: string | undefined; has: boolean } = { focus: undefined, has: false };
 
-export function hasFocus(settings: RankSettings): boolean {
+/**
+ * True when the focus has words to rank by: a focus of stop words alone ("the") is no focus,
+ * and leaves the context as it was without one.
+ */
+export function hasFocus(settings: { focus?: string | undefined }): boolean {
   if (settings.focus !== lastFocus.focus)
-    lastFocus = { focus: settings.focus, has: (settings.focus ?? '').trim() !== '' };
+    lastFocus = { focus: settings.focus, has: queryTerms(settings.focus ?? '').length > 0 };
   return lastFocus.has;
 }
 
@@ -169,8 +177,18 @@ export function signalText(
     );
   }
   parts.push(
-    input.priority === undefined ? 'no priority set' : `priority ${input.priority} ≥ ${threshold}`,
+    input.priority === undefined
+      ? 'no priority set'
+      : input.priority >= threshold
+        ? `priority ${input.priority} ≥ ${threshold}`
+        : `priority ${input.priority}, below ${threshold} but relevant to the focus`,
   );
+  if (
+    settings.audience === 'assistant' &&
+    input.audience !== undefined &&
+    !input.audience.includes('assistant')
+  )
+    parts.push(`audience is ${input.audience.join(' and ')}, but relevant to the focus`);
   if (settings.halfLifeDays && input.time !== undefined)
     parts.push(`modified ${ageText(now - input.time)}`);
   if (fitOf(input, settings) < 1) parts.push('large for the budget, ranked lower');

@@ -1,41 +1,16 @@
 /**
- * A compact BM25+ index: the engine behind ranking by focus (focus.ts). A catalog of 100,000
- * resources is indexed in about a second into flat arrays (postings grouped by term,
- * field lengths by document), and a query scores into one array per search rather than an
- * object per match. MiniSearch, which this replaced, took 3 s and 182 MB to index 100,000
- * resources and 100 ms or more to answer a query that matches 30,000 of them.
+ * A compact inverted index: the store behind ranking by focus (focus.ts, which scores with
+ * BM25F over it). A catalog of 100,000 resources is indexed in about a second into flat
+ * arrays: postings grouped by term, each a (document × fields + field, term frequency) pair,
+ * and each document's field lengths. MiniSearch, which this replaced, took 3 s and 182 MB to
+ * index 100,000 resources and 100 ms or more to answer a query that matched 30,000 of them.
  *
- * Scoring is BM25+ (Lv and Zhai, 2011) per field with k1 = 1.2, b = 0.7 and δ = 0.5, each field
- * weighted by its boost. A query term also matches, at a lower weight, the indexed terms it is
- * a prefix of (4 letters or more), those one edit away (6 letters or more), and, when it
- * matches nothing else, the longest indexed term it starts with (a word typed past its stem:
- * "billi" finds "bill", which "billing" is indexed as).
+ * It also answers what a query word may stand for: the indexed terms a word being typed is a
+ * prefix of, and the terms one edit away from a word the index does not have.
  */
 
-/** Terms shorter than this match only exactly. */
-export const PREFIX_MIN = 4;
-/** Terms shorter than this are never matched with a typo. */
-export const FUZZY_MIN = 6;
-/** A focus is one line: its first this many distinct terms count. */
-export const MAX_QUERY_TERMS = 32;
-
-const K1 = 1.2;
-const B = 0.7;
-const DELTA = 0.5;
-const PREFIX_WEIGHT = 0.375;
-const FUZZY_WEIGHT = 0.45;
-
-/** What a search found: the matching documents, and per document its score and what matched. */
-export interface TermHits {
-  /** Indices of the matching documents, in the order they were first matched. */
-  docs: number[];
-  /** By document index: the score, 0 where nothing matched. */
-  score: Float64Array;
-  /** By document index: bit i set when query term i matched. */
-  terms: Uint32Array;
-  /** By document index: bit f set when field f matched. */
-  fields: Uint8Array;
-}
+/** Words shorter than this are never matched with a typo. */
+export const FUZZY_MIN = 5;
 
 /** Builds a {@link TermIndex}: documents added in order, each as its fields' terms. */
 export class TermIndexBuilder {
@@ -115,11 +90,12 @@ export class TermIndexBuilder {
 }
 
 export class TermIndex {
-  readonly #averages: Float64Array;
-  /** The vocabulary in code-unit order, for prefixes. */
-  readonly #sorted: string[];
-  /** The vocabulary by length, for typos. */
-  readonly #byLength = new Map<number, string[]>();
+  /** The average length of each field over the documents. */
+  readonly averages: Float64Array;
+  /** The vocabulary in code-unit order, for prefixes; sorted when first asked for. */
+  #sorted: string[] | undefined;
+  /** The vocabulary by length, for typos; made when first asked for. */
+  #byLength: Map<number, string[]> | undefined;
 
   constructor(
     readonly fieldCount: number,
@@ -127,111 +103,56 @@ export class TermIndex {
     private readonly terms: readonly string[],
     private readonly termIds: ReadonlyMap<string, number>,
     private readonly offsets: Int32Array,
-    private readonly postings: Int32Array,
-    private readonly lengths: Uint32Array,
+    /** (document × fields + field, term frequency) pairs, grouped by term. */
+    readonly postings: Int32Array,
+    /** Terms in each (document × fields + field). */
+    readonly lengths: Uint32Array,
   ) {
     const totals = new Float64Array(fieldCount);
     lengths.forEach(
       (length, at) => (totals[at % fieldCount] = (totals[at % fieldCount] as number) + length),
     );
-    this.#averages = totals.map((total) => (size > 0 ? total / size : 0));
-    this.#sorted = [...terms].sort();
-    for (const term of this.#sorted) {
-      const bucket = this.#byLength.get(term.length);
-      if (bucket) bucket.push(term);
-      else this.#byLength.set(term.length, [term]);
-    }
+    this.averages = totals.map((total) => (size > 0 ? total / size : 0));
   }
 
-  /**
-   * Scores every document against the query terms (distinct, already processed), with `boosts` by
-   * field.
-   */
-  search(query: readonly string[], boosts: readonly number[]): TermHits {
-    const hits: TermHits = {
-      docs: [],
-      score: new Float64Array(this.size),
-      terms: new Uint32Array(this.size),
-      fields: new Uint8Array(this.size),
-    };
-    query.slice(0, MAX_QUERY_TERMS).forEach((term, bit) => {
-      for (const [id, weight] of this.#expand(term)) this.#score(id, weight, bit, boosts, hits);
-    });
-    return hits;
+  /** The id of an indexed term. */
+  idOf(term: string): number | undefined {
+    return this.termIds.get(term);
   }
 
-  /** The indexed terms a query term stands for, each with its weight. */
-  #expand(term: string): [number, number][] {
-    const found: [number, number][] = [];
-    const exact = this.termIds.get(term);
-    if (exact !== undefined) found.push([exact, 1]);
-    const near = (other: string, distance: number, weight: number) =>
-      found.push([
-        this.termIds.get(other) as number,
-        (weight * term.length) / (term.length + 0.3 * distance),
-      ]);
-    let prefixed = false;
-    if (term.length >= PREFIX_MIN) {
-      for (let at = lowerBound(this.#sorted, term); at < this.#sorted.length; at += 1) {
-        const other = this.#sorted[at] as string;
-        if (!other.startsWith(term)) break;
-        if (other === term) continue;
-        prefixed = true;
-        near(other, other.length - term.length, PREFIX_WEIGHT);
-      }
-    }
-    if (term.length >= FUZZY_MIN) {
-      for (const length of [term.length - 1, term.length, term.length + 1]) {
-        for (const other of this.#byLength.get(length) ?? []) {
-          if (other !== term && !other.startsWith(term) && oneEditApart(term, other))
-            near(other, 1, FUZZY_WEIGHT);
-        }
-      }
-    }
-    if (exact === undefined && !prefixed) {
-      for (let length = term.length - 1; length >= PREFIX_MIN; length -= 1) {
-        const stem = term.slice(0, length);
-        // A stem one letter short is a typo match already: counted once, at the typo's weight.
-        if (length === term.length - 1 && term.length >= FUZZY_MIN && this.termIds.has(stem)) break;
-        if (this.termIds.has(stem)) {
-          near(stem, term.length - length, PREFIX_WEIGHT);
-          break;
-        }
-      }
+  /** Where a term's postings start and end in {@link postings}. */
+  range(id: number): [number, number] {
+    return [this.offsets[id] as number, this.offsets[id + 1] as number];
+  }
+
+  /** The indexed terms that start with `prefix` and are longer, at most `limit` of them. */
+  extending(prefix: string, limit: number): string[] {
+    const sorted = (this.#sorted ??= [...this.terms].sort());
+    const found: string[] = [];
+    for (let at = lowerBound(sorted, prefix); at < sorted.length && found.length < limit; at += 1) {
+      const other = sorted[at] as string;
+      if (!other.startsWith(prefix)) break;
+      if (other !== prefix) found.push(other);
     }
     return found;
   }
 
-  #score(id: number, weight: number, bit: number, boosts: readonly number[], hits: TermHits): void {
-    const { fieldCount, postings } = this;
-    const start = this.offsets[id] as number;
-    const end = this.offsets[id + 1] as number;
-    // How rare the term is, per field: the documents that have it there.
-    const frequency = new Array<number>(fieldCount).fill(0);
-    for (let at = start; at < end; at += 2) {
-      const field = (postings[at] as number) % fieldCount;
-      frequency[field] = (frequency[field] as number) + 1;
+  /** The indexed terms one substitution, insertion or deletion away from `term`. */
+  oneEditFrom(term: string): string[] {
+    if (!this.#byLength) {
+      const byLength = new Map<number, string[]>();
+      for (const other of this.terms) {
+        const bucket = byLength.get(other.length);
+        if (bucket) bucket.push(other);
+        else byLength.set(other.length, [other]);
+      }
+      this.#byLength = byLength;
     }
-    const rarity = frequency.map((count) =>
-      Math.log(1 + (this.size - count + 0.5) / (count + 0.5)),
-    );
-    for (let at = start; at < end; at += 2) {
-      const slot = postings[at] as number;
-      const field = slot % fieldCount;
-      const doc = (slot - field) / fieldCount;
-      const tf = postings[at + 1] as number;
-      const average = this.#averages[field] as number;
-      const norm = average > 0 ? 1 - B + (B * (this.lengths[slot] as number)) / average : 1;
-      const gain =
-        weight *
-        (boosts[field] ?? 1) *
-        (rarity[field] as number) *
-        ((tf * (K1 + 1)) / (tf + K1 * norm) + DELTA);
-      if (hits.terms[doc] === 0) hits.docs.push(doc);
-      hits.score[doc] = (hits.score[doc] as number) + gain;
-      hits.terms[doc] = (hits.terms[doc] as number) | (1 << bit);
-      hits.fields[doc] = (hits.fields[doc] as number) | (1 << field);
-    }
+    const found: string[] = [];
+    for (const length of [term.length - 1, term.length, term.length + 1])
+      for (const other of this.#byLength.get(length) ?? [])
+        if (other !== term && oneEditApart(term, other)) found.push(other);
+    return found;
   }
 }
 

@@ -33,6 +33,8 @@ export const profileSchema = z.strictObject({
     audience: z.enum(['assistant', 'any']),
     threshold: z.number().min(0).max(1),
     requirePriorityOne: z.boolean(),
+    requiredShare: z.number().min(0).max(1).optional(),
+    fill: z.boolean().optional(),
     halfLifeDays: z.number().positive().max(36_500).optional(),
     budget: z.number().int().min(0).max(100_000_000),
     order: z.enum(['rank', 'uri']),

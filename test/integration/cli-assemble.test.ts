@@ -195,7 +195,7 @@ describe('mcp-context assemble', () => {
     // The context is still printed: CI can keep it and fail the step.
     expect(stdout).toContain('- URI: ctx://notes/alpha/note-6.md');
     expect(stderr).toMatch(
-      /^mcp-context: the context is [\d,]+ tokens over its budget of 100: required, pinned or picked resources do not fit \(exit status 3\)$/m,
+      /^mcp-context: the context is [\d,]+ tokens over its budget of 100: pinned or picked resources do not fit \(exit status 3\)$/m,
     );
     // Within the budget, the same pins exit 0.
     expect(
@@ -239,6 +239,18 @@ describe('mcp-context assemble', () => {
         'ctx://notes/alpha/note-3.md',
       )?.decision,
     ).toBe('over-budget');
+    // --required-share 0 leaves no room for required resources.
+    expect(
+      decision(
+        await run('--required-share', '0', '--threshold', '0.95'),
+        'ctx://notes/alpha/note-3.md',
+      )?.decision,
+    ).toBe('over-budget');
+    // With a focus, what it does not find relevant stays out; --fill takes it in by rank.
+    const focused = await run('--focus', 'alpha');
+    expect(focused.decisions.some((entry) => entry.decision === 'not-relevant')).toBe(true);
+    const filled = await run('--focus', 'alpha', '--fill');
+    expect(filled.decisions.some((entry) => entry.decision === 'not-relevant')).toBe(false);
     // --order uri sorts the context by URI; --recency-half-life is taken.
     const byUri = await assemble(
       '--order',
@@ -256,6 +268,7 @@ describe('mcp-context assemble', () => {
       ['--audience', 'bots'],
       ['--order', 'random'],
       ['--recency-half-life', '0'],
+      ['--required-share', '2'],
       ['--focus', 'x'.repeat(1001)],
     ] as const) {
       const refused = await assemble(flag, value, ...server);

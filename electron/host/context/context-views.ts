@@ -18,6 +18,7 @@ import {
 import type { ContextPatch, DormantServer } from '../../../shared/context/context-wire';
 import { AssembledText } from '../../../shared/context/assemble';
 import { wholeTokens } from '../../../shared/context/curate';
+import { formatCount } from '../../../shared/context/policy-types';
 import { hasFocus } from '../../../shared/context/rank';
 import { cutTokenMap } from '../../../shared/context/token-map';
 import type { HostEventBody } from '../../../shared/host-api';
@@ -103,6 +104,8 @@ function emptyRun(): RunResult {
       used: 0,
       overBudget: 0,
       warnings: [],
+      usedBy: { marked: 0, required: 0, relevant: 0, fill: 0 },
+      crowding: [],
     },
     items: [],
     keys: [],
@@ -280,7 +283,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         totalPending: counted === undefined,
         used: done.result.used,
         overBudget: done.result.overBudget,
-        warnings: done.result.warnings,
+        // What crowds the budget, and how much of a large catalog the focus has seen, in words.
+        warnings: [
+          ...done.result.warnings,
+          ...done.result.crowding,
+          ...(done.focusSeen && done.focusSeen.read < done.focusSeen.of
+            ? [
+                `The focus read ${formatCount(done.focusSeen.read)} of ${formatCount(done.focusSeen.of)} resources, the best matches by name and description: the rest are ranked by their listing alone.`,
+              ]
+            : []),
+        ],
         changed: done.changed,
         ...(done.changed.size > 0
           ? { updatedAt: Date.now() }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DEFAULT_REQUIRED_SHARE } from '../../../shared/context/policy-types';
 import { useAppStore } from '../../store/use-app-store';
 import { NumberField } from './number-field';
 import { useSetting } from './use-setting';
@@ -15,6 +16,8 @@ export function AutoIncludeSettings() {
   const format = useSetting('format');
   const encoding = useSetting('encoding');
   const requirePriorityOne = useSetting('requirePriorityOne');
+  const requiredShare = useSetting('requiredShare') ?? DEFAULT_REQUIRED_SHARE;
+  const fill = useSetting('fill') ?? false;
   const id = useId();
   return (
     <fieldset className="auto-include">
@@ -51,6 +54,21 @@ export function AutoIncludeSettings() {
           max={1}
           step={0.05}
           onChange={(next) => set({ threshold: next })}
+        />
+        <label
+          htmlFor={`${id}-share`}
+          title="Required (priority 1) resources go in first, up to this share of the budget, so the focus keeps room"
+        >
+          Required share of the budget (%)
+        </label>
+        <NumberField
+          id={`${id}-share`}
+          value={Math.round(requiredShare * 100)}
+          min={0}
+          max={100}
+          step={5}
+          integer
+          onChange={(percent) => set({ requiredShare: percent / 100 })}
         />
         <label htmlFor={`${id}-audience`}>Audience</label>
         <select
@@ -109,7 +127,18 @@ export function AutoIncludeSettings() {
           checked={requirePriorityOne}
           onChange={(event) => set({ requirePriorityOne: event.target.checked })}
         />
-        Priority 1 is required, even over the budget
+        Priority 1 is required, up to its share of the budget
+      </label>
+      <label
+        className="check"
+        title="Without a focus, the budget is always filled by rank; with one, only what is relevant goes in unless this is on"
+      >
+        <input
+          type="checkbox"
+          checked={fill}
+          onChange={(event) => set({ fill: event.target.checked })}
+        />
+        With a focus, fill the rest of the budget with what is not relevant
       </label>
     </fieldset>
   );

@@ -11,6 +11,8 @@ export const DECISION_TAGS: Record<DecisionKind, { tag: string; tone: string; wo
   'excluded-by-audience': { tag: 'user only', tone: 'out', words: 'for the user only' },
   'below-threshold': { tag: 'low priority', tone: 'out', words: 'below the priority threshold' },
   'over-budget': { tag: 'over budget', tone: 'over', words: 'over the budget' },
+  'not-relevant': { tag: 'not relevant', tone: 'out', words: 'not relevant to the focus' },
+  'no-text': { tag: 'no text', tone: 'out', words: 'no text content, left out' },
   unreadable: { tag: 'unreadable', tone: 'bad', words: 'could not be read' },
   'not-picked': { tag: '', tone: 'out', words: 'not picked' },
 };

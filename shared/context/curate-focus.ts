@@ -1,0 +1,123 @@
+/**
+ * The focus's share of a curation: the listing index of a candidate list, built once and kept
+ * while the list lives, and the index of the contents read for the focus, kept while those
+ * contents are the same. A catalog small enough to read ({@link READ_ALL_FOR_FOCUS}) is read
+ * whole, so every resource is ranked by what it says inside; a larger one has its best
+ * {@link FOCUS_POOL} matches by listing read, and says how much of it the focus has seen.
+ */
+import { resourceKeyString } from '../catalog/resource-key';
+import type { ContentItem } from '../mcp-types';
+import type { CatalogCandidate } from './context-items';
+import {
+  indexContents,
+  indexForFocus,
+  type ContentIndex,
+  type FocusIndex,
+  type FocusMatch,
+} from './focus';
+import { hasFocus } from './rank';
+
+/**
+ * A catalog of at most this many text resources in play is read whole for a focus: on this
+ * machine, reading and indexing 451 READMEs (3.8 MB) takes about a second once, and nothing
+ * per keystroke after (docs/CURATION.md).
+ */
+export const READ_ALL_FOR_FOCUS = 1000;
+/** Above it, the best matches by listing read for their content. */
+export const FOCUS_POOL = 50;
+
+// One focus index per candidate list: typing a focus ranks again without indexing again, and
+// a run cancelled while the index is being built leaves it to the next.
+const focusIndexes = new WeakMap<readonly CatalogCandidate[], Promise<FocusIndex>>();
+
+export function focusIndexOf(
+  candidates: readonly CatalogCandidate[],
+  pause: () => Promise<void>,
+): Promise<FocusIndex> {
+  let index = focusIndexes.get(candidates);
+  if (!index) {
+    const documents = candidates.map((candidate) => ({
+      key: resourceKeyString(candidate),
+      uri: candidate.uri,
+      name: candidate.name,
+      ...(candidate.title !== undefined && { title: candidate.title }),
+      ...(candidate.description !== undefined && { description: candidate.description }),
+    }));
+    // In key order, so the scores do not depend on the order the catalog arrived in.
+    documents.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    index = indexForFocus(documents, pause);
+    focusIndexes.set(candidates, index);
+    index.catch(() => focusIndexes.delete(candidates));
+  }
+  return index;
+}
+
+/**
+ * Builds the focus index of a candidate list ahead of the first focus typed (the host does so
+ * once a catalog settles while a window shows the context): the first key of a focus at
+ * 100,000 resources then ranks, rather than waiting 1.2–1.6 s for the index.
+ */
+export async function warmFocusIndex(
+  candidates: readonly CatalogCandidate[],
+  pause: () => Promise<void>,
+): Promise<void> {
+  await focusIndexOf(candidates, pause);
+}
+
+/**
+ * How the candidates' listings match a focus, by key; empty without a focus. What
+ * {@link focusRanking} starts from, before anything is read.
+ */
+export async function focusRelevance(
+  candidates: readonly CatalogCandidate[],
+  focus: string | undefined,
+  pause: () => Promise<void> = async () => {},
+): Promise<ReadonlyMap<string, FocusMatch>> {
+  if (!hasFocus({ focus })) return new Map();
+  return (await focusIndexOf(candidates, pause)).rank(focus ?? '');
+}
+
+// The contents index of a candidate list, with the contents it was made from: the same
+// contents (the same arrays, as the host keeps them) give the same index without indexing.
+const contentIndexes = new WeakMap<
+  readonly CatalogCandidate[],
+  { from: ReadonlyMap<string, readonly ContentItem[]>; index: Promise<ContentIndex> }
+>();
+
+/** The index of `contents` (by key), kept per candidate list while they are the same. */
+export function contentIndexOf(
+  candidates: readonly CatalogCandidate[],
+  contents: ReadonlyMap<string, readonly ContentItem[]>,
+  pause: () => Promise<void>,
+): Promise<ContentIndex> {
+  const kept = contentIndexes.get(candidates);
+  if (
+    kept &&
+    kept.from.size === contents.size &&
+    [...contents].every(([key, items]) => kept.from.get(key) === items)
+  )
+    return kept.index;
+  const entries = [...contents]
+    .map(([key, items]) => ({ key, text: items.map((item) => item.text ?? '').join('\n') }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const index = indexContents(entries, pause);
+  contentIndexes.set(candidates, { from: new Map(contents), index });
+  index.catch(() => contentIndexes.delete(candidates));
+  return index;
+}
+
+/**
+ * The resources whose content the focus reads: every text resource in play when there are at
+ * most {@link READ_ALL_FOR_FOCUS}, else the best {@link FOCUS_POOL} by listing.
+ */
+export function focusPool(
+  inPlay: readonly string[],
+  listed: ReadonlyMap<string, FocusMatch>,
+): string[] {
+  if (inPlay.length <= READ_ALL_FOR_FOCUS) return [...inPlay];
+  const matched = inPlay.filter((key) => listed.has(key));
+  const score = (key: string) => (listed.get(key) as FocusMatch).score;
+  // Ties by key, so the pool is the same whoever asks.
+  matched.sort((a, b) => score(b) - score(a) || (a < b ? -1 : a > b ? 1 : 0));
+  return matched.slice(0, FOCUS_POOL);
+}

@@ -1,0 +1,60 @@
+/**
+ * The line that says when one server's required resources crowd the budget: how many it marks
+ * priority 1, what they cost, how many went in up to their share, where the focus's best match
+ * stands, and the way out. The Context tab and `mcp-context assemble` show it as it is.
+ */
+import type { StaticFacts } from './policy-catalog';
+import { formatCount } from './policy-types';
+
+const number = formatCount;
+
+export interface CrowdingInput {
+  /** Required resources left out by their share, by catalog order. */
+  overShare: ReadonlyMap<number, unknown>;
+  /** The required resources in play, in rank order. */
+  required: readonly number[];
+  /** Which went in, by catalog order. */
+  included: (at: number) => boolean;
+  facts: readonly StaticFacts[];
+  tokensAt(at: number): number;
+  /** "50% of the budget (4,000 tokens)". */
+  shareText: string;
+  /** With a focus: the best relevant match's rank, and whether it went in. */
+  bestMatch: { rank: number; included: boolean } | undefined;
+}
+
+/** One line per server whose required resources were held to their share; none otherwise. */
+export function crowdingLines(input: CrowdingInput): string[] {
+  const servers = new Set<string>();
+  for (const at of input.overShare.keys()) servers.add(serverOf(input.facts[at] as StaticFacts));
+  const best = input.bestMatch
+    ? `; the best focus match is rank ${number(input.bestMatch.rank)}${input.bestMatch.included ? ', and went in' : ', and stayed out'}`
+    : '';
+  return [...servers].sort().map((server) => {
+    let count = 0;
+    let tokens = 0;
+    let inside = 0;
+    for (const at of input.required) {
+      if (serverOf(input.facts[at] as StaticFacts) !== server) continue;
+      count += 1;
+      tokens += input.tokensAt(at);
+      if (input.included(at)) inside += 1;
+    }
+    return `${server} marks ${number(count)} resources required (${number(tokens)} tokens): ${number(inside)} went in, up to their share of ${input.shareText}${best}. To rank them with the rest, turn off "Priority 1 is required" (--no-required); to give them more, raise the share (--required-share).`;
+  });
+}
+
+const serverOf = (facts: StaticFacts) => facts.candidate.serverName ?? facts.candidate.serverId;
+
+/** The first resource in rank order that passes `relevant`: its rank, and if it went in. */
+export function bestMatchOf(
+  ranked: Int32Array,
+  relevant: (at: number) => boolean,
+  included: (at: number) => boolean,
+): { rank: number; included: boolean } | undefined {
+  for (let place = 0; place < ranked.length; place += 1) {
+    const at = ranked[place] as number;
+    if (relevant(at)) return { rank: place + 1, included: included(at) };
+  }
+  return undefined;
+}
