@@ -107,17 +107,20 @@ export function contentIndexOf(
 }
 
 /**
- * The resources whose content the focus reads: every text resource in play when there are at
- * most {@link READ_ALL_FOR_FOCUS}, else the best {@link FOCUS_POOL} by listing.
+ * The resources whose content the focus reads, of `keys`: every one in play when `count` of
+ * them are, at most {@link READ_ALL_FOR_FOCUS}; else the best {@link FOCUS_POOL} in play by
+ * their listing's match (`listed`, asked for only then).
  */
 export function focusPool(
-  inPlay: readonly string[],
-  listed: ReadonlyMap<string, FocusMatch>,
+  keys: Iterable<string>,
+  count: number,
+  inPlay: (key: string) => boolean,
+  listed: () => ReadonlyMap<string, FocusMatch>,
 ): string[] {
-  if (inPlay.length <= READ_ALL_FOR_FOCUS) return [...inPlay];
-  const matched = inPlay.filter((key) => listed.has(key));
-  const score = (key: string) => (listed.get(key) as FocusMatch).score;
+  if (count <= READ_ALL_FOR_FOCUS) return [...keys].filter(inPlay);
+  const matched: [string, number][] = [];
+  for (const [key, match] of listed()) if (inPlay(key)) matched.push([key, match.score]);
   // Ties by key, so the pool is the same whoever asks.
-  matched.sort((a, b) => score(b) - score(a) || (a < b ? -1 : a > b ? 1 : 0));
-  return matched.slice(0, FOCUS_POOL);
+  matched.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return matched.slice(0, FOCUS_POOL).map(([key]) => key);
 }

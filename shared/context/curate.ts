@@ -279,11 +279,12 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     const focus = settings.focus ?? '';
     // Every text resource the user did not exclude: what the filters leave out may still be
     // what the focus asks for (policy-focus.ts).
-    const inPlay: string[] = [];
-    for (const [key, candidate] of byKey)
-      if (marks.get(key) !== 'exclude' && !isBinaryType(candidate.mimeType)) inPlay.push(key);
-    inPlay.sort();
-    const pool = focusPool(inPlay, focusIndex.rank(focus));
+    const inPlay = (key: string) =>
+      marks.get(key) !== 'exclude' && !isBinaryType(byKey.get(key)?.mimeType);
+    let count = 0;
+    for (const key of byKey.keys()) if (inPlay(key)) count += 1;
+    // The listing's rank is needed only to choose from a catalog too large to read whole.
+    const pool = focusPool(byKey.keys(), count, inPlay, () => focusIndex.rank(focus));
     allowance = maxReads + pool.length;
     await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');
@@ -295,7 +296,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     const contentIndex = await contentIndexOf(options.candidates, contents, pause);
     if (signal?.aborted) throw new Error('cancelled');
     policy = preparePolicy(inputs, marks, settings, now, focusIndex.rank(focus, contentIndex));
-    focusSeen = { read: contents.size, of: inPlay.length };
+    focusSeen = { read: contents.size, of: count };
   }
 
   let waves = 0;
