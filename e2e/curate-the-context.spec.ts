@@ -128,6 +128,11 @@ test.describe('on the demo server', () => {
     await expect(page.locator('.context-pane')).toHaveAttribute('data-curation', 'done', {
       timeout: 30_000,
     });
+    // The meter says where the budget went, and the hint how much the focus read.
+    const legend = page.getByRole('list', { name: 'Where the tokens went' });
+    await expect(legend).toContainText(/focus matches [\d,]+/);
+    await expect(legend).not.toContainText('fill');
+    await expect(page.getByText(/It read the text of all [\d,]+ resources\./)).toBeVisible();
 
     // The first design token in the context says why it is there.
     const first = page.locator('.included-list li').filter({ hasText: 'design://tokens/' }).first();

@@ -29,6 +29,7 @@ export const EMPTY_CONTEXT: FullContextFrame = {
   marks: { picked: 0, pinned: 0, excluded: 0 },
   used: 0,
   overBudget: 0,
+  usedBy: { marked: 0, required: 0, relevant: 0, fill: 0 },
   total: 0,
   warnings: [],
   included: [],

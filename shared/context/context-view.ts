@@ -22,7 +22,7 @@ import {
 } from './context-wire';
 import { DEFAULT_ENCODING } from './encodings';
 import { AssembledText } from './assemble';
-import { DEFAULT_POLICY, type Decision, type Mark } from './policy';
+import { DEFAULT_POLICY, type Decision, type Mark, type UsedBy } from './policy';
 import type { TokenServer } from './token-map';
 
 /** One default for every face: the CLI's `assemble` and a new window agree. */
@@ -242,6 +242,10 @@ export interface CurationState {
   stale: ReadonlySet<string>;
   /** Where the tokens go, cut once per curation (token-map.ts). */
   tokenMap: TokenServer[];
+  /** The included tokens by why they are in: marked, required, relevant to the focus, fill. */
+  usedBy: UsedBy;
+  /** With a focus: how many resources' text it read, of how many candidates. */
+  focusSeen?: { read: number; of: number };
 }
 
 export const EMPTY_CURATION: CurationState = {
@@ -259,6 +263,7 @@ export const EMPTY_CURATION: CurationState = {
   changed: new Set(),
   stale: new Set(),
   tokenMap: [],
+  usedBy: { marked: 0, required: 0, relevant: 0, fill: 0 },
 };
 
 /** A row's part of a decision. */
@@ -336,6 +341,8 @@ export function cutContextFrame(input: {
     marks,
     used: curation.used,
     overBudget: curation.overBudget,
+    usedBy: { ...curation.usedBy },
+    ...(curation.focusSeen && { focusSeen: { ...curation.focusSeen } }),
     total: curation.total,
     ...(curation.totalPending && { totalPending: true }),
     warnings: [...curation.warnings],

@@ -10,7 +10,7 @@
 import type { ServerId, ServerTransportConfig } from '../mcp-types';
 import type { ContextFormat } from './assemble';
 import type { TokenEncoding } from './encodings';
-import type { DecisionKind, Mark, PolicySettings } from './policy';
+import type { DecisionKind, Mark, PolicySettings, UsedBy } from './policy';
 import type { TokenServer } from './token-map';
 
 /** The policy with how the context is written out and counted. */
@@ -105,6 +105,16 @@ export interface ContextFrame {
   /** Tokens the included resources use, of the budget, and how many over it. */
   used: number;
   overBudget: number;
+  /**
+   * The included tokens by why they are in: what the user marked, required resources, matches of
+   * the focus, and the fill (without a focus, or with "fill the rest").
+   */
+  usedBy: UsedBy;
+  /**
+   * With a focus: how many resources' text the focus read, of how many candidates (all of them
+   * in a catalog small enough to read; the best by listing otherwise).
+   */
+  focusSeen?: { read: number; of: number };
   /** Tokens of the whole text, exactly as if counted as one (curate.ts wholeTokens). */
   total: number;
   /**

@@ -283,6 +283,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         totalPending: counted === undefined,
         used: done.result.used,
         overBudget: done.result.overBudget,
+        usedBy: done.result.usedBy,
+        ...(done.focusSeen && { focusSeen: done.focusSeen }),
         // What crowds the budget, and how much of a large catalog the focus has seen, in words.
         warnings: [
           ...done.result.warnings,

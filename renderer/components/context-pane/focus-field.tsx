@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MAX_FOCUS_LENGTH } from '../../../shared/context/focus-limits';
+import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
 import { useDraft } from './use-draft';
 import { useSetting } from './use-setting';
@@ -12,6 +13,7 @@ import { useSetting } from './use-setting';
 export function FocusField() {
   const focus = useSetting('focus') ?? '';
   const auto = useSetting('auto');
+  const seen = useAppStore((state) => state.context.focusSeen);
   const set = useAppStore((state) => state.setContextSettings);
   const field = useDraft(focus, (text) => set({ focus: text }));
   const id = useId();
@@ -31,9 +33,19 @@ export function FocusField() {
       />
       <p id={`${id}-focus-hint`} className="muted small">
         {auto
-          ? 'Auto-include ranks resources by how well their title, name, description and URI match it; each decision names what matched.'
+          ? focusHint(focus, seen)
           : 'Turn on auto-include below to rank resources by this focus.'}
       </p>
     </div>
   );
+}
+
+/** What the focus looks at, and once set, how much of the catalog's text it read. */
+function focusHint(focus: string, seen: { read: number; of: number } | undefined): string {
+  const how =
+    'Auto-include ranks resources by how well their text, title, name, description and URI match it, and leaves out what does not match; each decision names what matched.';
+  if (!focus.trim() || !seen) return how;
+  if (seen.read >= seen.of)
+    return `${how} It read the text of all ${formatCount(seen.of)} ${seen.of === 1 ? 'resource' : 'resources'}.`;
+  return `${how} It read the text of ${formatCount(seen.read)} of ${formatCount(seen.of)} resources, the best by name and description.`;
 }
