@@ -23,7 +23,23 @@ export interface StaticFacts {
   time: number;
   /** The declared size in bytes, if usable. */
   size: number | undefined;
+  /** Its URI names an overview: a README, an index, a getting-started page (see OVERVIEW). */
+  overview: boolean;
   warnings: string[];
+}
+
+/**
+ * The last segment of a URI that reads as the way into a set of documents. Without a focus,
+ * ties of priority and recency go to these, then to the smaller: an agent told nothing else is
+ * better served by the overview than by whatever sorts first.
+ */
+const OVERVIEW =
+  /(?:^|[/:\\])(?:readme|index|overview|intro|introduction|getting[-_ ]?started|quick[-_ ]?start|start[-_ ]?here|summary|toc|contents|home)(?:\.[a-z0-9]{1,8})?\/?$/i;
+
+/** Whether a URI names an overview: its path, query and fragment aside. */
+export function isOverview(uri: string): boolean {
+  const path = uri.replace(/[?#].*$/s, '');
+  return OVERVIEW.test(path.length > 512 ? path.slice(-512) : path);
 }
 
 export interface PolicyCatalog {
@@ -76,6 +92,7 @@ function staticFactsOf(candidate: Candidate): StaticFacts & { sortKey: string } 
     time:
       annotations?.lastModified === undefined ? -Infinity : Date.parse(annotations.lastModified),
     size: sized ? candidate.size : undefined,
+    overview: isOverview(candidate.uri),
     warnings,
   };
 }
@@ -119,9 +136,10 @@ export function isRequired(facts: StaticFacts, settings: PolicySettings): boolea
 
 /**
  * Auto-include's order, as a comparison of two resources by order and score: without a focus,
- * required first; then the higher score, the newer, and the catalog order. With a focus the
- * required are ranked by it like the rest (they still take their share of the budget first). A total order, so merging lists
- * sorted by it gives what sorting them together would.
+ * required first; then the higher score (priority, fit and the focus's match), the newer, an
+ * overview before the rest, the smaller of two declared sizes, and the catalog order. With a
+ * focus the required are ranked by it like the rest (they still take their share of the budget
+ * first). A total order, so merging lists sorted by it gives what sorting them together would.
  */
 export function compareRank(
   catalog: PolicyCatalog,
@@ -141,6 +159,10 @@ export function compareRank(
   // Both absent is -Infinity minus -Infinity: NaN, a tie.
   const time = factsB.time - factsA.time;
   if (time !== 0 && !Number.isNaN(time)) return time;
+  if (factsA.overview !== factsB.overview) return factsA.overview ? -1 : 1;
+  // Small before large, where the server said; a size not said goes after those said.
+  const size = (factsA.size ?? Infinity) - (factsB.size ?? Infinity);
+  if (size !== 0 && !Number.isNaN(size)) return size;
   return a - b;
 }
 

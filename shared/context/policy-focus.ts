@@ -27,6 +27,8 @@ export interface Scored {
   score: number;
   required: number;
   time: number;
+  overview: boolean;
+  size: number | undefined;
 }
 
 /** {@link compareRank}, on what a {@link Scored} holds: the same total order. */
@@ -35,6 +37,9 @@ export function byRank(a: Scored, b: Scored): number {
   if (a.score !== b.score) return b.score - a.score;
   const time = b.time - a.time;
   if (time !== 0 && !Number.isNaN(time)) return time;
+  if (a.overview !== b.overview) return a.overview ? -1 : 1;
+  const size = (a.size ?? Infinity) - (b.size ?? Infinity);
+  if (size !== 0 && !Number.isNaN(size)) return size;
   return a.at - b.at;
 }
 
@@ -65,6 +70,8 @@ export function focusOrderOf(
       score: rankScore(rankInput(facts, match), settings, now),
       required: !hasFocus(settings) && isRequired(facts, settings) ? 1 : 0,
       time: facts.time,
+      overview: facts.overview,
+      size: facts.size,
     });
   }
   matched.sort(byRank);

@@ -322,6 +322,34 @@ describe('decideContext', () => {
     expect(result.decisions[0]?.kind).toBe('auto');
   });
 
+  it('without a focus, orders by priority, recency, an overview, then small before large', () => {
+    const result = decideContext(
+      [
+        c('docs://kb/alpha.md', undefined, { size: 4000 }),
+        c('docs://kb/zeta.md', undefined, { size: 800 }),
+        c('docs://kb/aardvark.md'),
+        c('docs://kb/README.md', undefined, { size: 6000 }),
+        c('docs://kb/guide/getting-started.md'),
+        c('docs://kb/beta.md', { lastModified: '2026-11-01T00:00:00Z' }),
+        c('docs://kb/gamma.md', { priority: 0.9 }),
+      ],
+      marks(),
+      policy(),
+    );
+    const byRankOrder = [...result.decisions]
+      .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
+      .map((decision) => decision.uri);
+    expect(byRankOrder).toEqual([
+      'docs://kb/gamma.md',
+      'docs://kb/beta.md',
+      'docs://kb/README.md',
+      'docs://kb/guide/getting-started.md',
+      'docs://kb/zeta.md',
+      'docs://kb/alpha.md',
+      'docs://kb/aardvark.md',
+    ]);
+  });
+
   it('orders equals by server name, not by the ids a run happens to give servers', () => {
     const both = (ids: [string, string]) =>
       decideContext(
@@ -351,12 +379,16 @@ describe('decideContext', () => {
 });
 
 describe('byRank', () => {
-  it('orders scored matches exactly as compareRank does: required, score, newer, catalog order', () => {
+  it('orders scored matches exactly as compareRank does: required, score, newer, overview, size', () => {
     const candidates = Array.from({ length: 60 }, (_, i) =>
-      c(`a://r/${i}`, {
-        ...(i % 3 === 0 && { priority: 1 }),
-        ...(i % 4 !== 0 && { lastModified: `2026-0${1 + (i % 5)}-01T00:00:00Z` }),
-      }),
+      c(
+        `a://r/${i}/${i % 7 === 0 ? 'README.md' : 'notes.md'}`,
+        {
+          ...(i % 3 === 0 && { priority: 1 }),
+          ...(i % 4 !== 0 && { lastModified: `2026-0${1 + (i % 5)}-01T00:00:00Z` }),
+        },
+        i % 2 === 0 ? { size: 100 * (i % 5) } : {},
+      ),
     );
     const catalog = catalogOf(candidates);
     const settings = policy();
@@ -365,6 +397,8 @@ describe('byRank', () => {
       score: [0.1, 0.5, 0.5, 0.9][at % 4] as number,
       required: isRequired(facts, settings) ? 1 : 0,
       time: facts.time,
+      overview: facts.overview,
+      size: facts.size,
     }));
     for (const a of scored)
       for (const b of scored)
