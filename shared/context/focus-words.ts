@@ -79,6 +79,22 @@ export function termsOf(text: string): string[] {
   return out;
 }
 
+/**
+ * Neighbouring terms joined by a space ("max age", "trail comma"): where the words of a focus
+ * stand together in a text. A space never occurs inside a term, so a pair never meets a word.
+ */
+export function pairsOf(terms: readonly string[], limit = Infinity): string[] {
+  const out: string[] = [];
+  for (let at = 0; at + 1 < terms.length && out.length < limit; at += 1)
+    if (terms[at] !== terms[at + 1]) out.push(`${terms[at] as string} ${terms[at + 1] as string}`);
+  return out;
+}
+
+/** A focus's pairs of neighbouring terms, distinct, at most {@link MAX_QUERY_TERMS}. */
+export function queryPairs(focus: string): string[] {
+  return [...new Set(pairsOf(termsOf(focus.slice(0, MAX_FOCUS_LENGTH))))].slice(0, MAX_QUERY_TERMS);
+}
+
 /** One term of a focus. */
 export interface QueryTerm {
   term: string;

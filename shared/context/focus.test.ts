@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createFocusIndex,
   focusWords,
+  indexContents,
   indexForFocus,
   type FocusDocument,
   type FocusMatch,
@@ -107,5 +108,24 @@ describe('focus ranking', () => {
     const twice = createFocusIndex([doc('a', { title: 'billing' }), doc('a', { title: 'search' })]);
     expect(twice.size).toBe(1);
     expect(twice.rank('search').size).toBe(0);
+  });
+
+  it("ranks a content where the focus's words stand together above one where they are apart", async () => {
+    const filler = 'The service sends requests to the billing API and reads the answer.';
+    const documents = [doc('apart.md'), doc('together.md'), doc('neither.md')];
+    const contents = await indexContents([
+      {
+        key: 'apart.md',
+        text: `Backoff grows each time. ${filler} The delay is exponential in the attempts.`,
+      },
+      {
+        key: 'together.md',
+        text: `Use exponential backoff for retries. ${filler} The delay grows each time.`,
+      },
+      { key: 'neither.md', text: filler },
+    ]);
+    const ranked = createFocusIndex(documents).rank('add exponential backoff', contents);
+    expect(order(ranked)).toEqual(['together.md', 'apart.md']);
+    expect(ranked.get('apart.md')?.words).toEqual(['exponential', 'backoff']);
   });
 });

@@ -7,7 +7,7 @@
  * the search field, which wants every typed letter to count; a focus wants words weighed by
  * how rare they are. docs/CURATION.md says why each choice, with the evaluation's figures.
  */
-import { queryTerms, termsOf, type QueryTerm } from './focus-words';
+import { pairsOf, queryPairs, queryTerms, termsOf, type QueryTerm } from './focus-words';
 import { FUZZY_MIN, TermIndexBuilder, type TermIndex } from './term-index';
 
 export { focusWords } from './focus-words';
@@ -77,6 +77,13 @@ const LENGTH_NORM: Record<FocusField, number> = {
 /** The terms of a content's lead, and how much more a word there counts than further on. */
 const LEAD_TERMS = 60;
 const LEAD_WEIGHT = 2;
+/**
+ * Where two words of the focus stand next to each other in a content ("exponential backoff",
+ * "max age"), the resource gains this share of what a rare word adds: words together say more
+ * than the same words apart. Pairs are taken from the first {@link PAIR_TERMS} of a content.
+ */
+const PAIR_WEIGHT = 1;
+const PAIR_TERMS = 20_000;
 /** A word being typed also matches the longer words it begins, at this share. */
 const PREFIX_WEIGHT = 0.4;
 /** A word the catalog does not have matches those one typo away, at this share. */
@@ -133,13 +140,15 @@ const listedTerms = (document: FocusDocument): string[][] =>
   );
 
 /**
- * A content's terms in two fields: its lead (the first {@link LEAD_TERMS}, where a document says
- * what it is about) and the rest.
+ * A content's terms in three fields: its lead (the first {@link LEAD_TERMS}, where a document
+ * says what it is about), the rest, and its pairs of neighbouring terms (pairsOf).
  */
 const contentTerms = (entry: { text: string }): string[][] => {
   const terms = termsOf(entry.text.slice(0, CONTENT_CHARS));
-  return [terms.slice(0, LEAD_TERMS), terms.slice(LEAD_TERMS)];
+  return [terms.slice(0, LEAD_TERMS), terms.slice(LEAD_TERMS), pairsOf(terms, PAIR_TERMS)];
 };
+/** The content index's field of pairs. */
+const PAIRS = 2;
 
 function focusIndex(listed: Listed): FocusIndex {
   return {
@@ -192,7 +201,7 @@ export async function indexContents(
   read: readonly { key: string; text: string }[],
   pause: () => Promise<void> = async () => {},
 ): Promise<ContentIndex> {
-  const taking = indexer<{ key: string; text: string }>(2, contentTerms);
+  const taking = indexer<{ key: string; text: string }>(3, contentTerms);
   let since = 0;
   for (const entry of read) {
     if (since >= CONTENT_SLICE) {
@@ -228,6 +237,36 @@ function expand(index: TermIndex, query: QueryTerm, typo: boolean): [number, num
     for (const other of index.oneEditFrom(query.term))
       found.push([index.idOf(other) as number, TYPO_WEIGHT]);
   return found;
+}
+
+/** How rare a term is that `count` of `of` resources have: BM25's inverse document frequency. */
+const rareOf = (count: number, of: number) => Math.log(1 + (of - count + 0.5) / (count + 0.5));
+
+/** Adds to each matched resource's score what the focus's pairs of words found in its content. */
+function addPairs(
+  score: Float64Array,
+  termMask: Uint32Array,
+  content: ContentIndex,
+  docOf: Int32Array,
+  focus: string,
+): void {
+  const { postings, lengths, averages, fieldCount } = content.index;
+  const average = averages[PAIRS] as number;
+  const b = LENGTH_NORM.content;
+  for (const pair of queryPairs(focus)) {
+    const id = content.index.idOf(pair);
+    if (id === undefined) continue;
+    const [start, end] = content.index.range(id);
+    const rarity = rareOf((end - start) / 2, content.keys.length);
+    for (let at = start; at < end; at += 2) {
+      const slot = postings[at] as number;
+      const doc = docOf[(slot - PAIRS) / fieldCount] as number;
+      if (doc < 0 || termMask[doc] === 0) continue;
+      const norm = average > 0 ? 1 - b + (b * (lengths[slot] as number)) / average : 1;
+      const tf = (postings[at + 1] as number) / norm;
+      score[doc] = (score[doc] as number) + (PAIR_WEIGHT * rarity * tf * (K1 + 1)) / (tf + K1);
+    }
+  }
 }
 
 function search(
@@ -314,8 +353,8 @@ function search(
       take(
         content.index,
         expand(content.index, term, typo),
-        [LEAD_WEIGHT, WEIGHT.content],
-        [LENGTH_NORM.content, LENGTH_NORM.content],
+        [LEAD_WEIGHT, WEIGHT.content, 0],
+        [LENGTH_NORM.content, LENGTH_NORM.content, LENGTH_NORM.content],
         contentField,
         docOf,
         inContent,
@@ -324,7 +363,6 @@ function search(
     // How rare the word is: the resources that have it anywhere, and in each part apart (a
     // word every page's navigation repeats can still tell names apart).
     const rarity = Math.log(1 + (size - touched.length + 0.5) / (touched.length + 0.5));
-    const rareOf = (count: number, of: number) => Math.log(1 + (of - count + 0.5) / (count + 0.5));
     const listedRarity = rareOf(inListing.count, size);
     const contentRarity = rareOf(inBody.count, contentSize);
     // A compound stands in for its two words ("startup" for "starts up"): it adds nothing to
@@ -347,6 +385,9 @@ function search(
       frequency[doc] = 0;
     }
   });
+
+  // Words of the focus that stand together in a content add to what they add apart.
+  if (content && docOf && PAIR_WEIGHT > 0) addPairs(score, termMask, content, docOf, focus);
 
   // A resource that has only the focus's common words ranks below one that has its rare ones.
   query.forEach((term, bit) => {
