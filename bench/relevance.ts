@@ -69,7 +69,8 @@ export function relevanceTable(figures: RelevanceFigures): string {
     '',
     ...figures.flood.map(({ budget, results }) => {
       const { queries, ours } = summarize(results);
-      return `Priority-1 flood (the handbook beside 18 required notes), budget ${budget.toLocaleString('en')}: an answer in the context for ${Math.round(ours.answerIn * queries)} of ${queries} queries; context precision ${two(ours.precision)}.`;
+      const of = (share: number) => Math.round(share * queries);
+      return `Priority-1 flood (the handbook beside 18 required notes), budget ${budget.toLocaleString('en')}: the best focus match in the context for ${of(ours.bestIn)} of ${queries} queries (${of(ours.bestFits)} fit the budget alone); an answer for ${of(ours.answerIn)} (${of(ours.answerFits)} have one that fits the budget alone); context precision ${two(ours.precision)}.`;
     }),
   ];
   const missing = figures.corpora.flatMap((corpus) => corpus.missing);

@@ -120,29 +120,46 @@ describe('decideContext', () => {
     ).toEqual({ 'a://must': 'over-budget' });
   });
 
-  it('never lets required resources mute the focus: the best match keeps its place', () => {
+  /** 18 required notes of 340 tokens beside one answer the focus "rotate" finds, at 1,000. */
+  const flood = (answerTokens: number) => {
     const notes = Array.from({ length: 18 }, (_, i) =>
       c(`n://note-${String(i).padStart(2, '0')}`, { priority: 1 }, { tokens: 340 }),
     );
-    const answer = c('kb://rotate', undefined, { tokens: 300 });
+    const answer = c('kb://rotate', undefined, { tokens: answerTokens });
     const relevance = new Map([
       [
         resourceKeyString(answer),
         { score: 1, words: ['rotate'], fields: ['title' as const], relevant: true },
       ],
     ]);
-    const result = decideContext(
+    return decideContext(
       [...notes, answer],
       marks(),
       policy({ budget: 1000, focus: 'rotate' }),
       0,
       relevance,
     );
+  };
+
+  it('never lets required resources mute the focus: the best match keeps its place', () => {
+    const result = flood(300);
     expect(kinds(result)['kb://rotate']).toBe('auto');
     // One note fits the share of 500; the focus has the rest.
     expect(Object.values(kinds(result)).filter((kind) => kind === 'auto')).toHaveLength(2);
     expect(result.crowding[0]).toMatch(
       /^s1 marks 18 resources required \(6,120 tokens\): 1 went in, up to their share of 50% of the budget \(500 tokens\); the best focus match is rank \d+, and went in\./,
+    );
+  });
+
+  it('takes the best focus match before the required, when their share would leave it no room', () => {
+    const result = flood(700);
+    expect(kinds(result)['kb://rotate']).toBe('auto');
+    expect(result.usedBy).toEqual({ marked: 0, required: 0, relevant: 700, fill: 0 });
+    expect(result.crowding[0]).toMatch(
+      /^s1 marks 18 resources required \(6,120 tokens\): 0 went in, .*; the best focus match is rank \d+, and went in\./,
+    );
+    expect(result.decisions.find((d) => d.uri === 'n://note-00')?.reason).toBe(
+      "priority 1 is required, but the focus's best match goes in first: 340 tokens would make 1,040 of 1,000",
     );
   });
 

@@ -112,6 +112,11 @@ export function preparePolicy(
   const focused = hasFocus(settings);
   const fill = !focused || settings.fill === true;
   const relevantAt = (at: number) => focusMatchAt(at)?.relevant === true;
+  // The focus's best match that is not required goes in before the required take their share:
+  // however many resources another server marks required, what the user asked for keeps a place.
+  const bestAt = focused
+    ? ranked.find((at) => isRequiredAt[at] === 0 && relevantAt(at))
+    : undefined;
 
   /**
    * The one pass behind both methods. With `record`, every decision's kind and the tokens used
@@ -177,7 +182,9 @@ export function preparePolicy(
         used += tokens;
         usedBy[to] += tokens;
       } else if (record) {
-        if (to === 'required' && used + tokens <= budget) overShare.set(at, usedBy.required);
+        // Held back by their share or by the focus's best match, not by what the user marked.
+        if (to === 'required' && used - usedBy.relevant + tokens <= budget)
+          overShare.set(at, usedBy.required);
         decide(at, 'over-budget');
       }
     };
@@ -185,6 +192,7 @@ export function preparePolicy(
     // relevant (everything, without a focus); then, with fill, the rest. What the filters left
     // out is decided when its decision is read: its kind does not depend on the budget.
     const least = Math.max(1, estimates.minTokens ?? 0);
+    if (bestAt !== undefined) take(bestAt, (tokens) => used + tokens <= budget, 'relevant');
     for (const at of requiredAt) {
       // The quick answer stops once nothing more can fit.
       if (!record && (usedBy.required + least > requiredCap || used + least > budget)) break;
@@ -197,7 +205,7 @@ export function preparePolicy(
     const rest: number[] = [];
     for (const at of ranked) {
       if (!record && used + least > budget) break;
-      if (isRequiredAt[at]) continue;
+      if (isRequiredAt[at] || at === bestAt) continue;
       if (focused && !relevantAt(at)) {
         if (fill) rest.push(at);
         else if (record) decide(at, 'not-relevant');
@@ -264,11 +272,14 @@ export function preparePolicy(
           reason =
             kind === 'auto'
               ? () => `priority 1 is required; ${tokenText(cost)}; ${usedText(after)}`
-              : had !== undefined
+              : had !== undefined && had + cost.tokens <= requiredCap
                 ? () =>
-                    `priority 1 is required, but required resources may take ${shareText}: ${tokenText(cost)} would make ${number(had + cost.tokens)}`
-                : () =>
-                    `priority 1 is required, but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
+                    `priority 1 is required, but the focus's best match goes in first: ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`
+                : had !== undefined
+                  ? () =>
+                      `priority 1 is required, but required resources may take ${shareText}: ${tokenText(cost)} would make ${number(had + cost.tokens)}`
+                  : () =>
+                      `priority 1 is required, but ${tokenText(cost)} would make ${number(after)} of ${number(budget)}`;
         } else {
           reason =
             kind === 'auto'

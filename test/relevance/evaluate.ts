@@ -32,6 +32,12 @@ export interface QueryResult {
     recall: number;
     /** 1 when at least one answer is in the context. */
     answerIn: number;
+    /** 1 when an answer could be: one costs no more than the budget on its own. */
+    answerFits: number;
+    /** 1 when the resource ranked first is in the context. */
+    bestIn: number;
+    /** 1 when the resource ranked first costs no more than the budget on its own. */
+    bestFits: number;
     /** Resources and tokens the context took. */
     included: number;
     tokens: number;
@@ -145,6 +151,7 @@ export async function evaluateCorpus(
       uri: (curated.result.context[at] as { uri: string }).uri,
       tokens: curated.tokens.get(key) ?? 0,
     }));
+    const bestCost = ranking[0] === undefined ? Infinity : await cost(ranking[0]);
     const costs = new Map<string, number>();
     for (const uri of Object.keys(query.relevant)) costs.set(uri, await cost(uri));
     results.push({
@@ -159,6 +166,14 @@ export async function evaluateCorpus(
           settings.budget,
         ).recall,
         answerIn: included.some((entry) => query.relevant[entry.uri] === 2) ? 1 : 0,
+        answerFits: Object.entries(query.relevant).some(
+          ([uri, grade]) => grade === 2 && (costs.get(uri) ?? Infinity) <= settings.budget,
+        )
+          ? 1
+          : 0,
+        bestFits: bestCost <= settings.budget ? 1 : 0,
+        bestIn:
+          ranking[0] !== undefined && included.some((entry) => entry.uri === ranking[0]) ? 1 : 0,
         included: included.length,
         tokens: included.reduce((sum, entry) => sum + entry.tokens, 0),
       },
@@ -183,6 +198,9 @@ export function summarize(results: readonly QueryResult[]) {
       precision: mean((result) => result.ours.precision),
       recall: mean((result) => result.ours.recall),
       answerIn: mean((result) => result.ours.answerIn),
+      answerFits: mean((result) => result.ours.answerFits),
+      bestIn: mean((result) => result.ours.bestIn),
+      bestFits: mean((result) => result.ours.bestFits),
     },
     bm25: {
       top1: mean((result) => result.bm25.top1),
