@@ -26,6 +26,8 @@ export interface FocusFigures {
   firstMs: number;
   /** Every other keystroke. */
   restMs: number[];
+  /** Every other keystroke, to its first decisions shown (StepTime.firstMs). */
+  restFirstMs: number[];
   /** Where the time of the keystrokes after the first went ({@link medianParts}). */
   parts: string;
   steps: StepTime[];
@@ -144,6 +146,13 @@ interface Step {
   doneAt: number;
   viewAt: number;
   shownAt: number;
+  /**
+   * The first frame with the step's decisions (a focus's first, from what was read already,
+   * comes as a working frame with `focusPending`; else the done frame), and the animation
+   * frame after the view frame that follows it.
+   */
+  firstAt: number;
+  firstShownAt: number;
   reads: number;
   failed: string;
 }
@@ -189,6 +198,8 @@ function watchFrames(): void {
         doneAt: 0,
         viewAt: 0,
         shownAt: 0,
+        firstAt: 0,
+        firstShownAt: 0,
         reads: 0,
         failed: '',
       };
@@ -229,6 +240,7 @@ function watchFrames(): void {
         read: number;
         used: number;
         totalPending?: boolean;
+        focusPending?: number;
         error?: string;
       };
       const now = performance.now();
@@ -264,15 +276,21 @@ function watchFrames(): void {
         if (summary.state === 'failed') step.failed = summary.error ?? 'failed';
         else if (summary.state === 'working' && matches) {
           if (!step.working) step.workingAt = now;
+          else if ((frame.focusPending ?? 0) > 0 && step.firstAt === 0) step.firstAt = now;
           step.working = true;
         } else if (summary.state === 'done' && step.working && matches) {
           step.doneAt = now;
+          step.firstAt ||= now;
           step.reads = summary.read;
         }
       }
     } else if (event?.type === 'view') {
       watch.lastFrameAt = performance.now();
       const step = watch.step;
+      if (step && step.firstAt > 0 && step.firstShownAt === 0) {
+        step.firstShownAt = -1;
+        requestAnimationFrame(() => (step.firstShownAt = performance.now()));
+      }
       if (step && step.doneAt > 0 && step.viewAt === 0) {
         step.viewAt = performance.now();
         painted(step);
@@ -291,6 +309,8 @@ function watchFrames(): void {
  */
 export interface StepTime {
   ms: number;
+  /** Input event → the first decisions shown (a focus's, from what was read already). */
+  firstMs: number;
   reads: number;
   parts: [number, number, number, number];
   /** The page-clock times the parts are made of: start, ack, working, done, view, shown. */
@@ -341,6 +361,7 @@ export async function finishStep(page: Page): Promise<StepTime> {
   await settle(page);
   return {
     ms: step.shownAt - step.start,
+    firstMs: (step.firstShownAt > 0 ? step.firstShownAt : step.shownAt) - step.start,
     reads: step.reads,
     parts: [
       step.ackAt - step.start,
@@ -486,6 +507,7 @@ export async function typeFocus(page: Page, count: number): Promise<FocusFigures
     count,
     firstMs: first.ms,
     restMs: all.slice(1).map((step) => step.ms),
+    restFirstMs: all.slice(1).map((step) => step.firstMs),
     parts: medianParts(all.slice(1)),
     steps: all,
     text: FOCUS_LINES,

@@ -246,6 +246,17 @@ export interface CurationState {
   usedBy: UsedBy;
   /** With a focus: how many resources' text it read, of how many candidates. */
   focusSeen?: { read: number; of: number };
+  /**
+   * Set on a focus's first decision, made from what was read already: how many more it is
+   * reading, for the decision that follows (state stays 'working' until then).
+   */
+  focusPending?: number;
+}
+
+/** The same curation, working again: progress from nothing, no focus reads pending. */
+export function workingAgain(curation: CurationState): CurationState {
+  const { focusPending: _pending, ...rest } = curation;
+  return { ...rest, state: 'working', read: 0, pending: 0 };
 }
 
 export const EMPTY_CURATION: CurationState = {
@@ -343,6 +354,7 @@ export function cutContextFrame(input: {
     overBudget: curation.overBudget,
     usedBy: { ...curation.usedBy },
     ...(curation.focusSeen && { focusSeen: { ...curation.focusSeen } }),
+    ...(curation.focusPending !== undefined && { focusPending: curation.focusPending }),
     total: curation.total,
     ...(curation.totalPending && { totalPending: true }),
     warnings: [...curation.warnings],

@@ -115,6 +115,11 @@ export interface ContextFrame {
    * in a catalog small enough to read; the best by listing otherwise).
    */
   focusSeen?: { read: number; of: number };
+  /**
+   * On a focus's first decision, made from what was read already (the state stays 'working'):
+   * how many resources it is still reading to rank by; the done frame follows.
+   */
+  focusPending?: number;
   /** Tokens of the whole text, exactly as if counted as one (curate.ts wholeTokens). */
   total: number;
   /**

@@ -52,6 +52,21 @@ const keyedLists = new WeakMap<
   ReadonlyMap<string, CatalogCandidate>
 >();
 
+// The keys of binary resources (by declared type), per candidate list: a focus counts what it
+// can read on every key typed, and asking 100,000 MIME types each time cost 50 ms.
+const binaryLists = new WeakMap<readonly CatalogCandidate[], ReadonlySet<string>>();
+
+function binaryKeys(candidates: readonly CatalogCandidate[]): ReadonlySet<string> {
+  let binary = binaryLists.get(candidates);
+  if (!binary) {
+    const set = new Set<string>();
+    for (const [key, candidate] of keyed(candidates))
+      if (isBinaryType(candidate.mimeType)) set.add(key);
+    binaryLists.set(candidates, (binary = set));
+  }
+  return binary;
+}
+
 function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, CatalogCandidate> {
   let byKey = keyedLists.get(candidates);
   if (!byKey) {
@@ -89,6 +104,15 @@ export interface CurateOptions {
    * catalog is indexed for its first focus; resolves on the next turn of the event loop.
    */
   pause?(): Promise<void>;
+  /**
+   * What the focus reads before it ranks: 'wait' (the default) reads every resource it ranks by
+   * content, as `assemble` does; 'known' takes only those already read or `cached`, and counts
+   * the rest in `focusUnread`, for a window whose keystroke must not wait on a server: the host
+   * runs again with 'wait' after it, which gives the bytes `assemble` gives.
+   */
+  focusReads?: 'wait' | 'known';
+  /** With 'known': whether a resource's read would be answered without asking its server. */
+  cached?(serverId: ServerId, uri: string): boolean;
 }
 
 export interface Curated {
@@ -109,6 +133,8 @@ export interface Curated {
   reads: number;
   /** With a focus: the resources in play whose content it ranked by, of how many. */
   focusSeen?: { read: number; of: number };
+  /** With `focusReads` 'known': those the focus would read that it left for the next run. */
+  focusUnread?: number;
 }
 
 /**
@@ -272,6 +298,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   }
 
   let focusSeen: Curated['focusSeen'];
+  let focusUnread: number | undefined;
   if (focusIndex) {
     // The focus reads first: every text resource in play in a catalog small enough, else the
     // best matches by listing (the same ones whoever asks, so the CLI and the UI agree), and
@@ -279,12 +306,23 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     const focus = settings.focus ?? '';
     // Every text resource the user did not exclude: what the filters leave out may still be
     // what the focus asks for (policy-focus.ts).
+    const binary = binaryKeys(options.candidates);
+    let excluded = 0;
+    for (const [key, mark] of marks)
+      if (mark === 'exclude' && byKey.has(key) && !binary.has(key)) excluded += 1;
     const inPlay = (key: string) =>
-      marks.get(key) !== 'exclude' && !isBinaryType(byKey.get(key)?.mimeType);
-    let count = 0;
-    for (const key of byKey.keys()) if (inPlay(key)) count += 1;
+      (binary.size === 0 || !binary.has(key)) && (excluded === 0 || marks.get(key) !== 'exclude');
+    const count = byKey.size - binary.size - excluded;
     // The listing's rank is needed only to choose from a catalog too large to read whole.
-    const pool = focusPool(byKey.keys(), count, inPlay, () => focusIndex.rank(focus));
+    const wanted = focusPool(byKey.keys(), count, inPlay, () => focusIndex.rank(focus));
+    const pool =
+      options.focusReads === 'known'
+        ? wanted.filter((key) => {
+            const candidate = byKey.get(key) as CatalogCandidate;
+            return known.has(key) || options.cached?.(candidate.serverId, candidate.uri) === true;
+          })
+        : wanted;
+    if (pool.length < wanted.length) focusUnread = wanted.length - pool.length;
     allowance = maxReads + pool.length;
     await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');
@@ -368,6 +406,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     known,
     reads,
     ...(focusSeen && { focusSeen }),
+    ...(focusUnread !== undefined && { focusUnread }),
   };
 }
 

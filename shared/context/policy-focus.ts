@@ -7,18 +7,19 @@ import type { FocusMatch } from './focus';
 import {
   compareRank,
   isRequired,
-  rankInput,
   type BaseRank,
   type PolicyCatalog,
   type StaticFacts,
 } from './policy-catalog';
 import type { Mark, PolicySettings } from './policy-types';
-import { hasFocus, rankScore } from './rank';
+import { focusWeight, hasFocus } from './rank';
 
 /** The resources a focus matched that are in the running, scored, best first. */
 export interface FocusOrder {
   base: BaseRank;
   matched: Scored[];
+  /** 1 where the focus found the resource relevant, by catalog order. */
+  relevant: Uint8Array;
 }
 
 /** A match with what {@link compareRank} compares, read once rather than per comparison. */
@@ -52,14 +53,16 @@ export function focusOrderOf(
   base: BaseRank,
   relevance: ReadonlyMap<string, FocusMatch>,
   settings: PolicySettings,
-  now: number,
 ): FocusOrder {
   const kept = focusOrders.get(relevance);
   if (kept?.base === base) return kept;
   const matched: Scored[] = [];
+  const relevant = new Uint8Array(catalog.facts.length);
+  const weight = focusWeight(settings);
   for (const [key, match] of relevance) {
     const at = catalog.at.get(key);
     if (at === undefined) continue;
+    if (match.relevant) relevant[at] = 1;
     // The filters' defaults do not mute the focus: a relevant match is in play whatever its
     // stated priority or audience; they decide what fills the budget, not what was asked for.
     const out = base.out[at];
@@ -67,7 +70,8 @@ export function focusOrderOf(
     const facts = catalog.facts[at] as StaticFacts;
     matched.push({
       at,
-      score: rankScore(rankInput(facts, match), settings, now),
+      // rankScore, from the part without the focus made once per settings (policy-catalog.ts).
+      score: (base.score[at] as number) + weight * match.score * (base.factor[at] as number),
       required: !hasFocus(settings) && isRequired(facts, settings) ? 1 : 0,
       time: facts.time,
       overview: facts.overview,
@@ -75,7 +79,7 @@ export function focusOrderOf(
     });
   }
   matched.sort(byRank);
-  const order = { base, matched };
+  const order = { base, matched, relevant };
   focusOrders.set(relevance, order);
   return order;
 }

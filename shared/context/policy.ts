@@ -82,8 +82,7 @@ export function preparePolicy(
   }
   // Pins and picks are taken in key order.
   const marked = [...markAt.keys()].sort((a, b) => a - b);
-  const focus =
-    relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings, now) : undefined;
+  const focus = relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings) : undefined;
   const ranked = rankedOrder(catalog, base, markAt, focus, settings);
   /** The focus match of the resource at `at`, for a reason (looked up when one is written). */
   const focusMatchAt = (at: number) => relevance.get(factsAt(at).key);
@@ -111,12 +110,16 @@ export function preparePolicy(
   // With a focus, what it finds not relevant stays out, unless the user asked to fill with it.
   const focused = hasFocus(settings);
   const fill = !focused || settings.fill === true;
-  const relevantAt = (at: number) => focusMatchAt(at)?.relevant === true;
+  const relevantAt = (at: number) => focus?.relevant[at] === 1;
   // The focus's best match that is not required goes in before the required take their share:
   // however many resources another server marks required, what the user asked for keeps a place.
   const bestAt = focused
     ? ranked.find((at) => isRequiredAt[at] === 0 && relevantAt(at))
     : undefined;
+  // The place of the last relevant resource in the rank: past it, the focus takes nothing.
+  let lastRelevant = ranked.length - 1;
+  if (focused)
+    while (lastRelevant >= 0 && !relevantAt(ranked[lastRelevant] as number)) lastRelevant -= 1;
 
   /**
    * The one pass behind both methods. With `record`, every decision's kind and the tokens used
@@ -203,7 +206,10 @@ export function preparePolicy(
       );
     }
     const rest: number[] = [];
-    for (const at of ranked) {
+    // Without a record, what the focus finds not relevant and nothing fills with needs no visit.
+    const end = !record && focused && !fill ? lastRelevant + 1 : ranked.length;
+    for (let place = 0; place < end; place += 1) {
+      const at = ranked[place] as number;
       if (!record && used + least > budget) break;
       if (isRequiredAt[at] || at === bestAt) continue;
       if (focused && !relevantAt(at)) {

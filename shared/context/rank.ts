@@ -120,20 +120,44 @@ export function hasFocus(settings: { focus?: string | undefined }): boolean {
 
 /** The score auto-include ranks by, higher first; `now` matters only with a half-life. */
 export function rankScore(input: RankInput, settings: RankSettings, now: number): number {
+  return (
+    rankScoreWithoutFocus(input, settings, now) +
+    focusWeight(settings) * (input.focus?.score ?? 0) * rankFactor(input, settings, now)
+  );
+}
+
+/**
+ * {@link rankScore} with no focus match: what a focus match adds to it is
+ * `focusWeight × match × rankFactor`, so a ranking by focus adds to a score made once.
+ */
+export function rankScoreWithoutFocus(
+  input: RankInput,
+  settings: RankSettings,
+  now: number,
+): number {
   const weights = hasFocus(settings) ? WEIGHTS.focused : WEIGHTS.unfocused;
   const priority = input.priority ?? UNKNOWN_PRIORITY;
-  // Without a half-life, age only breaks ties (newer first).
+  const score = weights.priority * priority + weights.fit * fitOf(input, settings);
+  return score * rankFactor(input, settings, now);
+}
+
+/** How much a focus match counts in the score: none without a focus. */
+export function focusWeight(settings: RankSettings): number {
+  return hasFocus(settings) ? WEIGHTS.focused.focus : 0;
+}
+
+/**
+ * What every part of the score is multiplied by: its recency (with a half-life; without one,
+ * age only breaks ties) and a low factor for binary content.
+ */
+export function rankFactor(input: RankInput, settings: RankSettings, now: number): number {
   let recency = 1;
   if (settings.halfLifeDays)
     recency =
       input.time === undefined
         ? UNKNOWN_RECENCY
         : 0.5 ** (Math.max(0, (now - input.time) / DAY_MS) / settings.halfLifeDays);
-  const score =
-    weights.focus * (input.focus?.score ?? 0) +
-    weights.priority * priority +
-    weights.fit * fitOf(input, settings);
-  return score * recency * (isBinaryType(input.mimeType) ? BINARY_FACTOR : 1);
+  return recency * (isBinaryType(input.mimeType) ? BINARY_FACTOR : 1);
 }
 
 /** 1 while its declared size is within a quarter of the budget, then less as it grows. */

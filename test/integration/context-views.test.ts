@@ -258,6 +258,28 @@ describe('the context on the host', () => {
     expect(await readFile(sessionFile, 'utf8')).toBe('{ not json');
   });
 
+  it("shows a focus's first decision from what was read, then reads the rest and decides again", async () => {
+    const { host } = startHost([fixture('knowledge-base-server.ts')]);
+    hosts.push(host);
+    await settled(host);
+    const { until } = watchFrames(host, 'w');
+    await host.openView('w', {});
+    await host.updateContext('w', { settings: { budget: 600 } });
+    await until((frame) => frame.state === 'done' && frame.settings.budget === 600);
+    const focus = 'restore a backup';
+    await host.updateContext('w', { settings: { focus } });
+    // The first decision ranks by what a budget of 600 read: the catalog's other texts follow.
+    const first = await until(
+      (frame) => frame.settings.focus === focus && (frame.focusPending ?? 0) > 0,
+    );
+    expect(first.state).toBe('working');
+    expect(first.focusSeen?.read).toBeLessThan(first.focusSeen?.of ?? 0);
+    const done = await until((frame) => frame.settings.focus === focus && frame.state === 'done');
+    expect(done.focusPending).toBeUndefined();
+    expect(done.focusSeen?.read).toBe(done.focusSeen?.of);
+    expect(done.text).toContain('- URI: kb://team/runbooks/restore-backup.md');
+  });
+
   it('gives the same bytes as `mcp-context assemble --profile` for the same profile, focus included', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'same-bytes-'));
     const profiles = createProfileStore(dir);

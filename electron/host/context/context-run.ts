@@ -46,6 +46,8 @@ export interface RunInput {
   signal: AbortSignal;
   now: number;
   onProgress(read: number, pending: number): void;
+  /** What the focus reads before it ranks (CurateOptions.focusReads). */
+  focusReads?: 'wait' | 'known';
 }
 
 /** A run's result. */
@@ -185,7 +187,7 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   }
 
   return {
-    async run({ servers, marks, settings, signal, now, onProgress }) {
+    async run({ servers, marks, settings, signal, now, onProgress, focusReads }) {
       sweep();
       const config = `${settings.format} ${settings.encoding}`;
       let kept = learned.get(config);
@@ -202,6 +204,11 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
         signal,
         now,
         pause: () => new Promise((resolve) => setImmediate(resolve)),
+        ...(focusReads && { focusReads }),
+        cached: (serverId, uri) => {
+          const key = resourceKeyString({ serverId, uri });
+          return contents.has(key) || failed.has(key);
+        },
         count: (text) => deps.count(text, settings.encoding),
         read: async (serverId, uri) => {
           const key = resourceKeyString({ serverId, uri });

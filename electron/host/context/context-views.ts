@@ -13,6 +13,7 @@ import {
   ContextSession,
   EMPTY_CURATION,
   rowDecision,
+  workingAgain,
   type CurationState,
 } from '../../../shared/context/context-view';
 import type { ContextPatch, DormantServer } from '../../../shared/context/context-wire';
@@ -135,6 +136,8 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
    * A server changed something while a run was in flight: another run follows it (scheduleSoon).
    */
   let again = false;
+  /** The focus of the last run done: a run for the same focus reads what it ranks by. */
+  let quickFor: string | undefined;
   let idle: Promise<void> = Promise.resolve();
   let settle: (() => void) | undefined;
   let lastProgress = -Infinity;
@@ -195,7 +198,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     if (!settle) idle = new Promise((resolve) => (settle = resolve));
     // From now on the context shown is not the one the session asks for: frames say so (and
     // the run, when it starts, has nothing new to say to a window told this already).
-    curation = { ...curation, state: 'working', read: 0, pending: 0 };
+    curation = workingAgain(curation);
     timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : gather);
   }
 
@@ -239,15 +242,19 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         return;
       }
       if (curation.state !== 'working' || curation.read !== 0 || curation.pending !== 0)
-        curation = { ...curation, state: 'working', read: 0, pending: 0 };
+        curation = workingAgain(curation);
       // A window that the change's own frame told "working" already is not told again.
       for (const [viewId, state] of windows)
         if (state.cutFrom?.curation !== curation || state.cutFrom.version !== session.version)
           frameFor(viewId, state);
+      // A focus typed in a window is ranked first by what is read already, so a keystroke
+      // never waits on a server; the run after it reads the rest, as `assemble` does.
+      const quick = windows.size > 0 && hasFocus(settings) && settings.focus !== quickFor;
       const done = await runner.run({
         servers: deps.servers(),
         marks: new Map(session.marks),
         settings,
+        focusReads: quick ? 'known' : 'wait',
         signal: controller.signal,
         now: deps.now?.() ?? Date.now(),
         onProgress: (read, pending) => {
@@ -270,11 +277,16 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const counted = settings.format === 'markdown' ? await counting : undefined;
       if (!current()) return;
       runner.commit(done);
+      const unread = done.focusUnread ?? 0;
+      quickFor = settings.focus;
+      if (unread > 0) again = true;
       const order = done.result.contextKeys;
       finish(controller, {
-        state: 'done',
+        // A focus's first decision, from what was read: the run after it reads the rest.
+        state: unread > 0 ? 'working' : 'done',
         read: done.reads,
-        pending: 0,
+        pending: unread,
+        ...(unread > 0 && { focusPending: unread }),
         decision: (key) => done.result.decision(key),
         order,
         tokens: done.tokens,
@@ -289,7 +301,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         warnings: [
           ...done.result.warnings,
           ...done.result.crowding,
-          ...(done.focusSeen && done.focusSeen.read < done.focusSeen.of
+          ...(done.focusSeen && done.focusSeen.read < done.focusSeen.of && unread === 0
             ? [
                 `The focus read ${formatCount(done.focusSeen.read)} of ${formatCount(done.focusSeen.of)} resources, the best matches by name and description: the rest are ranked by their listing alone.`,
               ]

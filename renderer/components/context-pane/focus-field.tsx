@@ -14,6 +14,7 @@ export function FocusField() {
   const focus = useSetting('focus') ?? '';
   const auto = useSetting('auto');
   const seen = useAppStore((state) => state.context.focusSeen);
+  const pending = useAppStore((state) => state.context.focusPending);
   const set = useAppStore((state) => state.setContextSettings);
   const field = useDraft(focus, (text) => set({ focus: text }));
   const id = useId();
@@ -33,7 +34,7 @@ export function FocusField() {
       />
       <p id={`${id}-focus-hint`} className="muted small">
         {auto
-          ? focusHint(focus, seen)
+          ? focusHint(focus, seen, pending)
           : 'Turn on auto-include below to rank resources by this focus.'}
       </p>
     </div>
@@ -41,10 +42,16 @@ export function FocusField() {
 }
 
 /** What the focus looks at, and once set, how much of the catalog's text it read. */
-function focusHint(focus: string, seen: { read: number; of: number } | undefined): string {
+function focusHint(
+  focus: string,
+  seen: { read: number; of: number } | undefined,
+  pending: number | undefined,
+): string {
   const how =
     'Auto-include ranks resources by how well their text, title, name, description and URI match it, and leaves out what does not match; each decision names what matched.';
   if (!focus.trim() || !seen) return how;
+  if (pending)
+    return `${how} Ranked by the text of ${formatCount(seen.read)} resources read so far; reading ${formatCount(pending)} more…`;
   if (seen.read >= seen.of)
     return `${how} It read the text of all ${formatCount(seen.of)} ${seen.of === 1 ? 'resource' : 'resources'}.`;
   return `${how} It read the text of ${formatCount(seen.read)} of ${formatCount(seen.of)} resources, the best by name and description.`;
