@@ -20,16 +20,15 @@ export interface CrowdingInput {
   /** "50% of the budget (4,000 tokens)". */
   shareText: string;
   /** With a focus: the best relevant match's rank, and whether it went in. */
-  bestMatch: { rank: number; included: boolean } | undefined;
+  bestMatch: { rank: number; included: boolean; at: number } | undefined;
+  budget: number;
 }
 
 /** One line per server whose required resources were held to their share; none otherwise. */
 export function crowdingLines(input: CrowdingInput): string[] {
   const servers = new Set<string>();
   for (const at of input.overShare.keys()) servers.add(serverOf(input.facts[at] as StaticFacts));
-  const best = input.bestMatch
-    ? `; the best focus match is rank ${number(input.bestMatch.rank)}${input.bestMatch.included ? ', and went in' : ', and stayed out'}`
-    : '';
+  const best = input.bestMatch ? bestText(input.bestMatch, input) : '';
   return [...servers].sort().map((server) => {
     let count = 0;
     let tokens = 0;
@@ -44,6 +43,16 @@ export function crowdingLines(input: CrowdingInput): string[] {
   });
 }
 
+/** Where the focus's best match stands, and why it stayed out if it did. */
+function bestText(best: { rank: number; included: boolean; at: number }, input: CrowdingInput) {
+  const where = `; the best focus match is rank ${number(best.rank)}`;
+  if (best.included) return `${where}, and went in`;
+  const tokens = input.tokensAt(best.at);
+  return tokens > input.budget
+    ? `${where}, and stayed out: its ${number(tokens)} tokens are more than the whole budget`
+    : `${where}, and stayed out`;
+}
+
 const serverOf = (facts: StaticFacts) => facts.candidate.serverName ?? facts.candidate.serverId;
 
 /** The first resource in rank order that passes `relevant`: its rank, and if it went in. */
@@ -51,10 +60,10 @@ export function bestMatchOf(
   ranked: Int32Array,
   relevant: (at: number) => boolean,
   included: (at: number) => boolean,
-): { rank: number; included: boolean } | undefined {
+): { rank: number; included: boolean; at: number } | undefined {
   for (let place = 0; place < ranked.length; place += 1) {
     const at = ranked[place] as number;
-    if (relevant(at)) return { rank: place + 1, included: included(at) };
+    if (relevant(at)) return { rank: place + 1, included: included(at), at };
   }
   return undefined;
 }

@@ -163,6 +163,14 @@ describe('decideContext', () => {
     );
   });
 
+  it('says why the best focus match stayed out when it is larger than the whole budget', () => {
+    const result = flood(1200);
+    expect(kinds(result)['kb://rotate']).toBe('over-budget');
+    expect(result.crowding[0]).toMatch(
+      /; the best focus match is rank \d+, and stayed out: its 1,200 tokens are more than the whole budget\./,
+    );
+  });
+
   it('ranks by priority, then newer first, and skips what does not fit for what does', () => {
     const result = decideContext(
       [

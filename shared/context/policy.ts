@@ -337,6 +337,7 @@ export function preparePolicy(
                 facts,
                 tokensAt: (at) => tokensOf(factsAt(at), observed.get(factsAt(at).key), estimates),
                 shareText,
+                budget,
                 bestMatch: focused
                   ? bestMatchOf(ranked, (at) => !isRequiredAt[at] && relevantAt(at), wentIn)
                   : undefined,
