@@ -90,10 +90,14 @@ async function contextView(colorScheme: 'light' | 'dark', file: string): Promise
   await curated();
   await page.getByLabel('Focus', { exact: true }).fill('fix sync conflicts when offline');
   await page.getByLabel('Focus', { exact: true }).blur();
+  // The focus's done decision, after it read every text (a first one ranks by what was read).
   await expect(page.getByLabel('Assembled context')).toContainText(
-    '- URI: docs://lumen/guides/sync-and-offline.md',
+    '- URI: docs://lumen/architecture/conflict-resolution.md',
     { timeout: 30_000 },
   );
+  await expect(page.getByText(/It read the text of all \d+ resources\./)).toBeVisible({
+    timeout: 30_000,
+  });
   await curated();
   await page.getByLabel('Search resources').fill('sync');
   await page.getByLabel('Search resources').blur();
