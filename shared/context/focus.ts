@@ -7,7 +7,8 @@
  * the search field, which wants every typed letter to count; a focus wants words weighed by
  * how rare they are. docs/CURATION.md says why each choice, with the evaluation's figures.
  */
-import { pairsOf, queryPairs, queryTerms, termsOf, type QueryTerm } from './focus-words';
+import { addPairs, pairIndexer, rareOf } from './focus-pairs';
+import { queryTerms, termsOf, type QueryTerm } from './focus-words';
 import { FUZZY_MIN, TermIndexBuilder, type TermIndex } from './term-index';
 
 export { focusWords } from './focus-words';
@@ -44,6 +45,8 @@ export interface FocusMatch {
 export interface ContentIndex {
   readonly index: TermIndex;
   readonly keys: readonly string[];
+  /** Each content's pairs of neighbouring terms, in the same order (focus-pairs.ts). */
+  readonly pairs: TermIndex;
 }
 
 export interface FocusIndex {
@@ -77,13 +80,6 @@ const LENGTH_NORM: Record<FocusField, number> = {
 /** The terms of a content's lead, and how much more a word there counts than further on. */
 const LEAD_TERMS = 60;
 const LEAD_WEIGHT = 2;
-/**
- * Where two words of the focus stand next to each other in a content ("exponential backoff",
- * "max age"), the resource gains this share of what a rare word adds: words together say more
- * than the same words apart. Pairs are taken from the first {@link PAIR_TERMS} of a content.
- */
-const PAIR_WEIGHT = 1;
-const PAIR_TERMS = 20_000;
 /** A word being typed also matches the longer words it begins, at this share. */
 const PREFIX_WEIGHT = 0.4;
 /** A word the catalog does not have matches those one typo away, at this share. */
@@ -140,15 +136,16 @@ const listedTerms = (document: FocusDocument): string[][] =>
   );
 
 /**
- * A content's terms in three fields: its lead (the first {@link LEAD_TERMS}, where a document
- * says what it is about), the rest, and its pairs of neighbouring terms (pairsOf).
+ * A content's terms in two fields: its lead (the first {@link LEAD_TERMS}, where a document says
+ * what it is about) and the rest; `pairs` is given them all, for the index of pairs.
  */
-const contentTerms = (entry: { text: string }): string[][] => {
-  const terms = termsOf(entry.text.slice(0, CONTENT_CHARS));
-  return [terms.slice(0, LEAD_TERMS), terms.slice(LEAD_TERMS), pairsOf(terms, PAIR_TERMS)];
-};
-/** The content index's field of pairs. */
-const PAIRS = 2;
+const contentTerms =
+  (pairs: { add(terms: readonly string[]): void }) =>
+  (entry: { text: string }): string[][] => {
+    const terms = termsOf(entry.text.slice(0, CONTENT_CHARS));
+    pairs.add(terms);
+    return [terms.slice(0, LEAD_TERMS), terms.slice(LEAD_TERMS)];
+  };
 
 function focusIndex(listed: Listed): FocusIndex {
   return {
@@ -201,7 +198,9 @@ export async function indexContents(
   read: readonly { key: string; text: string }[],
   pause: () => Promise<void> = async () => {},
 ): Promise<ContentIndex> {
-  const taking = indexer<{ key: string; text: string }>(3, contentTerms);
+  // The indexer takes each key once, and only then asks its terms: the pairs stay in step.
+  const pairs = pairIndexer();
+  const taking = indexer<{ key: string; text: string }>(2, contentTerms(pairs));
   let since = 0;
   for (const entry of read) {
     if (since >= CONTENT_SLICE) {
@@ -211,7 +210,7 @@ export async function indexContents(
     taking.add(entry);
     since += Math.min(entry.text.length, CONTENT_CHARS);
   }
-  return taking.done();
+  return { ...taking.done(), pairs: pairs.done() };
 }
 
 /** An index's share of a query term: the indexed terms it stands for, each with its weight. */
@@ -237,36 +236,6 @@ function expand(index: TermIndex, query: QueryTerm, typo: boolean): [number, num
     for (const other of index.oneEditFrom(query.term))
       found.push([index.idOf(other) as number, TYPO_WEIGHT]);
   return found;
-}
-
-/** How rare a term is that `count` of `of` resources have: BM25's inverse document frequency. */
-const rareOf = (count: number, of: number) => Math.log(1 + (of - count + 0.5) / (count + 0.5));
-
-/** Adds to each matched resource's score what the focus's pairs of words found in its content. */
-function addPairs(
-  score: Float64Array,
-  termMask: Uint32Array,
-  content: ContentIndex,
-  docOf: Int32Array,
-  focus: string,
-): void {
-  const { postings, lengths, averages, fieldCount } = content.index;
-  const average = averages[PAIRS] as number;
-  const b = LENGTH_NORM.content;
-  for (const pair of queryPairs(focus)) {
-    const id = content.index.idOf(pair);
-    if (id === undefined) continue;
-    const [start, end] = content.index.range(id);
-    const rarity = rareOf((end - start) / 2, content.keys.length);
-    for (let at = start; at < end; at += 2) {
-      const slot = postings[at] as number;
-      const doc = docOf[(slot - PAIRS) / fieldCount] as number;
-      if (doc < 0 || termMask[doc] === 0) continue;
-      const norm = average > 0 ? 1 - b + (b * (lengths[slot] as number)) / average : 1;
-      const tf = (postings[at + 1] as number) / norm;
-      score[doc] = (score[doc] as number) + (PAIR_WEIGHT * rarity * tf * (K1 + 1)) / (tf + K1);
-    }
-  }
 }
 
 function search(
@@ -353,8 +322,8 @@ function search(
       take(
         content.index,
         expand(content.index, term, typo),
-        [LEAD_WEIGHT, WEIGHT.content, 0],
-        [LENGTH_NORM.content, LENGTH_NORM.content, LENGTH_NORM.content],
+        [LEAD_WEIGHT, WEIGHT.content],
+        [LENGTH_NORM.content, LENGTH_NORM.content],
         contentField,
         docOf,
         inContent,
@@ -387,7 +356,8 @@ function search(
   });
 
   // Words of the focus that stand together in a content add to what they add apart.
-  if (content && docOf && PAIR_WEIGHT > 0) addPairs(score, termMask, content, docOf, focus);
+  if (content && docOf)
+    addPairs({ score, termMask }, content.pairs, docOf, focus, { k1: K1, b: LENGTH_NORM.content });
 
   // A resource that has only the focus's common words ranks below one that has its rare ones.
   query.forEach((term, bit) => {
