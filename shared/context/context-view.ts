@@ -253,10 +253,19 @@ export interface CurationState {
   focusPending?: number;
 }
 
-/** The same curation, working again: progress from nothing, no focus reads pending. */
-export function workingAgain(curation: CurationState): CurationState {
-  const { focusPending: _pending, ...rest } = curation;
-  return { ...rest, state: 'working', read: 0, pending: 0 };
+/**
+ * The same curation, working again, progress from nothing; its focus reads pending only when
+ * this is the run that reads them (`readingForFocus`).
+ */
+export function workingAgain(curation: CurationState, readingForFocus = false): CurationState {
+  const { focusPending, ...rest } = curation;
+  return {
+    ...rest,
+    state: 'working',
+    read: 0,
+    pending: 0,
+    ...(readingForFocus && focusPending !== undefined && { focusPending }),
+  };
 }
 
 export const EMPTY_CURATION: CurationState = {

@@ -262,7 +262,7 @@ describe('the context on the host', () => {
     const { host } = startHost([fixture('knowledge-base-server.ts')]);
     hosts.push(host);
     await settled(host);
-    const { until } = watchFrames(host, 'w');
+    const { frames, until } = watchFrames(host, 'w');
     await host.openView('w', {});
     await host.updateContext('w', { settings: { budget: 600 } });
     await until((frame) => frame.state === 'done' && frame.settings.budget === 600);
@@ -276,6 +276,10 @@ describe('the context on the host', () => {
     expect(first.focusSeen?.read).toBeLessThan(first.focusSeen?.of ?? 0);
     const done = await until((frame) => frame.settings.focus === focus && frame.state === 'done');
     expect(done.focusPending).toBeUndefined();
+    // Until then, every frame says the focus is still reading.
+    const between = frames.slice(frames.indexOf(first), frames.indexOf(done));
+    expect(between.length).toBeGreaterThan(0);
+    for (const frame of between) expect(frame.focusPending).toBeGreaterThan(0);
     expect(done.focusSeen?.read).toBe(done.focusSeen?.of);
     expect(done.text).toContain('- URI: kb://team/runbooks/restore-backup.md');
   });

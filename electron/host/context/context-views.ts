@@ -198,7 +198,7 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
     if (!settle) idle = new Promise((resolve) => (settle = resolve));
     // From now on the context shown is not the one the session asks for: frames say so (and
     // the run, when it starts, has nothing new to say to a window told this already).
-    curation = workingAgain(curation);
+    curation = workingAgain(curation, readingForFocus());
     timer = setTimeout(() => void run().catch(() => {}), listing() ? listingDelayMs : gather);
   }
 
@@ -215,6 +215,11 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       return;
     }
     if (timer === undefined) schedule();
+  }
+
+  /** The run due reads what a focus's first decision ranked without: still its focus. */
+  function readingForFocus(): boolean {
+    return curation.focusPending !== undefined && session.settings.focus === quickFor;
   }
 
   /** A run ended: what came in meanwhile gets a run of its own. */
@@ -242,13 +247,13 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
         return;
       }
       if (curation.state !== 'working' || curation.read !== 0 || curation.pending !== 0)
-        curation = workingAgain(curation);
+        curation = workingAgain(curation, readingForFocus());
       // A window that the change's own frame told "working" already is not told again.
       for (const [viewId, state] of windows)
         if (state.cutFrom?.curation !== curation || state.cutFrom.version !== session.version)
           frameFor(viewId, state);
       // A focus typed in a window is ranked first by what is read already, so a keystroke
-      // never waits on a server; the run after it reads the rest, as `assemble` does.
+      // does not wait for the focus's reads; the run after it reads them, as `assemble` does.
       const quick = windows.size > 0 && hasFocus(settings) && settings.focus !== quickFor;
       const done = await runner.run({
         servers: deps.servers(),

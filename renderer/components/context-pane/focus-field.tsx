@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MAX_FOCUS_LENGTH } from '../../../shared/context/focus-limits';
+import { MAX_FOCUS_LENGTH, READ_ALL_FOR_FOCUS } from '../../../shared/context/focus-limits';
 import { formatCount } from '../../../shared/context/policy';
 import { useAppStore } from '../../store/use-app-store';
 import { useDraft } from './use-draft';
@@ -15,6 +15,7 @@ export function FocusField() {
   const auto = useSetting('auto');
   const seen = useAppStore((state) => state.context.focusSeen);
   const pending = useAppStore((state) => state.context.focusPending);
+  const fill = useSetting('fill');
   const set = useAppStore((state) => state.setContextSettings);
   const field = useDraft(focus, (text) => set({ focus: text }));
   const id = useId();
@@ -34,7 +35,7 @@ export function FocusField() {
       />
       <p id={`${id}-focus-hint`} className="muted small">
         {auto
-          ? focusHint(focus, seen, pending)
+          ? focusHint(focus, seen, pending, fill === true)
           : 'Turn on auto-include below to rank resources by this focus.'}
       </p>
     </div>
@@ -46,13 +47,15 @@ function focusHint(
   focus: string,
   seen: { read: number; of: number } | undefined,
   pending: number | undefined,
+  fill: boolean,
 ): string {
-  const how =
-    'Auto-include ranks resources by how well their text, title, name, description and URI match it, and leaves out what does not match; each decision names what matched.';
+  const how = `Auto-include ranks resources by how well their text, title, name, description and URI match it${fill ? ', then fills the budget with the rest' : ', and leaves out what does not match'}; each decision names what matched.`;
   if (!focus.trim() || !seen) return how;
   if (pending)
     return `${how} Ranked by the text of ${formatCount(seen.read)} resources read so far; reading ${formatCount(pending)} more…`;
   if (seen.read >= seen.of)
     return `${how} It read the text of all ${formatCount(seen.of)} ${seen.of === 1 ? 'resource' : 'resources'}.`;
-  return `${how} It read the text of ${formatCount(seen.read)} of ${formatCount(seen.of)} resources, the best by name and description.`;
+  return seen.of > READ_ALL_FOR_FOCUS
+    ? `${how} It read the text of ${formatCount(seen.read)} of ${formatCount(seen.of)} resources, the best by name and description.`
+    : `${how} It read the text of ${formatCount(seen.read)} of ${formatCount(seen.of)} resources; the others could not be read.`;
 }
