@@ -34,7 +34,7 @@ export interface StaticFacts {
  * better served by the overview than by whatever sorts first.
  */
 const OVERVIEW =
-  /(?:^|[/:\\])(?:readme|index|overview|intro|introduction|getting[-_ ]?started|quick[-_ ]?start|start[-_ ]?here|summary|toc|contents|home)(?:\.[a-z0-9]{1,8})?\/?$/i;
+  /(?:^|[/:\\])(?:readme|index|overview|intro|introduction|getting[-_ ]?started|quick[-_ ]?start|start[-_ ]?here|summary|toc)(?:\.[a-z0-9]{1,8})?\/?$/i;
 
 /** Whether a URI names an overview: its path, query and fragment aside. */
 export function isOverview(uri: string): boolean {
@@ -158,8 +158,8 @@ export function isRequired(facts: StaticFacts, settings: PolicySettings): boolea
  * Auto-include's order, as a comparison of two resources by order and score: without a focus,
  * required first; then the higher score (priority, fit and the focus's match), the newer, an
  * overview before the rest, the smaller of two declared sizes, and the catalog order. With a
- * focus the required are ranked by it like the rest (they still take their share of the budget
- * first). A total order, so merging lists sorted by it gives what sorting them together would.
+ * focus the required are ranked by it like the rest (policy.ts still takes them, up to their
+ * share, right after the focus's best match). A total order, so merging lists sorted by it gives what sorting them together would.
  */
 export function compareRank(
   catalog: PolicyCatalog,

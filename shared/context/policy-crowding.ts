@@ -1,7 +1,7 @@
 /**
  * The line that says when one server's required resources crowd the budget: how many it marks
- * priority 1, what they cost, how many went in up to their share, where the focus's best match
- * stands, and the way out. The Context tab and `mcp-context assemble` show it as it is.
+ * priority 1, what they cost, how many went in (after the focus's best match, up to their
+ * share), where that best match stands if it stayed out, and the way out. The Context tab and `mcp-context assemble` show it as it is.
  */
 import type { StaticFacts } from './policy-catalog';
 import { formatCount } from './policy-types';
@@ -9,7 +9,7 @@ import { formatCount } from './policy-types';
 const number = formatCount;
 
 export interface CrowdingInput {
-  /** Required resources left out by their share, by catalog order. */
+  /** Required resources held back by their share or the best match, by catalog order. */
   overShare: ReadonlyMap<number, unknown>;
   /** The required resources in play, in rank order. */
   required: readonly number[];
@@ -24,11 +24,12 @@ export interface CrowdingInput {
   budget: number;
 }
 
-/** One line per server whose required resources were held to their share; none otherwise. */
+/** One line per server whose required resources were held back; none otherwise. */
 export function crowdingLines(input: CrowdingInput): string[] {
   const servers = new Set<string>();
   for (const at of input.overShare.keys()) servers.add(serverOf(input.facts[at] as StaticFacts));
-  const best = input.bestMatch ? bestText(input.bestMatch, input) : '';
+  const first = input.bestMatch?.included === true;
+  const best = input.bestMatch && !first ? bestText(input.bestMatch, input) : '';
   return [...servers].sort().map((server) => {
     let count = 0;
     let tokens = 0;
@@ -39,14 +40,16 @@ export function crowdingLines(input: CrowdingInput): string[] {
       tokens += input.tokensAt(at);
       if (input.included(at)) inside += 1;
     }
-    return `${server} marks ${number(count)} resources required (${number(tokens)} tokens): ${number(inside)} went in, up to their share of ${input.shareText}${best}. To rank them with the rest, turn off "Priority 1 is required" (--no-required); to give them more, raise the share (--required-share).`;
+    const taken = first
+      ? `the best focus match (rank ${number(input.bestMatch?.rank ?? 1)}) went in first, then ${number(inside)} of them, up to their share of ${input.shareText}`
+      : `${number(inside)} went in, up to their share of ${input.shareText}${best}`;
+    return `${server} marks ${number(count)} resources required (${number(tokens)} tokens): ${taken}. To rank them with the rest, turn off "Priority 1 is required" (--no-required); to give them more, raise the share (--required-share).`;
   });
 }
 
-/** Where the focus's best match stands, and why it stayed out if it did. */
-function bestText(best: { rank: number; included: boolean; at: number }, input: CrowdingInput) {
+/** Where the focus's best match stands, when it stayed out, and why. */
+function bestText(best: { rank: number; at: number }, input: CrowdingInput) {
   const where = `; the best focus match is rank ${number(best.rank)}`;
-  if (best.included) return `${where}, and went in`;
   const tokens = input.tokensAt(best.at);
   return tokens > input.budget
     ? `${where}, and stayed out: its ${number(tokens)} tokens are more than the whole budget`

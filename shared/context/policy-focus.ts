@@ -70,7 +70,7 @@ export function focusOrderOf(
     const facts = catalog.facts[at] as StaticFacts;
     matched.push({
       at,
-      // rankScore, from the part without the focus made once per settings (policy-catalog.ts).
+      // The score without the focus, made once per settings (policy-catalog.ts), and the match's.
       score: (base.score[at] as number) + weight * match.score * (base.factor[at] as number),
       required: !hasFocus(settings) && isRequired(facts, settings) ? 1 : 0,
       time: facts.time,

@@ -137,8 +137,8 @@ export interface PolicyResult {
    */
   usedBy: UsedBy;
   /**
-   * One line per server whose required resources were held to their share of the budget,
-   * with the way out.
+   * One line per server whose required resources were held back (by their share of the budget
+   * or by the focus's best match), with the way out.
    */
   crowding: string[];
 }

@@ -147,7 +147,7 @@ describe('decideContext', () => {
     // One note fits the share of 500; the focus has the rest.
     expect(Object.values(kinds(result)).filter((kind) => kind === 'auto')).toHaveLength(2);
     expect(result.crowding[0]).toMatch(
-      /^s1 marks 18 resources required \(6,120 tokens\): 1 went in, up to their share of 50% of the budget \(500 tokens\); the best focus match is rank \d+, and went in\./,
+      /^s1 marks 18 resources required \(6,120 tokens\): the best focus match \(rank \d+\) went in first, then 1 of them, up to their share of 50% of the budget \(500 tokens\)\./,
     );
   });
 
@@ -156,7 +156,7 @@ describe('decideContext', () => {
     expect(kinds(result)['kb://rotate']).toBe('auto');
     expect(result.usedBy).toEqual({ marked: 0, required: 0, relevant: 700, fill: 0 });
     expect(result.crowding[0]).toMatch(
-      /^s1 marks 18 resources required \(6,120 tokens\): 0 went in, .*; the best focus match is rank \d+, and went in\./,
+      /^s1 marks 18 resources required \(6,120 tokens\): the best focus match \(rank \d+\) went in first, then 0 of them, /,
     );
     expect(result.decisions.find((d) => d.uri === 'n://note-00')?.reason).toBe(
       "priority 1 is required, but the focus's best match goes in first: 340 tokens would make 1,040 of 1,000",

@@ -131,7 +131,10 @@ export function preparePolicy(
     const before = record ? new Float64Array(facts.length) : undefined;
     /** Why each resource decided unreadable was, as it stood then. */
     const failures = new Map<number, string>();
-    /** Required resources left out by their share (not by the budget), with what they had. */
+    /**
+     * Required resources held back by their share or by the focus's best match (not by what the
+     * user marked), with the tokens the required had then.
+     */
     const overShare = new Map<number, number>();
     const usedBy: UsedBy = { marked: 0, required: 0, relevant: 0, fill: 0 };
     let used = 0;
@@ -191,9 +194,10 @@ export function preparePolicy(
         decide(at, 'over-budget');
       }
     };
-    // 2. Auto-include in rank order: the required, up to their share; then what the focus finds
-    // relevant (everything, without a focus); then, with fill, the rest. What the filters left
-    // out is decided when its decision is read: its kind does not depend on the budget.
+    // 2. Auto-include in rank order: with a focus, its best match that is not required; the
+    // required, up to their share; then what the focus finds relevant (everything, without a
+    // focus); then, with fill, the rest. What the filters left out is decided when its decision
+    // is read: its kind does not depend on the budget.
     const least = Math.max(1, estimates.minTokens ?? 0);
     if (bestAt !== undefined) take(bestAt, (tokens) => used + tokens <= budget, 'relevant');
     for (const at of requiredAt) {
@@ -361,7 +365,8 @@ function unreadableOf(
 }
 
 /**
- * Pins first, then the rest in the order they were taken (rank), or everything by server and URI.
+ * Pins first, then the rest in the order they were taken (the focus's best match, the required,
+ * then by rank), or everything by server and URI.
  */
 function orderContext(
   included: number[],

@@ -118,17 +118,10 @@ export function hasFocus(settings: { focus?: string | undefined }): boolean {
   return lastFocus.has;
 }
 
-/** The score auto-include ranks by, higher first; `now` matters only with a half-life. */
-export function rankScore(input: RankInput, settings: RankSettings, now: number): number {
-  return (
-    rankScoreWithoutFocus(input, settings, now) +
-    focusWeight(settings) * (input.focus?.score ?? 0) * rankFactor(input, settings, now)
-  );
-}
-
 /**
- * {@link rankScore} with no focus match: what a focus match adds to it is
- * `focusWeight × match × rankFactor`, so a ranking by focus adds to a score made once.
+ * The score auto-include ranks by, higher first, before a focus match: a match adds
+ * `focusWeight × match × rankFactor` to it, so a ranking by focus adds to a score made once
+ * per settings. `now` matters only with a half-life.
  */
 export function rankScoreWithoutFocus(
   input: RankInput,
