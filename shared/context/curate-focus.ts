@@ -15,14 +15,12 @@ import {
   type FocusIndex,
   type FocusMatch,
 } from './focus';
-import { hasFocus } from './rank';
+import { READ_ALL_FOR_FOCUS } from './focus-limits';
+import type { Mark } from './policy-types';
+import { hasFocus, isBinaryType } from './rank';
 
-/**
- * A catalog of at most this many text resources in play is read whole for a focus: on this
- * machine, reading and indexing 451 READMEs (3.8 MB) takes about a second once, and nothing
- * per keystroke after (docs/CURATION.md).
- */
-export const READ_ALL_FOR_FOCUS = 1000;
+export { READ_ALL_FOR_FOCUS };
+
 /** Above it, the best matches by listing read for their content. */
 export const FOCUS_POOL = 50;
 
@@ -123,4 +121,48 @@ export function focusPool(
   // Ties by key, so the pool is the same whoever asks.
   matched.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
   return matched.slice(0, FOCUS_POOL).map(([key]) => key);
+}
+
+// The keys of binary resources (by declared type), per candidate list: a focus counts what it
+// can read on every key typed, and asking 100,000 MIME types each time cost 50 ms.
+const binaryLists = new WeakMap<readonly CatalogCandidate[], ReadonlySet<string>>();
+
+function binaryKeys(
+  candidates: readonly CatalogCandidate[],
+  byKey: ReadonlyMap<string, CatalogCandidate>,
+): ReadonlySet<string> {
+  let binary = binaryLists.get(candidates);
+  if (!binary) {
+    const set = new Set<string>();
+    for (const [key, candidate] of byKey) if (isBinaryType(candidate.mimeType)) set.add(key);
+    binaryLists.set(candidates, (binary = set));
+  }
+  return binary;
+}
+
+/**
+ * What a focus reads before it ranks (focusPool): of the text resources the user did not
+ * exclude (what the filters leave out may still be what the focus asks for, policy-focus.ts).
+ * With the mode 'known', only those `isRead` already; the rest are counted in `unread`.
+ */
+export function focusReads(input: {
+  candidates: readonly CatalogCandidate[];
+  byKey: ReadonlyMap<string, CatalogCandidate>;
+  marks: ReadonlyMap<string, Mark>;
+  listed: () => ReadonlyMap<string, FocusMatch>;
+  mode?: 'wait' | 'known';
+  isRead(key: string): boolean;
+}): { pool: string[]; count: number; unread: number } {
+  const { byKey, marks } = input;
+  const binary = binaryKeys(input.candidates, byKey);
+  let excluded = 0;
+  for (const [key, mark] of marks)
+    if (mark === 'exclude' && byKey.has(key) && !binary.has(key)) excluded += 1;
+  const inPlay = (key: string) =>
+    (binary.size === 0 || !binary.has(key)) && (excluded === 0 || marks.get(key) !== 'exclude');
+  const count = byKey.size - binary.size - excluded;
+  // The listing's rank is needed only to choose from a catalog too large to read whole.
+  const wanted = focusPool(byKey.keys(), count, inPlay, input.listed);
+  const pool = input.mode === 'known' ? wanted.filter((key) => input.isRead(key)) : wanted;
+  return { pool, count, unread: wanted.length - pool.length };
 }

@@ -21,8 +21,8 @@ import {
   type CatalogCandidate,
   type ReadState,
 } from './context-items';
-import { contentIndexOf, focusIndexOf, focusPool } from './curate-focus';
-import { hasFocus, isBinaryType } from './rank';
+import { contentIndexOf, focusIndexOf, focusReads } from './curate-focus';
+import { hasFocus } from './rank';
 import {
   formatCount,
   NO_TEXT,
@@ -51,21 +51,6 @@ const keyedLists = new WeakMap<
   readonly CatalogCandidate[],
   ReadonlyMap<string, CatalogCandidate>
 >();
-
-// The keys of binary resources (by declared type), per candidate list: a focus counts what it
-// can read on every key typed, and asking 100,000 MIME types each time cost 50 ms.
-const binaryLists = new WeakMap<readonly CatalogCandidate[], ReadonlySet<string>>();
-
-function binaryKeys(candidates: readonly CatalogCandidate[]): ReadonlySet<string> {
-  let binary = binaryLists.get(candidates);
-  if (!binary) {
-    const set = new Set<string>();
-    for (const [key, candidate] of keyed(candidates))
-      if (isBinaryType(candidate.mimeType)) set.add(key);
-    binaryLists.set(candidates, (binary = set));
-  }
-  return binary;
-}
 
 function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, CatalogCandidate> {
   let byKey = keyedLists.get(candidates);
@@ -304,25 +289,18 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     // best matches by listing (the same ones whoever asks, so the CLI and the UI agree), and
     // ranks again by what they say inside.
     const focus = settings.focus ?? '';
-    // Every text resource the user did not exclude: what the filters leave out may still be
-    // what the focus asks for (policy-focus.ts).
-    const binary = binaryKeys(options.candidates);
-    let excluded = 0;
-    for (const [key, mark] of marks)
-      if (mark === 'exclude' && byKey.has(key) && !binary.has(key)) excluded += 1;
-    const inPlay = (key: string) =>
-      (binary.size === 0 || !binary.has(key)) && (excluded === 0 || marks.get(key) !== 'exclude');
-    const count = byKey.size - binary.size - excluded;
-    // The listing's rank is needed only to choose from a catalog too large to read whole.
-    const wanted = focusPool(byKey.keys(), count, inPlay, () => focusIndex.rank(focus));
-    const pool =
-      options.focusReads === 'known'
-        ? wanted.filter((key) => {
-            const candidate = byKey.get(key) as CatalogCandidate;
-            return known.has(key) || options.cached?.(candidate.serverId, candidate.uri) === true;
-          })
-        : wanted;
-    if (pool.length < wanted.length) focusUnread = wanted.length - pool.length;
+    const { pool, count, unread } = focusReads({
+      candidates: options.candidates,
+      byKey,
+      marks,
+      listed: () => focusIndex.rank(focus),
+      ...(options.focusReads && { mode: options.focusReads }),
+      isRead: (key) => {
+        const candidate = byKey.get(key) as CatalogCandidate;
+        return known.has(key) || options.cached?.(candidate.serverId, candidate.uri) === true;
+      },
+    });
+    if (unread > 0) focusUnread = unread;
     allowance = maxReads + pool.length;
     await readWave(pool);
     if (signal?.aborted) throw new Error('cancelled');

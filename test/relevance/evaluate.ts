@@ -34,9 +34,9 @@ export interface QueryResult {
     answerIn: number;
     /** 1 when an answer could be: one costs no more than the budget on its own. */
     answerFits: number;
-    /** 1 when the resource ranked first is in the context. */
+    /** 1 when the best match (the first ranked that is not required) is in the context. */
     bestIn: number;
-    /** 1 when the resource ranked first costs no more than the budget on its own. */
+    /** 1 when that best match costs no more than the budget on its own. */
     bestFits: number;
     /** Resources and tokens the context took. */
     included: number;
@@ -151,7 +151,11 @@ export async function evaluateCorpus(
       uri: (curated.result.context[at] as { uri: string }).uri,
       tokens: curated.tokens.get(key) ?? 0,
     }));
-    const bestCost = ranking[0] === undefined ? Infinity : await cost(ranking[0]);
+    // The policy's best match: the first ranked that is not required (priority 1).
+    const best = ranking.find(
+      (uri) => (byUri.get(uri)?.annotations as { priority?: unknown } | undefined)?.priority !== 1,
+    );
+    const bestCost = best === undefined ? Infinity : await cost(best);
     const costs = new Map<string, number>();
     for (const uri of Object.keys(query.relevant)) costs.set(uri, await cost(uri));
     results.push({
@@ -172,8 +176,7 @@ export async function evaluateCorpus(
           ? 1
           : 0,
         bestFits: bestCost <= settings.budget ? 1 : 0,
-        bestIn:
-          ranking[0] !== undefined && included.some((entry) => entry.uri === ranking[0]) ? 1 : 0,
+        bestIn: best !== undefined && included.some((entry) => entry.uri === best) ? 1 : 0,
         included: included.length,
         tokens: included.reduce((sum, entry) => sum + entry.tokens, 0),
       },
