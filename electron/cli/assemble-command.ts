@@ -10,7 +10,12 @@ import { parseProfile, type Profile } from '../../shared/profile/profile';
 import type { Curated } from '../../shared/context/curate';
 import { DEFAULT_CONTEXT_SETTINGS } from '../../shared/context/context-view';
 import type { ContextSettings } from '../../shared/context/context-wire';
-import type { Decision, Mark, PolicySettings } from '../../shared/context/policy';
+import {
+  RANKING_VERSION,
+  type Decision,
+  type Mark,
+  type PolicySettings,
+} from '../../shared/context/policy';
 import type { Capture } from '../../shared/capture/capture-format';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
@@ -183,8 +188,11 @@ function replayVerdict(capture: Capture, text: string, args: ParsedArgs): string
     return `replay: the same bytes as the context captured at ${capture.capturedAt}\n`;
   const lines = (value: string) => (value === '' ? 0 : value.split('\n').length);
   const differs = `${plural(lines(text), 'line')} against ${number(lines(capture.context.text))} captured`;
-  return changed
-    ? `replay: with these options the context differs from the one captured (${differs})\n`
+  if (changed)
+    return `replay: with these options the context differs from the one captured (${differs})\n`;
+  const ranking = capture.ranking ?? 1;
+  return ranking !== RANKING_VERSION
+    ? `replay: the context differs from the one captured at ${capture.capturedAt} (${differs}): an auto-include of another version decided it (ranking ${ranking}; this one is ${RANKING_VERSION})\n`
     : `warning: replay: the context differs from the one captured at ${capture.capturedAt} (${differs}); the capture may have been edited\n`;
 }
 

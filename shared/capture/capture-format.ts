@@ -98,6 +98,8 @@ export interface Capture {
   /** The curation's clock (milliseconds since the epoch): a replay ranks recency from it. */
   now: number;
   tool: { name: string; version: string };
+  /** The auto-include that decided it (RANKING_VERSION); absent from captures before 2. */
+  ranking?: number;
   servers: CapturedServer[];
   /** What the curation read, and (within limits) every other resource of a connected server. */
   contents: CapturedContent[];
@@ -169,6 +171,7 @@ export const captureSchema = z.object({
   capturedAt: text(40),
   now: z.number().int().min(0),
   tool: z.object({ name: text(200), version: text(100) }),
+  ranking: z.number().int().min(1).max(1_000_000).optional(),
   servers: z.array(serverSchema).max(100),
   contents: z.array(
     z.object({

@@ -159,6 +159,13 @@ export const NO_TEXT = 'it has no text content (only binary, which the text cont
 /** The share of the budget required resources take at most, unless the settings say otherwise. */
 export const DEFAULT_REQUIRED_SHARE = 0.5;
 
+/**
+ * Which auto-include decided a context: raised whenever the same catalog, marks, settings and
+ * contents can decide otherwise, so a capture's replay can tell a newer ranking from an edit.
+ * 2: issue 25 (content in the rank, the relevance cutoff, the required share).
+ */
+export const RANKING_VERSION = 2;
+
 /** Bytes per token when only a declared size is known: a stated rule of thumb. */
 export const BYTES_PER_TOKEN_ESTIMATE = 4;
 

@@ -115,6 +115,22 @@ describe('capture and replay', () => {
         .length,
     );
     expect(wider.stderr).toContain('with these options the context differs from the one captured');
+    // A capture of an earlier auto-include (no ranking: before 2) that decided otherwise is not
+    // called edited: the replay says which ranking decided each.
+    const capture = await captured(file);
+    expect(capture.ranking).toBe(2);
+    const { ranking: _ranking, ...older } = capture;
+    const earlier = join(dir, 'earlier-ranking.json');
+    await writeFile(
+      earlier,
+      JSON.stringify({ ...older, context: { ...older.context, text: `${older.context.text}x` } }),
+    );
+    const again = await cli('assemble', '--from', earlier);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(
+      /^replay: the context differs from the one captured at .*: an auto-include of another version decided it \(ranking 1; this one is 2\)$/m,
+    );
+    expect(again.stderr).not.toContain('may have been edited');
   });
 
   it('refuses what it cannot do, in one line', async () => {

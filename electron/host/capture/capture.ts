@@ -20,6 +20,7 @@ import {
   type CapturedServer,
 } from '../../../shared/capture/capture-format';
 import type { ContextSession } from '../../../shared/context/context-view';
+import { RANKING_VERSION } from '../../../shared/context/policy-types';
 import type {
   CatalogSnapshot,
   ContentItem,
@@ -208,6 +209,7 @@ export async function takeCapture(
     capturedAt: new Date(now).toISOString(),
     now: curated?.now || now,
     tool: sources.tool,
+    ranking: RANKING_VERSION,
     servers: sources.servers.map(capturedServer),
     contents,
     notRead,
