@@ -17,14 +17,12 @@ import {
   type CurationState,
 } from '../../../shared/context/context-view';
 import type { ContextPatch, DormantServer } from '../../../shared/context/context-wire';
-import { AssembledText } from '../../../shared/context/assemble';
 import { wholeTokens } from '../../../shared/context/curate';
-import { formatCount } from '../../../shared/context/policy-types';
 import { hasFocus } from '../../../shared/context/rank';
-import { cutTokenMap } from '../../../shared/context/token-map';
 import type { HostEventBody } from '../../../shared/host-api';
 import { HostError } from '../../../shared/host-error';
 import type { ServerId } from '../../../shared/mcp-types';
+import { doneCuration, emptyRun } from './context-done';
 import { createContextEvents } from './context-events';
 import {
   createContextRunner,
@@ -92,33 +90,6 @@ function keyServer(key: string): ServerId | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** What a run gives when nothing can go in (auto-include off, nothing marked). */
-function emptyRun(): RunResult {
-  return {
-    result: {
-      decisions: [],
-      decision: () => undefined,
-      context: [],
-      contextKeys: [],
-      used: 0,
-      overBudget: 0,
-      warnings: [],
-      usedBy: { marked: 0, required: 0, relevant: 0, fill: 0 },
-      crowding: [],
-    },
-    items: [],
-    keys: [],
-    text: '',
-    assembled: new AssembledText([]),
-    sections: [],
-    tokens: new Map(),
-    known: new Map(),
-    reads: 0,
-    changed: new Set(),
-    now: 0,
-  };
 }
 
 export function createContextViews(deps: ContextViewsDeps): ContextViews {
@@ -286,44 +257,17 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       quickFor = settings.focus;
       if (unread > 0) again = true;
       const order = done.result.contextKeys;
-      finish(controller, {
-        // A focus's first decision, from what was read: the run after it reads the rest.
-        state: unread > 0 ? 'working' : 'done',
-        read: done.reads,
-        pending: unread,
-        ...(unread > 0 && { focusPending: unread }),
-        decision: (key) => done.result.decision(key),
-        order,
-        tokens: done.tokens,
-        text: done.assembled,
-        total: counted ?? curation.total,
-        totalPending: counted === undefined,
-        used: done.result.used,
-        overBudget: done.result.overBudget,
-        usedBy: done.result.usedBy,
-        ...(done.focusSeen && { focusSeen: done.focusSeen }),
-        // What crowds the budget, and how much of a large catalog the focus has seen, in words.
-        warnings: [
-          ...done.result.warnings,
-          ...done.result.crowding,
-          ...(done.focusSeen && done.focusSeen.read < done.focusSeen.of && unread === 0
-            ? [
-                `The focus read ${formatCount(done.focusSeen.read)} of ${formatCount(done.focusSeen.of)} resources, the best matches by name and description: the rest are ranked by their listing alone.`,
-              ]
-            : []),
-        ],
-        changed: done.changed,
-        ...(done.changed.size > 0
-          ? { updatedAt: Date.now() }
-          : curation.updatedAt !== undefined && { updatedAt: curation.updatedAt }),
-        stale: staleKeys(order),
-        tokenMap: cutTokenMap(
-          done.items,
-          (at) => done.tokens.get(done.keys[at] as string) ?? 0,
-          (serverId) =>
+      finish(
+        controller,
+        doneCuration(done, {
+          unread,
+          total: counted,
+          before: curation,
+          stale: staleKeys(order),
+          serverName: (serverId) =>
             names.get(serverId) ?? deps.servers().find((server) => server.id === serverId)?.name,
-        ),
-      });
+        }),
+      );
       watchContext(done.items);
       warmFocus();
       if (counted !== undefined) {
