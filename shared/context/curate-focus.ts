@@ -15,6 +15,7 @@ import {
   type FocusIndex,
   type FocusMatch,
 } from './focus';
+import type { FocusRanking } from './focus-ranking';
 import { READ_ALL_FOR_FOCUS } from './focus-limits';
 import type { Mark } from './policy-types';
 import { hasFocus, isBinaryType } from './rank';
@@ -113,14 +114,30 @@ export function focusPool(
   keys: Iterable<string>,
   count: number,
   inPlay: (key: string) => boolean,
-  listed: () => ReadonlyMap<string, FocusMatch>,
+  listed: () => FocusRanking,
 ): string[] {
   if (count <= READ_ALL_FOR_FOCUS) return [...keys].filter(inPlay);
-  const matched: [string, number][] = [];
-  for (const [key, match] of listed()) if (inPlay(key)) matched.push([key, match.score]);
+  // The best, kept in order as they come: a one-letter focus matches most of 100,000, and
+  // sorting them all to keep 50 took longer than ranking them.
+  const best: [string, number][] = [];
   // Ties by key, so the pool is the same whoever asks.
-  matched.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
-  return matched.slice(0, FOCUS_POOL).map(([key]) => key);
+  const before = ([a, x]: [string, number], [b, y]: [string, number]) =>
+    x > y || (x === y && a < b);
+  const ranking = listed();
+  for (let place = 0; place < ranking.size; place += 1) {
+    const score = ranking.scores[place] as number;
+    const last = best[best.length - 1];
+    if (best.length >= FOCUS_POOL && last && score < last[1]) continue;
+    const key = ranking.keyAt(place);
+    const entry: [string, number] = [key, score];
+    if (best.length >= FOCUS_POOL && last && !before(entry, last)) continue;
+    if (!inPlay(key)) continue;
+    let at = best.length;
+    while (at > 0 && before(entry, best[at - 1] as [string, number])) at -= 1;
+    best.splice(at, 0, entry);
+    if (best.length > FOCUS_POOL) best.pop();
+  }
+  return best.map(([key]) => key);
 }
 
 // The keys of binary resources (by declared type), per candidate list: a focus counts what it
@@ -149,7 +166,7 @@ export function focusReads(input: {
   candidates: readonly CatalogCandidate[];
   byKey: ReadonlyMap<string, CatalogCandidate>;
   marks: ReadonlyMap<string, Mark>;
-  listed: () => ReadonlyMap<string, FocusMatch>;
+  listed: () => FocusRanking;
   mode?: 'wait' | 'known';
   isRead(key: string): boolean;
 }): { pool: string[]; count: number; unread: number } {

@@ -95,6 +95,42 @@ describe('focus ranking', () => {
       expect([...sliced.rank(focus)]).toEqual([...whole.rank(focus)]);
   });
 
+  it('ranks a focus the same whatever was ranked on the index before it', async () => {
+    const documents = Array.from({ length: 300 }, (_, i) =>
+      doc(`n${String(i).padStart(3, '0')}`, {
+        title: `${['billing', 'search', 'auth'][i % 3]} runbook ${i}`,
+        description: i % 5 === 0 ? 'rotate credentials weekly' : 'notes on search',
+      }),
+    );
+    const contents = await indexContents(
+      documents
+        .filter((_, i) => i % 4 === 0)
+        .map((entry) => ({ key: entry.key, text: `The ${entry.title} says how to rotate.` })),
+    );
+    const used = createFocusIndex(documents);
+    for (const focus of ['billing', 'search notes', 'rotate credentials', 'auth runbook 7'])
+      used.rank(focus, focus.includes('rotate') ? contents : undefined);
+    const fresh = createFocusIndex(documents);
+    for (const focus of ['search runbook', 'rotate weekly', 'auth']) {
+      expect([...used.rank(focus, contents)]).toEqual([...fresh.rank(focus, contents)]);
+      expect([...used.rank(focus)]).toEqual([...fresh.rank(focus)]);
+    }
+  });
+
+  it('answers as a map: by key, with the matches it iterates', () => {
+    const ranked = index.rank('rotate credentials');
+    expect(ranked.size).toBe(2);
+    expect([...ranked.keys()].sort()).toEqual(['rotate-db-credentials.md', 'secrets.md']);
+    for (const [key, match] of ranked) {
+      expect(ranked.has(key)).toBe(true);
+      expect(ranked.get(key)).toEqual(match);
+    }
+    expect([...ranked.values()]).toEqual([...ranked].map(([, match]) => match));
+    expect(ranked.has('glossary.md')).toBe(false);
+    expect(ranked.get('glossary.md')).toBeUndefined();
+    expect(ranked.get('not-in-the-index')).toBeUndefined();
+  });
+
   it('ranks text in other scripts as words, without stemming them', () => {
     const other = createFocusIndex([
       doc('a', { title: 'Schlüsselrotation für Datenbanken' }),

@@ -4,13 +4,8 @@
  * (policy-catalog.ts). policy.ts decides in that order.
  */
 import type { FocusMatch } from './focus';
-import {
-  compareRank,
-  isRequired,
-  type BaseRank,
-  type PolicyCatalog,
-  type StaticFacts,
-} from './policy-catalog';
+import { FocusRanking } from './focus-ranking';
+import { compareRank, type BaseRank, type PolicyCatalog } from './policy-catalog';
 import type { Mark, PolicySettings } from './policy-types';
 import { focusWeight, hasFocus } from './rank';
 
@@ -59,29 +54,56 @@ export function focusOrderOf(
   const matched: Scored[] = [];
   const relevant = new Uint8Array(catalog.facts.length);
   const weight = focusWeight(settings);
-  for (const [key, match] of relevance) {
-    const at = catalog.at.get(key);
-    if (at === undefined) continue;
-    if (match.relevant) relevant[at] = 1;
+  const { priorityOne, time, overview, size } = catalog.ties;
+  const requiring = !hasFocus(settings) && settings.requirePriorityOne;
+  const add = (at: number, score: number, isRelevant: boolean) => {
+    if (isRelevant) relevant[at] = 1;
     // The filters' defaults do not mute the focus: a relevant match is in play whatever its
     // stated priority or audience; they decide what fills the budget, not what was asked for.
     const out = base.out[at];
-    if (out !== undefined && !(match.relevant && out !== 'not-picked')) continue;
-    const facts = catalog.facts[at] as StaticFacts;
+    if (out !== undefined && !(isRelevant && out !== 'not-picked')) return;
+    const declared = size[at] as number;
     matched.push({
       at,
       // The score without the focus, made once per settings (policy-catalog.ts), and the match's.
-      score: (base.score[at] as number) + weight * match.score * (base.factor[at] as number),
-      required: !hasFocus(settings) && isRequired(facts, settings) ? 1 : 0,
-      time: facts.time,
-      overview: facts.overview,
-      size: facts.size,
+      score: (base.score[at] as number) + weight * score * (base.factor[at] as number),
+      required: requiring && priorityOne[at] === 1 ? 1 : 0,
+      time: time[at] as number,
+      overview: overview[at] === 1,
+      size: declared === Infinity ? undefined : declared,
     });
-  }
+  };
+  if (relevance instanceof FocusRanking) {
+    // The ranking's own arrays, through its documents' places in the catalog.
+    const atOf = catalogPlaces(relevance.documentKeys, catalog);
+    const { docs, scores } = relevance;
+    for (let place = 0; place < docs.length; place += 1) {
+      const at = atOf[docs[place] as number] as number;
+      if (at >= 0) add(at, scores[place] as number, relevance.relevant[place] === 1);
+    }
+  } else
+    for (const [key, match] of relevance) {
+      const at = catalog.at.get(key);
+      if (at !== undefined) add(at, match.score, match.relevant);
+    }
   matched.sort(byRank);
   const order = { base, matched, relevant };
   focusOrders.set(relevance, order);
   return order;
+}
+
+// Each focus index document's place in a catalog (-1 where it has none), per index and catalog.
+const places = new WeakMap<readonly string[], WeakMap<PolicyCatalog, Int32Array>>();
+
+function catalogPlaces(keys: readonly string[], catalog: PolicyCatalog): Int32Array {
+  let byCatalog = places.get(keys);
+  if (!byCatalog) places.set(keys, (byCatalog = new WeakMap()));
+  let atOf = byCatalog.get(catalog);
+  if (!atOf) {
+    atOf = Int32Array.from(keys, (key) => catalog.at.get(key) ?? -1);
+    byCatalog.set(catalog, atOf);
+  }
+  return atOf;
 }
 
 /**

@@ -5,8 +5,11 @@ import { byRank, type Scored } from './policy-focus';
 import {
   decideContext,
   DEFAULT_POLICY,
+  NO_TEXT,
+  preparePolicy,
   type Candidate,
   type Mark,
+  type Observed,
   type PolicySettings,
 } from './policy';
 
@@ -400,6 +403,56 @@ describe('decideContext', () => {
     // Whatever the ids, alpha's resource comes first.
     expect(both(['s1', 's2'])).toEqual(['s2', 's1']);
     expect(both(['s10', 's2'])).toEqual(['s2', 's10']);
+  });
+});
+
+describe('preparePolicy', () => {
+  const key = (uri: string) => resourceKeyString({ serverId: 's1', uri });
+
+  it('past a full budget, still says which resources could not be read, and why', () => {
+    const prepared = preparePolicy(
+      [
+        c('a://fills', { priority: 0.9 }, { tokens: 8000 }),
+        c('a://broken', { priority: 0.8 }, { unreadable: 'server gone' }),
+        c('a://binary', { priority: 0.7 }, { tokens: 10 }),
+        c('a://small', { priority: 0.6 }, { tokens: 10 }),
+      ],
+      new Map(),
+      policy(),
+    );
+    const result = prepared.decide(new Map([[key('a://binary'), { unreadable: NO_TEXT }]]));
+    expect(kinds(result)).toEqual({
+      'a://fills': 'auto',
+      'a://broken': 'unreadable',
+      'a://binary': 'no-text',
+      'a://small': 'over-budget',
+    });
+    expect(result.decision(key('a://broken'))?.reason).toBe('could not be read: server gone');
+    expect(result.decision(key('a://small'))?.reason).toMatch(/but 10 tokens would make 8,010/);
+  });
+
+  it('sees what a run adds to the reads it decides on, wave after wave', () => {
+    const prepared = preparePolicy(
+      [c('a://one', { priority: 0.9 }, { size: 40_000 }), c('a://two', { priority: 0.8 })],
+      new Map(),
+      policy(),
+    );
+    const observed = new Map<string, Observed>();
+    expect(prepared.decide(observed).decision(key('a://one'))).toMatchObject({
+      kind: 'over-budget',
+      estimated: true,
+    });
+    observed.set(key('a://one'), { tokens: 900 });
+    expect(prepared.decide(observed).decision(key('a://one'))).toMatchObject({
+      kind: 'auto',
+      tokens: 900,
+      estimated: false,
+    });
+    observed.set(key('a://two'), { unreadable: 'gone' });
+    expect(kinds(prepared.decide(observed))).toEqual({
+      'a://one': 'auto',
+      'a://two': 'unreadable',
+    });
   });
 });
 

@@ -47,6 +47,12 @@ const KINDS: readonly DecisionKind[] = DECISION_KINDS;
 const CODE = new Map(KINDS.map((kind, code) => [kind, code]));
 const AUTO = CODE.get('auto') as number;
 const FILTERED = 255;
+/**
+ * Over the budget, as everything is once the budget has no room left: a pass records only that,
+ * and whether its read failed is looked up when its decision is read (a one-letter focus at
+ * 100,000 matches most of them).
+ */
+const NO_ROOM = 254;
 
 /**
  * Decides every candidate. `marks` are keyed by resourceKeyString; `now` (milliseconds)
@@ -89,8 +95,9 @@ export function preparePolicy(
   // The required, in rank order: they take their share of the budget first.
   const requiredAt: number[] = [];
   const isRequiredAt = new Uint8Array(facts.length);
+  const { priorityOne } = catalog.ties;
   for (const at of ranked)
-    if (isRequired(factsAt(at), settings)) {
+    if (settings.requirePriorityOne && priorityOne[at] === 1) {
       requiredAt.push(at);
       isRequiredAt[at] = 1;
     }
@@ -125,7 +132,31 @@ export function preparePolicy(
    * The one pass behind both methods. With `record`, every decision's kind and the tokens used
    * before it are kept, which is all its reason needs; without, it stops once the budget is full.
    */
+  // What reads found, by catalog order: a pass asks it of every resource it walks, and asking a
+  // map keyed by long strings 50,000 times a pass was most of a keystroke at 100,000. Kept per
+  // observed map, which a curation only adds to (each key once, curate.ts), so each wave looks
+  // up only what it added.
+  let seenFor: { from: ReadonlyMap<string, Observed>; size: number; at: Map<number, Observed> } = {
+    from: new Map(),
+    size: 0,
+    at: new Map(),
+  };
+  function seenAt(observed: ReadonlyMap<string, Observed>): Map<number, Observed> {
+    if (seenFor.from !== observed || observed.size < seenFor.size)
+      seenFor = { from: observed, size: 0, at: new Map() };
+    if (observed.size === seenFor.size) return seenFor.at;
+    let index = 0;
+    for (const [key, state] of observed) {
+      if (index++ < seenFor.size) continue;
+      const at = catalog.at.get(key);
+      if (at !== undefined) seenFor.at.set(at, state);
+    }
+    seenFor.size = observed.size;
+    return seenFor.at;
+  }
+
   function run(observed: ReadonlyMap<string, Observed>, estimates: Estimates, record: boolean) {
+    const seen = seenAt(observed);
     const included: number[] = [];
     const kinds = record ? new Uint8Array(facts.length).fill(FILTERED) : undefined;
     const before = record ? new Float64Array(facts.length) : undefined;
@@ -167,19 +198,25 @@ export function preparePolicy(
       }
     }
     /** Takes the resource at `at` if `room` has room for what it costs, counted to `to`. */
+    const least = Math.max(1, estimates.minTokens ?? 0);
     const take = (at: number, room: (tokens: number) => boolean, to: keyof UsedBy): void => {
+      if (kinds && before && to !== 'required' && used + least > budget) {
+        kinds[at] = NO_ROOM;
+        before[at] = used;
+        return;
+      }
       const entry = factsAt(at);
-      const seen = observed.get(entry.key);
-      const failed = seen?.unreadable ?? entry.candidate.unreadable;
+      const found = seen.get(at);
+      const failed = found?.unreadable ?? entry.candidate.unreadable;
       if (failed !== undefined) {
         if (record) fail(at, failed);
         return;
       }
-      const tokens = tokensOf(entry, seen, estimates);
+      const tokens = tokensOf(entry, found, estimates);
       if (room(tokens)) {
         // It would go in, but the run will not read it: it is decided unread, and takes nothing.
         const refusal =
-          seen === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
+          found === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
         if (refusal !== undefined) {
           if (record) fail(at, refusal);
           return;
@@ -198,7 +235,6 @@ export function preparePolicy(
     // required, up to their share; then what the focus finds relevant (everything, without a
     // focus); then, with fill, the rest. What the filters left out is decided when its decision
     // is read: its kind does not depend on the budget.
-    const least = Math.max(1, estimates.minTokens ?? 0);
     if (bestAt !== undefined) take(bestAt, (tokens) => used + tokens <= budget, 'relevant');
     for (const at of requiredAt) {
       // The quick answer stops once nothing more can fit.
@@ -256,7 +292,14 @@ export function preparePolicy(
         const entry = factsAt(at);
         const cost = costOf(entry, observed.get(entry.key), estimates);
         const after = (before[at] as number) + cost.tokens;
-        const code = kinds[at] as number;
+        let code = kinds[at] as number;
+        if (code === NO_ROOM) {
+          const failed = unreadableOf(entry, observed);
+          if (failed !== undefined) failures.set(at, failed);
+          code = CODE.get(
+            failed === undefined ? 'over-budget' : failed === NO_TEXT ? 'no-text' : 'unreadable',
+          ) as number;
+        }
         let kind = KINDS[code] as DecisionKind;
         let reason: () => string;
         if (code === FILTERED) {
@@ -339,7 +382,7 @@ export function preparePolicy(
                 required: requiredAt,
                 included: wentIn,
                 facts,
-                tokensAt: (at) => tokensOf(factsAt(at), observed.get(factsAt(at).key), estimates),
+                tokensAt: (at) => tokensOf(factsAt(at), seenAt(observed).get(at), estimates),
                 shareText,
                 budget,
                 bestMatch: focused
