@@ -117,7 +117,8 @@ export interface ContextFrame {
   focusSeen?: { read: number; of: number };
   /**
    * On a focus's first decision, made from what was read already (the state stays 'working'):
-   * how many resources it is still reading to rank by; the done frame follows.
+   * how many resources it is still reading, to rank by or for the text of what it took in on
+   * an estimate; the done frame follows.
    */
   focusPending?: number;
   /** Tokens of the whole text, exactly as if counted as one (curate.ts wholeTokens). */

@@ -190,4 +190,52 @@ describe('curateContext with a focus', () => {
     );
     expect(after.reads).toBeLessThan(fresh.reads);
   });
+
+  it('decides a focus at once from what was read, asking no server, and the run after reads the rest', async () => {
+    // A catalog too large to read whole, with a declared size for each, as the host sees it.
+    const sized = [
+      ...candidates,
+      ...Array.from({ length: READ_ALL_FOR_FOCUS }, (_, i) => doc(`kb://c/n-${i}.md`, `Note ${i}`)),
+    ].map((candidate) => ({ ...candidate, size: 400 }));
+    const wide = { ...settings, budget: 2000 };
+    const run = (log: string[], more: Partial<Parameters<typeof curateContext>[0]> = {}) =>
+      curateContext({
+        candidates: sized,
+        marks: new Map(),
+        settings: wide,
+        format: 'markdown',
+        read: reader(log),
+        count: counter.count,
+        ...more,
+      });
+    // What an earlier run read (a window curating without a focus): one of the answers only.
+    const earlier = await run([], {
+      marks: new Map([
+        [resourceKeyString({ serverId: 's1', uri: 'kb://a/secrets.md' }), 'include'],
+      ]),
+      settings: { ...wide, auto: false, focus: '' },
+    });
+    const log: string[] = [];
+    const quick = await run(log, {
+      known: new Map(earlier.known),
+      focusReads: 'known',
+      cached: () => false,
+    });
+    expect(log).toEqual([]);
+    // The rotation runbook matched by its title: it goes in on its declared size, unread, and
+    // the run after it reads it.
+    const rotate = quick.result.decision(
+      resourceKeyString({ serverId: 's1', uri: 'kb://a/rotate.md' }),
+    );
+    expect(rotate).toMatchObject({ kind: 'auto', estimated: true });
+    expect(quick.contextUnread).toBeGreaterThan(0);
+    // Its text holds only what was read before.
+    for (const item of quick.items) expect(earlier.known.has(resourceKeyString(item))).toBe(true);
+    expect(quick.text).not.toContain('kb://a/rotate.md');
+    const full = await run(log, { known: quick.known });
+    expect(log).toContain('kb://a/rotate.md');
+    const fresh = await run([]);
+    expect(full.text).toBe(fresh.text);
+    expect(full.text).toContain('kb://a/rotate.md');
+  });
 });

@@ -33,6 +33,7 @@ import {
   type Observed,
   type PolicyResult,
   type PolicySettings,
+  type PreparedPolicy,
 } from './policy';
 
 export { FOCUS_POOL, focusRelevance, READ_ALL_FOR_FOCUS, warmFocusIndex } from './curate-focus';
@@ -93,7 +94,8 @@ export interface CurateOptions {
    * What the focus reads before it ranks: 'wait' (the default) reads every resource it ranks by
    * content, as `assemble` does; 'known' takes only those already read or `cached`, and counts
    * the rest in `focusUnread`, for a window whose keystroke must not wait on a server: the host
-   * runs again with 'wait' after it, which gives the bytes `assemble` gives.
+   * runs again with 'wait' after it, which gives the bytes `assemble` gives. With 'known', the
+   * budget is filled without reads too (`contextUnread`).
    */
   focusReads?: 'wait' | 'known';
   /** With 'known': whether a resource's read would be answered without asking its server. */
@@ -120,6 +122,11 @@ export interface Curated {
   focusSeen?: { read: number; of: number };
   /** With `focusReads` 'known': those the focus would read that it left for the next run. */
   focusUnread?: number;
+  /**
+   * With `focusReads` 'known': those the decision takes in that it did not read (decided on
+   * their estimate, and left out of the text), for the next run.
+   */
+  contextUnread?: number;
 }
 
 /**
@@ -152,7 +159,8 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   // To the minute: a half-life's rank is then sorted once a minute, not once per run, and the
   // CLI and the UI, a few milliseconds apart, still agree.
   const now = Math.floor((options.now ?? 0) / 60_000) * 60_000;
-  let policy = preparePolicy(inputs, marks, settings, now);
+  // With a focus, the policy is prepared once the focus has read what it ranks by.
+  let policy: PreparedPolicy | undefined;
   /** Reads this run may make: the limit, and the reads the focus makes first. */
   let allowance = maxReads;
   // What this run's reads found, by key, kept as they land: a wave's decision must not walk
@@ -284,6 +292,12 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
 
   let focusSeen: Curated['focusSeen'];
   let focusUnread: number | undefined;
+  const quick = options.focusReads === 'known';
+  /** Whether a read of `key` would be answered without asking its server. */
+  const isRead = (key: string) => {
+    const candidate = byKey.get(key) as CatalogCandidate;
+    return known.has(key) || options.cached?.(candidate.serverId, candidate.uri) === true;
+  };
   if (focusIndex) {
     // The focus reads first: every text resource in play in a catalog small enough, else the
     // best matches by listing (the same ones whoever asks, so the CLI and the UI agree), and
@@ -295,10 +309,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       marks,
       listed: () => focusIndex.rank(focus),
       ...(options.focusReads && { mode: options.focusReads }),
-      isRead: (key) => {
-        const candidate = byKey.get(key) as CatalogCandidate;
-        return known.has(key) || options.cached?.(candidate.serverId, candidate.uri) === true;
-      },
+      isRead,
     });
     if (unread > 0) focusUnread = unread;
     allowance = maxReads + pool.length;
@@ -313,6 +324,17 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     if (signal?.aborted) throw new Error('cancelled');
     policy = preparePolicy(inputs, marks, settings, now, focusIndex.rank(focus, contentIndex));
     focusSeen = { read: contents.size, of: count };
+  }
+  policy ??= preparePolicy(inputs, marks, settings, now);
+  if (quick) {
+    // A quick decision is not the last word (the run after it is): it takes in everything read
+    // before at once, rather than in a wave per few resources.
+    for (const [key, state] of known)
+      if (!visited.has(key) && byKey.has(key) && 'contents' in state) {
+        visited.add(key);
+        allowance += 1;
+        observe(key);
+      }
   }
 
   let waves = 0;
@@ -349,6 +371,10 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
       }
       unread = [...wanted];
     }
+    // A quick decision asks no server: what it takes in unread is decided on its estimate and
+    // left out of the text, for the run after it to read.
+    if (quick) unread = unread.filter(isRead);
+    if (unread.length === 0) break;
     result = undefined;
     // Everything the decision takes in, best first; then decide again, since what they really
     // cost changes what fits. A wave, not one read per decision: deciding is linear in the
@@ -357,6 +383,9 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   }
   result ??= policy.decide(...observations());
   options.onProgress?.(reads, 0);
+  const contextUnread = quick
+    ? result.contextKeys.filter((key) => !('contents' in (known.get(key) ?? {}))).length
+    : 0;
 
   const items: ContextItem[] = [];
   const keys: string[] = [];
@@ -385,6 +414,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     reads,
     ...(focusSeen && { focusSeen }),
     ...(focusUnread !== undefined && { focusUnread }),
+    ...(contextUnread > 0 && { contextUnread }),
   };
 }
 

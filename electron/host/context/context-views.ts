@@ -253,7 +253,9 @@ export function createContextViews(deps: ContextViewsDeps): ContextViews {
       const counted = settings.format === 'markdown' ? await counting : undefined;
       if (!current()) return;
       runner.commit(done);
-      const unread = done.focusUnread ?? 0;
+      // A quick decision leaves reads to the run after it: for the focus's rank, and for the
+      // text of what it took in on an estimate.
+      const unread = (done.focusUnread ?? 0) + (done.contextUnread ?? 0);
       quickFor = settings.focus;
       if (unread > 0) again = true;
       const order = done.result.contextKeys;
