@@ -242,18 +242,20 @@ function jsonReport(
 /**
  * uri, decision, tokens and reason, one line each: the context in its order, then the rest by rank.
  */
-function explainTable(curated: Curated): string {
+export function explainTable(curated: Curated): string {
   const place = new Map(curated.result.contextKeys.map((key, at) => [key, at]));
   const order = (decision: Decision) =>
     place.get(resourceKeyString(decision)) ??
     place.size + (decision.rank ?? Number.MAX_SAFE_INTEGER);
   // Stable: what neither places keeps its server-and-URI order.
   const rows = [...curated.result.decisions].sort((a, b) => order(a) - order(b));
-  const kindWidth = Math.max(8, ...rows.map((row) => row.kind.length));
-  const tokenWidth = Math.max(
-    6,
-    ...rows.map((row) => number(row.tokens).length + (row.estimated ? 1 : 0)),
-  );
+  // Not Math.max(...rows): spread into a call, 130,000 rows overflow the stack.
+  let kindWidth = 8;
+  let tokenWidth = 6;
+  for (const row of rows) {
+    kindWidth = Math.max(kindWidth, row.kind.length);
+    tokenWidth = Math.max(tokenWidth, number(row.tokens).length + (row.estimated ? 1 : 0));
+  }
   const lines = [`${'decision'.padEnd(kindWidth)}  ${'tokens'.padStart(tokenWidth)}  uri — reason`];
   for (const row of rows) {
     const tokens = `${row.estimated ? '~' : ''}${number(row.tokens)}`;

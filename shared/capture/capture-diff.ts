@@ -208,23 +208,22 @@ export function diffCaptures(a: Capture, b: Capture): CaptureDiff {
           ]
         : [];
     };
-    resources.push(
-      ...diffEntries(
-        name,
-        left?.catalog.resources ?? [],
-        right?.catalog.resources ?? [],
-        (entry) => entry.uri,
-        content,
-      ),
-    );
-    templates.push(
-      ...diffEntries(
-        name,
-        left?.catalog.templates ?? [],
-        right?.catalog.templates ?? [],
-        (entry) => entry.uriTemplate,
-      ),
-    );
+    // One at a time: spread into a call, 130,000 differences overflow the stack.
+    for (const entry of diffEntries(
+      name,
+      left?.catalog.resources ?? [],
+      right?.catalog.resources ?? [],
+      (resource) => resource.uri,
+      content,
+    ))
+      resources.push(entry);
+    for (const entry of diffEntries(
+      name,
+      left?.catalog.templates ?? [],
+      right?.catalog.templates ?? [],
+      (template) => template.uriTemplate,
+    ))
+      templates.push(entry);
     const messagesA = new Set((left?.catalog.warnings ?? []).map((warning) => warning.message));
     const messagesB = new Set((right?.catalog.warnings ?? []).map((warning) => warning.message));
     const added = [...messagesB].filter((message) => !messagesA.has(message));

@@ -144,6 +144,20 @@ describe('the diff of two captures', () => {
     });
   });
 
+  it('compares captures that differ in 200,000 resources', () => {
+    const many = (priority: number) =>
+      capture((draft) => {
+        draft.servers[0]!.catalog.resources = Array.from({ length: 200_000 }, (_, i) => ({
+          uri: `a://n/${i}`,
+          name: `n${i}`,
+          annotations: { priority },
+        }));
+      });
+    const diff = diffCaptures(many(0.1), many(0.2));
+    expect(diff.resources).toHaveLength(200_000);
+    expect(diff.resources[0]).toMatchObject({ uri: 'a://n/0', change: 'changed' });
+  });
+
   it('names each field, annotation and content hash that changed, the decision that turned with both reasons, and the lines', () => {
     const after = capture((draft) => {
       const [one] = draft.servers[0]!.catalog.resources;
