@@ -5,7 +5,7 @@
  * (VS Code's settings.json), Claude Code's `~/.claude.json` with its per-project servers, and
  * VS Code's `inputs`.
  */
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createScanner, parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ServerConfig } from '../mcp-types';
 import { readEntry, type ConfigEntry, type EnvFiles } from './config-entry';
 import type { VariableContext } from './config-variables';
@@ -77,7 +77,38 @@ const JSONC_ERRORS: Record<string, string> = {
   InvalidCharacter: 'a control character inside a string',
 };
 
+/** Nesting a config file may have: real ones have 6 levels; the parser recurses per level. */
+export const MAX_CONFIG_DEPTH = 100;
+/**
+ * jsonc-parser's SyntaxKind values, a `const enum` in its types (which our module settings
+ * cannot read): its numbering is part of its API.
+ */
+const TOKEN = { open: [1, 3], close: [2, 4], end: 17 } as const;
+
+/**
+ * Refuses a text nested deeper than {@link MAX_CONFIG_DEPTH}, found with jsonc-parser's scanner
+ * (which does not recurse, and knows strings and comments): the parser itself would overflow the
+ * stack on 200,000 brackets.
+ */
+function checkDepth(text: string): void {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let token: number = scanner.scan(); token !== TOKEN.end; token = scanner.scan()) {
+    if (token === TOKEN.open[0] || token === TOKEN.open[1]) {
+      depth += 1;
+      if (depth > MAX_CONFIG_DEPTH) {
+        const line = scanner.getTokenStartLine() + 1;
+        const column = scanner.getTokenStartCharacter() + 1;
+        throw new ConfigError(
+          `nested more than ${MAX_CONFIG_DEPTH} levels deep, at line ${line}, column ${column}: not a config file`,
+        );
+      }
+    } else if (token === TOKEN.close[0] || token === TOKEN.close[1]) depth = Math.max(0, depth - 1);
+  }
+}
+
 function parseJsonc(text: string): unknown {
+  checkDepth(text);
   const errors: ParseError[] = [];
   const json: unknown = parse(text.replace(/^\uFEFF/, ''), errors, {
     allowTrailingComma: true,
