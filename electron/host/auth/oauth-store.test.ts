@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,5 +34,13 @@ describe('the kept sign-ins', () => {
       'left as it is',
     );
     expect(await readFile(file, 'utf8')).toBe('{"something": "else"}');
+  });
+
+  it("a pipe in the file's place is refused at once, not waited on", async () => {
+    const file = join(await folder(), 'sign-ins.json');
+    execFileSync('mkfifo', [file]);
+    await expect(createOAuthStore(file).get('https://mcp.example/mcp')).rejects.toThrow(
+      `the sign-ins in ${file} cannot be read (it is not a regular file); it is left as it is`,
+    );
   });
 });

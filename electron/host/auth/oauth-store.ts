@@ -5,14 +5,17 @@
  * over: signing in says why. The desktop app seals them with the system keychain too (a
  * {@link Seal}: Electron's safeStorage), in a file of its own.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../store/atomic-file';
+import { readRegularFile, whyNotRead } from '../store/read-regular';
 
 const KIND = 'mcp-context-inspector sign-ins';
+/** A file of sign-ins holds a few tokens per server: far less than this. */
+const MAX_SIGN_INS_BYTES = 16 * 1024 * 1024;
 
 /** What is kept of one server's sign-in. */
 export interface SignIn {
@@ -102,13 +105,13 @@ export function createOAuthStore(file: string = defaultOAuthFile(), seal?: Seal)
   async function load(): Promise<Record<string, SignIn>> {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readRegularFile(file, MAX_SIGN_INS_BYTES);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw new Error(
-        `the sign-ins in ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); it is left as it is`,
-        { cause: error },
-      );
+      const why = whyNotRead(error, 'a file of sign-ins');
+      throw new Error(`the sign-ins in ${file} cannot be read (${why}); it is left as it is`, {
+        cause: error,
+      });
     }
     let json: unknown;
     try {

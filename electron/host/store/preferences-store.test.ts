@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,15 @@ describe('the preferences store', () => {
     expect(await readFile(join(dir, aside), 'utf8')).toBe('{"theme": "purple"}');
     await store.set({ theme: 'light' });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ theme: 'light' });
+  });
+
+  it("a pipe in the file's place is refused at once: the defaults, and why", async () => {
+    const file = join(await folder(), 'preferences.json');
+    execFileSync('mkfifo', [file]);
+    expect(await createPreferencesStore(file).get()).toEqual({
+      theme: 'system',
+      problem: `${file} cannot be read (it is not a regular file); the defaults are used and the file is left as it is`,
+    });
   });
 
   it('without a file, it lasts as long as the host', async () => {

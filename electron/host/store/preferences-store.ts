@@ -4,7 +4,7 @@
  * at all. A file that cannot be read is kept, copied aside, never written over; the defaults
  * are used and the reason is said.
  */
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import {
@@ -13,7 +13,10 @@ import {
   type PreferencesState,
 } from '../../../shared/host-api';
 import { writeFileAtomic } from './atomic-file';
+import { readRegularFile, whyNotRead } from './read-regular';
 
+/** Preferences are a few fields: far less than this. */
+const MAX_PREFERENCES_BYTES = 1024 * 1024;
 const stored = z.object({ theme: z.enum(['system', 'light', 'dark']) }).partial();
 
 export interface PreferencesStore {
@@ -30,12 +33,13 @@ export function createPreferencesStore(file: string | undefined): PreferencesSto
     if (!file) return { ...DEFAULT_PREFERENCES };
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readRegularFile(file, MAX_PREFERENCES_BYTES);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULT_PREFERENCES };
+      const why = whyNotRead(error, 'preferences');
       return {
         ...DEFAULT_PREFERENCES,
-        problem: `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); the defaults are used and the file is left as it is`,
+        problem: `${file} cannot be read (${why}); the defaults are used and the file is left as it is`,
       };
     }
     let json: unknown;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { chmod, chown, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -90,6 +90,27 @@ describe('the profile store', () => {
     expect((await profiles.list()).find((entry) => entry.name === 'broken')?.problem).toMatch(
       /not JSON/,
     );
+  });
+
+  it("refuses a pipe in a profile's place at once, and lists the rest", async () => {
+    const { profiles } = await store();
+    await profiles.save(profile('daily'));
+    // A pipe nobody writes to: opened to read, it would wait for a writer forever.
+    execFileSync('mkfifo', [join(profiles.dir, 'stuck.json')]);
+    expect(await profiles.list()).toEqual([
+      expect.objectContaining({ name: 'daily', savedAt: '2026-11-30T12:00:00.000Z' }),
+      expect.objectContaining({
+        name: 'stuck',
+        problem: 'it is not a regular file (a pipe, a device or a socket)',
+      }),
+    ]);
+    await expect(profiles.load('stuck')).rejects.toThrow(
+      /^profile "stuck" could not be read: .*stuck\.json is not a regular file \(a pipe, a device or a socket\); it was left as it is$/,
+    );
+    await expect(profiles.save(profile('stuck'))).rejects.toThrow(
+      /^profile "stuck" was not saved: the file .*stuck\.json cannot be read \(it is not a regular file\); it was left as it is$/,
+    );
+    expect((await stat(join(profiles.dir, 'stuck.json'))).isFIFO()).toBe(true);
   });
 
   it('says a file from a newer version is newer, rather than broken', async () => {

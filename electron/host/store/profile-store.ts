@@ -5,7 +5,7 @@
  * reason, and a backup copy is made beside it first. Saving over a good profile keeps a copy
  * of the file it replaces (the last {@link KEPT_REPLACED} of them).
  */
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { constants } from 'node:fs';
@@ -14,6 +14,7 @@ import { HostError } from '../../../shared/host-error';
 import type { ProfileSummary } from '../../../shared/mcp-types';
 import { parseProfile, serializeProfile, type Profile } from '../../../shared/profile/profile';
 import { checkProfileName } from '../../../shared/profile/profile-name';
+import { FileTooLarge, NotARegularFile, readRegularFile } from './read-regular';
 
 /** The profiles in one folder. */
 export interface ProfileStore {
@@ -53,7 +54,8 @@ async function existingBackup(file: string, text: string): Promise<string | unde
   for (const entry of await readdir(folder).catch(() => [] as string[])) {
     if (!entry.startsWith(prefix) || !entry.endsWith('.bak')) continue;
     const candidate = join(folder, entry);
-    if ((await readFile(candidate, 'utf8').catch(() => undefined)) === text) return candidate;
+    if ((await readRegularFile(candidate, MAX_PROFILE_BYTES).catch(() => undefined)) === text)
+      return candidate;
   }
   return undefined;
 }
@@ -141,15 +143,15 @@ export function createProfileStore(
   async function read(file: string, name: string): Promise<Profile> {
     let text: string;
     try {
-      const info = await stat(file);
-      if (info.size > MAX_PROFILE_BYTES)
+      text = await readRegularFile(file, MAX_PROFILE_BYTES);
+    } catch (error) {
+      if (error instanceof FileTooLarge)
+        throw new HostError('invalid-input', `profile "${name}" is more than a profile can be`);
+      if (error instanceof NotARegularFile)
         throw new HostError(
           'invalid-input',
-          `profile "${name}" is ${info.size.toLocaleString('en-US')} bytes, more than a profile can be`,
+          `profile "${name}" could not be read: ${error.message}; it was left as it is`,
         );
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (error instanceof HostError) throw error;
       if (codeOf(error) === 'ENOENT')
         throw new HostError('invalid-input', `there is no profile "${name}"`);
       throw new HostError(
@@ -173,20 +175,22 @@ export function createProfileStore(
    */
   async function replaced(file: string, name: string): Promise<string | undefined> {
     try {
-      const info = await stat(file);
-      if (info.size > MAX_PROFILE_BYTES)
+      return await readRegularFile(file, MAX_PROFILE_BYTES);
+    } catch (error) {
+      if (error instanceof FileTooLarge)
         throw new HostError(
           'invalid-input',
           `profile "${name}" was not saved: the file ${file} is larger than a profile can be; it was left as it is`,
         );
-      return await readFile(file, 'utf8');
-    } catch (error) {
-      if (error instanceof HostError) throw error;
       // Only a missing file means a new profile: one we cannot read may be the user's to mend.
       if (codeOf(error) === 'ENOENT') return undefined;
+      const why =
+        error instanceof NotARegularFile
+          ? 'it is not a regular file'
+          : (codeOf(error) ?? (error as Error).message);
       throw new HostError(
         'invalid-input',
-        `profile "${name}" was not saved: the file ${file} cannot be read (${codeOf(error) ?? (error as Error).message}); it was left as it is`,
+        `profile "${name}" was not saved: the file ${file} cannot be read (${why}); it was left as it is`,
       );
     }
   }
@@ -211,9 +215,18 @@ export function createProfileStore(
           const name = entry.slice(0, -'.json'.length);
           const info = await stat(file).catch(() => undefined);
           const mtime = info?.mtimeMs ?? 0;
-          if ((info?.size ?? 0) > MAX_PROFILE_BYTES)
+          const text = await readRegularFile(file, MAX_PROFILE_BYTES).catch(
+            (error: Error) => error,
+          );
+          if (text instanceof FileTooLarge)
             return { name, file, problem: 'it is larger than a profile can be', mtime };
-          const text = await readFile(file, 'utf8').catch((error: Error) => error);
+          if (text instanceof NotARegularFile)
+            return {
+              name,
+              file,
+              problem: 'it is not a regular file (a pipe, a device or a socket)',
+              mtime,
+            };
           if (text instanceof Error) return { name, file, problem: text.message, mtime };
           const parsed = parseProfile(text);
           return 'profile' in parsed
