@@ -48,7 +48,10 @@ function describeResource(entry: ResourceEntry | TemplateEntry): string {
   return `    ${where}  ${terminalSafe(JSON.stringify(entry.name))}${fields.length ? `  [${fields.join(', ')}]` : ''}${description}`;
 }
 
-/** Prints the catalogs; exit status 1 when a server could not be listed at all. */
+/**
+ * Prints the catalogs; exit status 1 when a server could not be listed (one that offers no resources
+ * was: it has none).
+ */
 export async function runList(host: Host, args: ParsedArgs): Promise<number> {
   const snapshot = await settledSnapshot(host);
   const rows = snapshot.servers.map((server) => ({
@@ -63,6 +66,11 @@ export async function runList(host: Host, args: ParsedArgs): Promise<number> {
       );
     if (server.status === 'disconnected')
       process.stderr.write(`error: ${terminalSafe(server.name)}: ${whyDown(server)}\n`);
+    else if (catalog?.status === 'unsupported')
+      // An answer, not a failure: most servers offer only tools.
+      process.stderr.write(
+        `note: ${terminalSafe(server.name)} offers no resources: it does not declare the resources capability\n`,
+      );
     else if (catalog?.error)
       process.stderr.write(`error: ${terminalSafe(server.name)}: ${terminalSafe(catalog.error)}\n`);
   }
@@ -76,6 +84,11 @@ export async function runList(host: Host, args: ParsedArgs): Promise<number> {
         ? ` (protocol ${server.protocolVersion}, ${server.era})`
         : '';
       const lines = [`${terminalSafe(server.name)}${era}`];
+      // A server never reached was not listed: no count, which would read as an empty catalog.
+      if (server.status === 'disconnected' && !catalog?.resources.length) {
+        process.stdout.write(`${lines[0]}\n  not listed: it could not be reached\n`);
+        continue;
+      }
       lines.push(`  resources: ${catalog?.resources.length ?? 0}`);
       for (const entry of catalog?.resources ?? []) lines.push(describeResource(entry));
       lines.push(`  templates: ${catalog?.templates.length ?? 0}`);
@@ -83,13 +96,13 @@ export async function runList(host: Host, args: ParsedArgs): Promise<number> {
       process.stdout.write(`${lines.join('\n')}\n`);
     }
   }
-  // An error said is a non-zero status: a server that could not be listed, or has no resources to
-  // list.
+  // An error said is a non-zero status: a server that could not be listed. One that offers no
+  // resources was listed: it has none.
   const failed = rows.some(
     ({ server, catalog }) =>
       server.status === 'disconnected' ||
       catalog?.status === 'failed' ||
-      catalog?.error !== undefined,
+      (catalog?.error !== undefined && catalog.status !== 'unsupported'),
   );
   return failed ? 1 : 0;
 }

@@ -79,8 +79,8 @@ describe('terminal output of hostile strings', () => {
     expect(shown).not.toMatch(CONTROL);
   });
 
-  it('a server with no resources is an error, and the exit status says so', async () => {
-    const { code, stderr } = await cli(
+  it('a server that offers no resources is an answer: said on stderr, exit 0', async () => {
+    const { code, stdout, stderr } = await cli(
       'list',
       '--',
       process.execPath,
@@ -88,8 +88,19 @@ describe('terminal output of hostile strings', () => {
       'tsx',
       'test/fixtures/tools-only-server.ts',
     );
-    expect(stderr).toContain('error: ');
-    expect(stderr).toContain('does not declare the resources capability');
+    expect(stderr).toMatch(
+      /^note: .* offers no resources: it does not declare the resources capability\n$/m,
+    );
+    expect(stderr).not.toContain('error: ');
+    expect(stdout).toMatch(/\n {2}resources: 0\n {2}templates: 0\n$/);
+    expect(code).toBe(0);
+  });
+
+  it('a server that cannot be reached prints no count, only that it was not listed', async () => {
+    const { code, stdout, stderr } = await cli('list', 'http://127.0.0.1:9/mcp');
+    expect(stdout).toBe('127.0.0.1:9\n  not listed: it could not be reached\n');
+    expect(stdout).not.toContain('resources:');
+    expect(stderr).toMatch(/^error: 127\.0\.0\.1:9: /m);
     expect(code).toBe(1);
   });
 
