@@ -96,6 +96,27 @@ describe('terminal output of hostile strings', () => {
     expect(code).toBe(0);
   });
 
+  it('a server without a templates method has no templates: no warning, exit 0', async () => {
+    const server = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
+    const { code, stdout, stderr } = await cli(
+      'list',
+      '--json',
+      ...server,
+      '--count',
+      '3',
+      '--no-templates',
+    );
+    expect(stderr).toBe('');
+    const [listed] = (
+      JSON.parse(stdout) as {
+        servers: { warnings: unknown[]; resources: unknown[]; templates: unknown[] }[];
+      }
+    ).servers;
+    expect(listed).toMatchObject({ warnings: [], templates: [] });
+    expect(listed?.resources).toHaveLength(3);
+    expect(code).toBe(0);
+  });
+
   it('a server that cannot be reached prints no count, only that it was not listed', async () => {
     const { code, stdout, stderr } = await cli('list', 'http://127.0.0.1:9/mcp');
     expect(stdout).toBe('127.0.0.1:9\n  not listed: it could not be reached\n');

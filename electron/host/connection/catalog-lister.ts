@@ -27,6 +27,8 @@ export const RELIST_MIN_GAP_MS = 1000;
 const PROGRESS_MS = 200;
 /** URIs of each kind a change's summary carries. */
 const SAMPLE = 20;
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
 
 export interface ListerDeps {
   serverId: string;
@@ -192,6 +194,8 @@ export class CatalogLister {
       }).catch((error: unknown) => {
         // A server may have resources but no templates method; that is not a failed catalog.
         if (controller.signal.aborted) throw error;
+        // Without the method at all it has no templates: nothing to warn of.
+        if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return;
         const message = error instanceof Error ? error.message : String(error);
         if (current())
           this.#addPage(

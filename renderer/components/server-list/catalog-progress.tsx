@@ -11,7 +11,7 @@ export function CatalogProgress({ serverId }: { serverId: ServerId }) {
   const error = useAppStore((state) => state.catalogs[serverId]?.error);
   const relisting = useAppStore((state) => state.catalogs[serverId]?.relisting?.pages);
   if (!status || status === 'idle') return null;
-  const counts = `${plural(resources, 'resource')}, ${plural(templates, 'template')}`;
+  const counts = `${plural(resources, 'resource')}, ${templates === 0 ? 'no templates' : plural(templates, 'template')}`;
   if (relisting !== undefined) {
     return (
       <p className="small catalog-progress" role="status">
