@@ -83,6 +83,11 @@ export interface ServerSnapshot {
   name: string;
   /** The transport, with header and env values redacted. */
   transport: ServerTransportConfig;
+  /**
+   * How a remote server is reached while connected: 'sse' where a Streamable HTTP URL refused it
+   * and the SSE fallback answered.
+   */
+  wire?: 'streamable-http' | 'sse';
   status: ConnectionStatus;
   protocolVersion?: string;
   era?: ProtocolEra;

@@ -20,7 +20,11 @@ describe('HTTP servers', () => {
     server = await startHttpFixture({ era: 'modern' });
     ({ host } = startHost([{ name: 'modern-http', transport: { kind: 'http', url: server.url } }]));
     const { servers, catalogs } = await settled(host);
-    expect(servers[0]).toMatchObject({ status: 'connected', era: 'modern' });
+    expect(servers[0]).toMatchObject({
+      status: 'connected',
+      era: 'modern',
+      wire: 'streamable-http',
+    });
     expect(catalogs[0]?.resources).toHaveLength(5);
   });
 
@@ -33,7 +37,8 @@ describe('HTTP servers', () => {
       },
     ]));
     const { servers, catalogs } = await settled(host);
-    expect(servers[0]).toMatchObject({ status: 'connected', era: 'legacy' });
+    // Reached over SSE, and said so: not "Streamable HTTP".
+    expect(servers[0]).toMatchObject({ status: 'connected', era: 'legacy', wire: 'sse' });
     expect(catalogs[0]?.resources).toHaveLength(10);
     expect(servers[0]?.transport).toMatchObject({ headers: { 'X-Api-Key': '••••' } });
   });

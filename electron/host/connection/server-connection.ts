@@ -216,8 +216,11 @@ export class ServerConnection {
         const { retry: _retry, ...rest } = this.snapshot;
         this.snapshot = rest;
       }
+      const wire =
+        opened.wire === 'streamable-http' || opened.wire === 'sse' ? opened.wire : undefined;
       this.#update({
         status: 'connected',
+        ...(wire && { wire }),
         ...(pid !== null && { pid }),
         protocolVersion: client.getNegotiatedProtocolVersion(),
         era: client.getProtocolEra(),

@@ -5,6 +5,7 @@ import { CatalogProgress } from './catalog-progress';
 import { ListChange } from './list-change';
 import { ServerStatus } from './server-status';
 import { SpecProblems } from './spec-problems';
+import { transportSummary } from './transport-summary';
 
 /** One server: name, transport, status, and the actions on it. */
 export function ServerItem({ serverId }: { serverId: ServerId }) {
@@ -138,11 +139,4 @@ function SignedInLine({ server }: { server: ServerSnapshot }) {
       </button>
     </p>
   );
-}
-
-/** How it is reached; env and header values arrive redacted from the host. */
-function transportSummary(server: ServerSnapshot): string {
-  const transport = server.transport;
-  if (transport.kind === 'stdio') return [transport.command, ...transport.args].join(' ');
-  return `${transport.kind === 'http' ? 'Streamable HTTP' : 'SSE'} ${transport.url}`;
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerSnapshot } from '../../../shared/mcp-types';
+import { transportSummary } from './transport-summary';
+
+const remote = (patch: Partial<ServerSnapshot>): ServerSnapshot => ({
+  id: 's1',
+  name: 'docs',
+  transport: { kind: 'http', url: 'https://mcp.example/mcp' },
+  status: 'connected',
+  stderrTail: [],
+  ...patch,
+});
+
+describe("a server card's transport line", () => {
+  it('says SSE for a Streamable HTTP URL that answered only over SSE', () => {
+    expect(transportSummary(remote({ wire: 'sse' }))).toBe(
+      'SSE (Streamable HTTP was refused) https://mcp.example/mcp',
+    );
+    expect(transportSummary(remote({ wire: 'streamable-http' }))).toBe(
+      'Streamable HTTP https://mcp.example/mcp',
+    );
+  });
+
+  it('names the transport configured while it is not connected', () => {
+    expect(transportSummary(remote({ wire: 'sse', status: 'disconnected' }))).toBe(
+      'Streamable HTTP https://mcp.example/mcp',
+    );
+  });
+});
