@@ -1,7 +1,17 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { chmod, chown, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,12 +107,15 @@ describe('the profile store', () => {
     await profiles.save(profile('daily'));
     // A pipe nobody writes to: opened to read, it would wait for a writer forever.
     execFileSync('mkfifo', [join(profiles.dir, 'stuck.json')]);
+    // The list is newest first: the pipe is made the newer by a clear margin.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(profiles.dir, 'daily.json'), hourAgo, hourAgo);
     expect(await profiles.list()).toEqual([
-      expect.objectContaining({ name: 'daily', savedAt: '2026-11-30T12:00:00.000Z' }),
       expect.objectContaining({
         name: 'stuck',
         problem: 'it is not a regular file (a pipe, a device or a socket)',
       }),
+      expect.objectContaining({ name: 'daily', savedAt: '2026-11-30T12:00:00.000Z' }),
     ]);
     await expect(profiles.load('stuck')).rejects.toThrow(
       /^profile "stuck" could not be read: .*stuck\.json is not a regular file \(a pipe, a device or a socket\); it was left as it is$/,
