@@ -386,6 +386,16 @@ async function run(argv: string[]): Promise<number> {
   // watch, which say more).
   const stopProgress =
     args.command === 'serve' || args.command === 'watch' ? () => {} : showListingProgress(host);
+  // watch and serve end at a signal by themselves; the others end there too, with their servers.
+  const stopSignals =
+    args.command === 'serve' || args.command === 'watch'
+      ? () => {}
+      : endOnSignal(async () => {
+          stopProgress();
+          await host.close();
+          await app?.close();
+          traceFile?.close();
+        });
   try {
     switch (args.command) {
       case 'list':
@@ -411,11 +421,36 @@ async function run(argv: string[]): Promise<number> {
         return await runServe(host, args, builtFile('renderer'), signInRoutes);
     }
   } finally {
+    stopSignals();
     stopProgress();
     await host.close();
     await app?.close();
     traceFile?.close();
   }
+}
+
+/**
+ * At SIGINT or SIGTERM, ends the servers this command started (host.close: stdin closed, then
+ * SIGTERM, then SIGKILL), then exits 130 or 143, as a shell reports a signal. Killed outright, the
+ * command left a server that ignores its closed stdin running. A second signal ends it at once.
+ */
+function endOnSignal(close: () => Promise<void>): () => void {
+  const on = (signal: NodeJS.Signals) => {
+    process.stderr.write(
+      `mcp-context: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'}; ending the servers it started\n`,
+    );
+    const status = signal === 'SIGINT' ? 130 : 143;
+    void close().then(
+      () => process.exit(status),
+      () => process.exit(status),
+    );
+  };
+  process.once('SIGINT', on);
+  process.once('SIGTERM', on);
+  return () => {
+    process.off('SIGINT', on);
+    process.off('SIGTERM', on);
+  };
 }
 
 function oneLine(error: unknown): string {

@@ -61,6 +61,10 @@ function newClient(timeoutMs: number): Client {
 
 async function connectOver(transport: Transport, options: OpenClientOptions): Promise<Client> {
   const client = newClient(options.timeoutMs);
+  // The SDK's version probe waits out its own timeout whatever the signal says: given up, the
+  // transport is closed under it, so a stdio server ends now rather than when the probe gives up.
+  const giveUp = () => void transport.close().catch(() => {});
+  options.signal?.addEventListener('abort', giveUp, { once: true });
   try {
     await client.connect(options.trace ? tracedTransport(transport, options.trace) : transport, {
       timeout: options.timeoutMs,
@@ -69,6 +73,8 @@ async function connectOver(transport: Transport, options: OpenClientOptions): Pr
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', giveUp);
   }
   return client;
 }

@@ -68,6 +68,8 @@ export class ServerConnection {
   #stderr: StderrTail;
   #exit?: ProcessExit;
   #closing = false;
+  /** The connection being opened, and how to give it up: close() ends it, and its process. */
+  #opening?: { controller: AbortController; opened: Promise<unknown> };
   /** The client is being let go of after the connection was lost: its close is not news. */
   #dropping = false;
   /** It replaces a connection (a reconnect), whose catalog it carries. */
@@ -179,8 +181,10 @@ export class ServerConnection {
           ? await this.#deps.authProviderFor?.(this.config.transport.url)
           : undefined;
       this.#signedIn = authProvider !== undefined;
-      const opened = await openClient(this.config.transport, {
+      const controller = new AbortController();
+      const opening = openClient(this.config.transport, {
         timeoutMs,
+        signal: controller.signal,
         ...(transport && { transport }),
         ...(authProvider && { authProvider }),
         ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }),
@@ -196,6 +200,8 @@ export class ServerConnection {
           };
         },
       });
+      this.#opening = { controller, opened: opening };
+      const opened = await opening;
       if (this.#closing) {
         await opened.client.close().catch(() => {});
         return;
@@ -379,6 +385,12 @@ export class ServerConnection {
     this.#updates.dispose();
     this.#problems.dispose();
     for (const controller of this.#requests.values()) controller.abort();
+    // Still connecting: given up, and waited for, so its process has ended when this returns.
+    // (Connected, the client below closes it; giving up a finished attempt does nothing.)
+    if (this.#opening) {
+      this.#opening.controller.abort();
+      await this.#opening.opened.catch(() => {});
+    }
     await this.#subscriptions.close();
     await this.#client?.close().catch(() => {});
   }
