@@ -34,9 +34,24 @@ const storage = safeLocalStorage();
 const signInTab = window.api
   ? undefined
   : (attempt: string) => {
-      const tab = window.open(signInStartUrl(window.location.port, attempt), '_blank');
-      if (tab) tab.opener = null;
-      return tab !== null;
+      const tab = window.open('', '_blank');
+      if (tab) {
+        tab.opener = null;
+        tab.document.title = 'Signing in…';
+        tab.document.body.textContent = 'Starting the sign-in…';
+      }
+      let sent = false;
+      return {
+        opened: tab !== null,
+        go() {
+          if (!tab || tab.closed || sent) return;
+          sent = true;
+          tab.location.replace(signInStartUrl(window.location.port, attempt));
+        },
+        drop() {
+          if (tab && !sent) tab.close();
+        },
+      };
     };
 const store = createAppStore({
   api,

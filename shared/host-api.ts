@@ -282,10 +282,10 @@ export interface HostApi {
   importServers(items: ImportItem[]): Promise<ServerId[]>;
   /**
    * Signs in to a remote server (OAuth), on the user's click: the browser is sent to its
-   * authorization server (the desktop: the system browser; browser mode: the tab the page opened
-   * at `signInStartUrl` with `request.attempt`), and the server is connected again with the
-   * sign-in. Its steps show in the server's `auth` as they happen. Rejects with the reason in
-   * words; {@link cancelRequest} with `requestId` stops it.
+   * authorization server (the desktop: the system browser; browser mode: the tab the page sends
+   * to `signInStartUrl` with `request.attempt` once the flow names it), and the server is connected
+   * again with the sign-in. Its steps show in the server's `auth` as they happen. Rejects with the
+   * reason in words; {@link cancelRequest} with `requestId` stops it.
    */
   signIn(serverId: ServerId, request: SignInRequest, requestId?: string): Promise<void>;
   /**
@@ -305,7 +305,7 @@ export interface HostApi {
 
 /** How to sign in: by default a person's sign-in with a client registered for us. */
 export interface SignInRequest {
-  /** Names the tab a browser-mode page opened for this sign-in (`signInStartUrl`). */
+  /** Names the tab a browser-mode page sends for this sign-in (`signInStartUrl`). */
   attempt?: string;
   /** The scopes to ask for; default: what the server offers. */
   scope?: string;

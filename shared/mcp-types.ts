@@ -157,6 +157,11 @@ export interface AuthFlow {
   error?: string;
   /** While it waits for the user: the address to sign in at, for a browser that did not open. */
   authorizeUrl?: string;
+  /**
+   * Browser mode: the attempt id the page named. From the moment the flow shows it, the host lets
+   * that attempt's tab in (`signInStartUrl`), once.
+   */
+  attempt?: string;
 }
 
 /** One step of a sign-in, in the order they happen. */

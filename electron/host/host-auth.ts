@@ -188,7 +188,10 @@ export function createHostAuth(deps: HostAuthDeps) {
       const controller = new AbortController();
       entry.running = controller;
       if (requestId) byRequest.set(requestId, controller);
+      // Before the flow is shown: a page sends its tab once the flow names its attempt.
+      const forgetAttempt = request.attempt ? deps.via?.expect?.(request.attempt) : undefined;
       const { flow, step } = flowOf(serverId, entry, request.clientCredentials === true);
+      if (request.attempt && !request.clientCredentials) flow.attempt = request.attempt;
       deps.changed(serverId);
       try {
         if (request.clientCredentials) {
@@ -251,6 +254,7 @@ export function createHostAuth(deps: HostAuthDeps) {
         delete flow.authorizeUrl;
         throw new HostError(controller.signal.aborted ? 'cancelled' : 'server-error', message);
       } finally {
+        forgetAttempt?.();
         if (entry.running === controller) delete entry.running;
         if (requestId) byRequest.delete(requestId);
         deps.changed(serverId);

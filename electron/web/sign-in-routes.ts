@@ -1,9 +1,12 @@
 /**
  * Browser mode's way back from a sign-in (the host's SignInReturn), on the serve's own origin.
- * The page opens a tab at /oauth/start with an attempt id it also gave the host over its
- * token-guarded socket, so only a page holding the token can start one. That tab is given a
- * cookie bound to this sign-in and sent to the authorization server; the callback is taken
- * only with this sign-in's `state` and that cookie, and the tab is told how the sign-in ended.
+ * The page calls the host first, naming an attempt id, over its token-guarded socket; the host
+ * expects that attempt at once (`expect`), and only then does the page send its tab to
+ * /oauth/start with it. So only a page holding the token can start one, and a tab with an attempt
+ * nobody expects is refused at once, without waiting or holding a place. Each attempt is taken by
+ * one tab. That tab is given a cookie bound to this sign-in and sent to the authorization server;
+ * the callback is taken only with this sign-in's `state` and that cookie, and the tab is told how
+ * the sign-in ended.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,8 +18,10 @@ import { allowedHosts, readCookie, sameToken } from './request-guard';
  * How long the tab waits for the host to have the authorization URL (a registration can be slow).
  */
 const START_WAIT_MS = 60_000;
-/** Tabs that may wait for their page's call at once. */
-const MAX_WAITING_TABS = 20;
+/** Attempts expected at once; a page's call past that forgets the oldest. */
+const MAX_EXPECTED = 20;
+/** An attempt id as a page makes them. */
+const ATTEMPT_FORM = /^[A-Za-z0-9_-]{16,100}$/;
 
 interface Pending {
   state: string;
@@ -26,10 +31,20 @@ interface Pending {
   binding: string;
   reply: ReturnType<typeof outcomeReply>;
   arrived(url: URL): void;
-  /** Resolves with where to send the tab, or the words of why not. */
+  /** Resolves with where to send the tab, or what to tell it instead, in a sentence. */
   ready: Promise<URL | string>;
   settle(to: URL | string): void;
+  /** A tab has taken this attempt: another is refused. */
+  taken: boolean;
   done: boolean;
+}
+
+/** An attempt a page's call named, whose sign-in has not opened its way back yet. */
+interface Expected {
+  taken: boolean;
+  /** Resolves with the sign-in once it opens, or undefined once it is forgotten. */
+  opened: Promise<Pending | undefined>;
+  resolve(pending: Pending | undefined): void;
 }
 
 export interface WebSignInRoutes extends SignInReturn {
@@ -44,14 +59,13 @@ export interface WebSignInRoutes extends SignInReturn {
   ): boolean;
 }
 
+/** `tabWaitMs`: how long a tab with an expected attempt waits for its sign-in to open. */
 export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): WebSignInRoutes {
   let origin: string | undefined;
   let port = 0;
   const byState = new Map<string, Pending>();
   const byAttempt = new Map<string, Pending>();
-  // A tab may arrive before the page's call does: it waits for its attempt.
-  const awaited = new Map<string, Set<(pending: Pending) => void>>();
-  let waiting = 0;
+  const expected = new Map<string, Expected>();
 
   const text = (
     response: ServerResponse,
@@ -69,6 +83,20 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
     response.end(`${body}\n`);
   };
 
+  /** Waits for an expected attempt's sign-in to open: bounded, and given up if the tab leaves. */
+  const opening = (waiting: Expected, response: ServerResponse) =>
+    new Promise<Pending | undefined>((resolve) => {
+      const leave = () => done(undefined);
+      const timer = setTimeout(leave, options.tabWaitMs ?? 10_000);
+      const done = (pending: Pending | undefined) => {
+        clearTimeout(timer);
+        response.off('close', leave);
+        resolve(pending);
+      };
+      response.once('close', leave);
+      void waiting.opened.then(done);
+    });
+
   async function start(
     request: IncomingMessage,
     response: ServerResponse,
@@ -76,48 +104,32 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
     headers: (response: ServerResponse) => void,
   ) {
     const attempt = url.searchParams.get(ATTEMPT_PARAM) ?? '';
-    let pending = byAttempt.get(attempt);
-    if (!pending && /^[A-Za-z0-9_-]{16,100}$/.test(attempt)) {
-      // Any local page can aim tabs here: a bounded number wait at once, and each leaves nothing
-      // behind.
-      if (waiting >= MAX_WAITING_TABS)
-        return text(
-          response,
-          headers,
-          429,
-          'Too many sign-in tabs are waiting: close some, and start again from MCP Context Inspector.',
-        );
-      waiting += 1;
-      pending = await new Promise<Pending | undefined>((resolve) => {
-        const waiters = awaited.get(attempt) ?? new Set();
-        awaited.set(attempt, waiters);
-        const leave = () => {
-          waiters.delete(found);
-          if (waiters.size === 0 && awaited.get(attempt) === waiters) awaited.delete(attempt);
-        };
-        const found = (one: Pending) => {
-          clearTimeout(timer);
-          resolve(one);
-        };
-        const timer = setTimeout(() => {
-          leave();
-          resolve(undefined);
-        }, options.tabWaitMs ?? 10_000);
-        waiters.add(found);
-        response.on('close', () => {
-          clearTimeout(timer);
-          leave();
-          resolve(undefined);
-        });
-      });
-      waiting -= 1;
-    }
-    if (!pending)
+    const open = byAttempt.get(attempt);
+    const waiting = open ? undefined : expected.get(attempt);
+    const claim = open ?? waiting;
+    // Nobody expects it (any local page can aim tabs here): told at once, nothing kept.
+    if (!claim)
       return text(
         response,
         headers,
         404,
         'No sign-in is waiting for this tab. Start it again from MCP Context Inspector.',
+      );
+    if (claim.taken)
+      return text(
+        response,
+        headers,
+        409,
+        'This sign-in was opened in another tab already: finish it there, or start it again from MCP Context Inspector.',
+      );
+    claim.taken = true;
+    const pending = open ?? (waiting && (await opening(waiting, response)));
+    if (!pending)
+      return text(
+        response,
+        headers,
+        404,
+        'The sign-in this tab was opened for is over. Start it again from MCP Context Inspector.',
       );
     let timer: NodeJS.Timeout | undefined;
     const to = await Promise.race([
@@ -125,14 +137,16 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
       new Promise<string>(
         (resolve) =>
           (timer = setTimeout(
-            () => resolve('the authorization server took too long to answer: start again'),
+            () =>
+              resolve(
+                'The sign-in did not start: the authorization server took too long to answer. Start it again from MCP Context Inspector.',
+              ),
             START_WAIT_MS,
           )),
       ),
     ]);
     clearTimeout(timer);
-    if (typeof to === 'string')
-      return text(response, headers, 400, `The sign-in did not start: ${to}`);
+    if (typeof to === 'string') return text(response, headers, 400, to);
     headers(response);
     response.writeHead(302, {
       Location: to.href,
@@ -179,6 +193,24 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
   }
 
   return {
+    expect(attempt) {
+      if (!ATTEMPT_FORM.test(attempt) || expected.has(attempt) || byAttempt.has(attempt))
+        return () => {};
+      for (const [oldest, entry] of expected) {
+        if (expected.size < MAX_EXPECTED) break;
+        expected.delete(oldest);
+        entry.resolve(undefined);
+      }
+      let resolve!: (pending: Pending | undefined) => void;
+      const opened = new Promise<Pending | undefined>((done) => (resolve = done));
+      const entry: Expected = { taken: false, opened, resolve };
+      expected.set(attempt, entry);
+      return () => {
+        if (expected.get(attempt) !== entry) return;
+        expected.delete(attempt);
+        resolve(undefined);
+      };
+    },
     listening(at, on) {
       origin = at;
       port = on;
@@ -189,7 +221,8 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
         throw new Error(
           'in browser mode a sign-in goes through a tab the page opens: sign in from the page',
         );
-      byAttempt.get(attempt)?.settle('another sign-in took this tab');
+      const replaced = byAttempt.get(attempt);
+      replaced?.settle('The sign-in did not start: another sign-in took this tab.');
       let arrived!: (url: URL) => void;
       const returned = new Promise<URL>((resolve) => (arrived = resolve));
       let settle!: (to: URL | string) => void;
@@ -203,12 +236,18 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
         arrived,
         ready,
         settle,
+        taken: replaced?.taken ?? false,
         done: false,
       };
       byState.set(state, pending);
       byAttempt.set(attempt, pending);
-      for (const waiter of awaited.get(attempt) ?? []) waiter(pending);
-      awaited.delete(attempt);
+      // Its tab may have come already, and be waiting for this.
+      const waiting = expected.get(attempt);
+      if (waiting) {
+        expected.delete(attempt);
+        pending.taken = waiting.taken;
+        waiting.resolve(pending);
+      }
       return {
         redirect: `${origin}${SIGN_IN_CALLBACK_PATH}`,
         returned,
@@ -218,9 +257,18 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
           pending.reply.finish(outcome);
         },
         close: () => {
-          settle('the sign-in is over');
+          settle(
+            'The sign-in this tab was opened for is over. Start it again from MCP Context Inspector.',
+          );
           if (byState.get(state) === pending) byState.delete(state);
-          if (byAttempt.get(attempt) === pending) byAttempt.delete(attempt);
+          if (byAttempt.get(attempt) !== pending) return;
+          // Over before its tab came (a registration refused at once): the tab, on its way, is
+          // still told how it ended, for a while.
+          if (pending.taken) byAttempt.delete(attempt);
+          else
+            setTimeout(() => {
+              if (byAttempt.get(attempt) === pending) byAttempt.delete(attempt);
+            }, START_WAIT_MS).unref();
         },
       };
     },

@@ -318,8 +318,12 @@ export interface PreferencesSlice {
 
 // The auth slice (auth-slice.ts).
 
-/** Opens the tab browser mode signs in through; false when the browser blocked it. */
-export type SignInTab = (attempt: string) => boolean;
+/**
+ * Opens the tab browser mode signs in through, blank, in the user's click (`opened`: false when
+ * the browser blocked it). `go` sends it to the sign-in's start once the host expects the attempt;
+ * `drop` closes it if it was never sent (the sign-in ended first).
+ */
+export type SignInTab = (attempt: string) => { opened: boolean; go(): void; drop(): void };
 
 export interface AuthSlice {
   /** The server the Auth panel shows (undefined: the first remote one). */

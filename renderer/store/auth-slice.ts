@@ -5,7 +5,7 @@
  */
 import type { ServerId } from '../../shared/mcp-types';
 import type { WindowApi } from '../../shared/window-api';
-import type { AuthSlice, SignInTab, SliceCreator } from './app-state';
+import type { AppState, AuthSlice, SignInTab, SliceCreator } from './app-state';
 import { describeError } from './describe-error';
 
 const randomId = () =>
@@ -19,7 +19,7 @@ export function createAuthSlice(
   signInTab: SignInTab | undefined,
 ): SliceCreator<AuthSlice> {
   const running = new Map<ServerId, string>();
-  return (set, get) => {
+  return (set, get, store) => {
     const say = (serverId: ServerId, said: AuthSlice['authSaid'][string] | undefined) =>
       set((state) => {
         const { [serverId]: _old, ...rest } = state.authSaid;
@@ -37,12 +37,27 @@ export function createAuthSlice(
         const previous = running.get(serverId);
         if (previous) void api.cancelRequest(previous);
         running.set(serverId, requestId);
-        // Browser mode: the tab opens now, in the user's click, or the browser blocks it.
+        // Browser mode: the tab opens now, in the user's click, or the browser blocks it. It goes to
+        // the sign-in once the host shows it expects this attempt: a tab nobody expects is refused.
         const attempt = signInTab && !request.clientCredentials ? randomId() : undefined;
-        const opened = attempt ? signInTab?.(attempt) : true;
+        const tab = attempt ? signInTab?.(attempt) : undefined;
+        const expected = (state: { servers: AppState['servers'] }) =>
+          state.servers[serverId]?.auth?.flow?.attempt === attempt;
+        let stopWaiting = () => {};
+        if (tab?.opened)
+          stopWaiting = store.subscribe((state) => {
+            if (!expected(state)) return;
+            stopWaiting();
+            tab.go();
+          });
+        const settled = () => {
+          stopWaiting();
+          // Over before the tab was sent (refused, or cancelled): it is closed, not left blank.
+          tab?.drop();
+        };
         say(
           serverId,
-          opened === false && attempt
+          tab?.opened === false
             ? {
                 error: true,
                 text: 'The browser blocked the sign-in tab: open it with the link below.',
@@ -55,10 +70,12 @@ export function createAuthSlice(
         get().showAuth(serverId);
         api.signIn(serverId, { ...request, ...(attempt && { attempt }) }, requestId).then(
           () => {
+            settled();
             if (running.get(serverId) === requestId) running.delete(serverId);
             say(serverId, undefined);
           },
           (error: unknown) => {
+            settled();
             if (running.get(serverId) !== requestId) return;
             running.delete(serverId);
             const { code, message } = describeError(error);

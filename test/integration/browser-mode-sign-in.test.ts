@@ -9,12 +9,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGN_IN_START_PATH, signInStartUrl } from '../../shared/ws-protocol';
+import { signInStartUrl } from '../../shared/ws-protocol';
 import { createHost, type Host } from '../../electron/host/host';
 import { appSignIn } from '../../electron/host/auth/oauth-kept';
 import { createOAuthStore } from '../../electron/host/auth/oauth-store';
 import { startBrowserMode, type BrowserModeHandle } from '../../electron/web/serve';
-import { createWebSignInRoutes, type WebSignInRoutes } from '../../electron/web/sign-in-routes';
+import { createWebSignInRoutes } from '../../electron/web/sign-in-routes';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
 import { WAIT_MS } from './harness';
 
@@ -28,26 +28,14 @@ afterEach(async () => {
   served = host = fixture = undefined;
 });
 
-/**
- * Counts the tabs that reach /oauth/start: once counted, a tab waits for its attempt (or has been
- * told why not).
- */
-function countTabs(routes: WebSignInRoutes): { arrived: number } {
-  const tabs = { arrived: 0 };
-  const handle = routes.handle.bind(routes);
-  routes.handle = (request, response, url, headers) => {
-    const handled = handle(request, response, url, headers);
-    if (url.pathname === SIGN_IN_START_PATH) tabs.arrived += 1;
-    return handled;
-  };
-  return tabs;
-}
+/** Waits until the server's sign-in names `attempt`: from then on its tab is let in. */
+const expecting = (host: Host, attempt: string) =>
+  expect.poll(async () => (await host.getSnapshot()).servers[0]?.auth?.flow?.attempt).toBe(attempt);
 
-/** `tabWaitMs`: how long a tab waits for the page's call; by default longer than any test. */
-async function serve(tabWaitMs = WAIT_MS) {
-  fixture = await startOAuthFixture();
+/** `tabWaitMs`: how long a tab waits for its sign-in to open; by default longer than any test. */
+async function serve(tabWaitMs = WAIT_MS, options: Parameters<typeof startOAuthFixture>[0] = {}) {
+  fixture = await startOAuthFixture(options);
   const routes = createWebSignInRoutes({ tabWaitMs });
-  const tabs = countTabs(routes);
   const file = join(await mkdtemp(join(tmpdir(), 'mcp-web-sign-in-')), 'sign-ins.json');
   host = createHost({
     servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }],
@@ -63,7 +51,7 @@ async function serve(tabWaitMs = WAIT_MS) {
     signInRoutes: routes,
   });
   const id = (await host.getSnapshot()).servers[0]?.id as string;
-  return { id, host, served, tabs };
+  return { id, host, served };
 }
 
 /** A GET with the Host header a rebinding page would send. */
@@ -79,15 +67,17 @@ const getWithHost = (url: string, hostHeader: string) =>
 
 describe('signing in from browser mode', () => {
   it('the tab the page opens goes to the authorization server and back to the serve, which signs in', async () => {
-    const { id, host, served, tabs } = await serve();
+    const { id, host, served } = await serve();
     const attempt = 'attempt-0123456789abcdef';
-    // The page opens the tab first, then calls: the tab reaches the serve before the call does, and
-    // waits for its attempt.
-    const tab = fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
-    await expect.poll(() => tabs.arrived).toBe(1);
+    // The page calls first, and sends its tab once the sign-in names the attempt.
     const signing = host.signIn(id, { attempt });
-    const started = await tab;
+    await expecting(host, attempt);
+    const started = await fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
     expect(started.status).toBe(302);
+    // Taken once: a second tab with the same attempt (another page that saw it) is refused.
+    const again = await fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('This sign-in was opened in another tab already');
     const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
     expect(started.headers.get('set-cookie')).toMatch(
       /HttpOnly; SameSite=Lax; Path=\/oauth\/callback/,
@@ -132,6 +122,7 @@ describe('signing in from browser mode', () => {
       return { approved, cookie };
     };
     const first = host.signIn(id, { attempt: 'attempt-first-0123456789' });
+    await expecting(host, 'attempt-first-0123456789');
     const one = await through('attempt-first-0123456789');
     await fetch(one.approved.headers.get('location') as string, {
       headers: { cookie: one.cookie },
@@ -141,11 +132,13 @@ describe('signing in from browser mode', () => {
     // it nowhere.
     (fixture as OAuthFixture).forgetRegisteredClients();
     const second = host.signIn(id, { attempt: 'attempt-second-012345678' }, 'second');
+    await expecting(host, 'attempt-second-012345678');
     const two = await through('attempt-second-012345678');
     expect(two.approved.status).toBe(400);
     await host.cancelRequest('second');
     await expect(second).rejects.toMatchObject({ code: 'cancelled' });
     const third = host.signIn(id, { attempt: 'attempt-third-0123456789' });
+    await expecting(host, 'attempt-third-0123456789');
     const three = await through('attempt-third-0123456789');
     await fetch(three.approved.headers.get('location') as string, {
       headers: { cookie: three.cookie },
@@ -155,51 +148,45 @@ describe('signing in from browser mode', () => {
     expect((await host.getSnapshot()).servers[0]?.status).toBe('connected');
   });
 
-  it('refuses a sign-in with no tab, a tab no page asked for, and a foreign Host', async () => {
-    // A tab waits half a second here: long enough to be seen waiting, short for the test.
-    const { id, host, served } = await serve(500);
+  it('refuses a sign-in with no tab, a tab no page asked for at once, and a foreign Host', async () => {
+    // Tabs wait longer than any test: a refusal that came by waiting would time the test out.
+    const { id, host, served } = await serve();
     await expect(host.signIn(id, {})).rejects.toThrow(
       'in browser mode a sign-in goes through a tab the page opens: sign in from the page',
     );
-    // A tab no page asked for (a well-formed id no call names): it waits, then is told.
+    // A tab no page asked for (a well-formed id no call names): told at once.
     const unknown = await fetch(signInStartUrl(served.port, 'nobody-asked-for-this-one'));
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('No sign-in is waiting for this tab');
     expect((await fetch(signInStartUrl(served.port, 'x'))).status).toBe(404);
-    // A flood of tabs no page asked for: a bounded number wait, the rest are told at once. Beside
-    // it, a serve whose tabs wait longer than any test, so the first are still waiting when the last
-    // come, however slow the machine.
-    const patient = createWebSignInRoutes({ tabWaitMs: WAIT_MS });
-    const tabs = countTabs(patient);
-    const beside = await startBrowserMode({
-      host,
-      rendererDir: join(import.meta.dirname, '../../out/renderer'),
-      signInRoutes: patient,
-    });
-    const leave = new AbortController();
-    try {
-      const statuses: number[] = [];
-      const flood = Array.from({ length: 25 }, (_, i) =>
-        fetch(signInStartUrl(beside.port, `flood-attempt-number-${String(i).padStart(4, '0')}`), {
-          signal: leave.signal,
-        }).then(
-          (response) => void statuses.push(response.status),
-          () => undefined,
-        ),
-      );
-      await expect.poll(() => tabs.arrived).toBe(25);
-      await expect.poll(() => statuses.length).toBe(5);
-      expect(statuses).toEqual([429, 429, 429, 429, 429]);
-      // The 20 others still wait; they leave, and are let go.
-      leave.abort();
-      await Promise.all(flood);
-      expect(statuses).toHaveLength(5);
-    } finally {
-      leave.abort();
-      await beside.close();
-    }
+    // A flood of tabs no page asked for, from any local process: each told at once, and none
+    // holds a place the user's own sign-in needs.
+    const flood = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        fetch(signInStartUrl(served.port, `flood-attempt-number-${String(i).padStart(4, '0')}`)),
+      ),
+    );
+    expect(flood.map((response) => response.status)).toEqual(Array(25).fill(404));
+    const attempt = 'attempt-after-the-flood-01';
+    const signing = host.signIn(id, { attempt }, 'after-the-flood');
+    await expecting(host, attempt);
+    const started = await fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
+    expect(started.status).toBe(302);
+    await host.cancelRequest('after-the-flood');
+    await expect(signing).rejects.toMatchObject({ code: 'cancelled' });
     expect(await getWithHost(`${served.origin}/oauth/callback?state=a`, 'evil.example:80')).toBe(
       421,
+    );
+  });
+
+  it('a sign-in over before its tab came still tells the tab why', async () => {
+    const { id, host, served } = await serve(WAIT_MS, { registration: false });
+    const attempt = 'attempt-refused-at-once-01';
+    await expect(host.signIn(id, { attempt })).rejects.toThrow('no registration endpoint');
+    const late = await fetch(signInStartUrl(served.port, attempt), { redirect: 'manual' });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toMatch(
+      /^The sign-in to 127\.0\.0\.1:\d+ did not complete: the authorization server has no registration endpoint/,
     );
   });
 });

@@ -26,6 +26,11 @@ export interface SignInReturn {
    * (browser mode).
    */
   open(state: string, attempt?: string): Promise<SignInCallback>;
+  /**
+   * Told, as a page's sign-in call arrives, that a tab with `attempt` is coming (browser mode):
+   * only an expected attempt's tab is let in. Returns how to forget it once the sign-in ends.
+   */
+  expect?(attempt: string): () => void;
 }
 
 const PLAIN = {
