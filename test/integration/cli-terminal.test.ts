@@ -8,16 +8,9 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { terminalContent } from '../fixtures/hostile-pages';
+import { fixtureCommand } from './harness';
 
-const hostile = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  'test/fixtures/hostile-server.ts',
-  '--mode',
-  'terminal',
-];
+const hostile = fixtureCommand('hostile-server.ts', '--mode', 'terminal');
 // Any control a terminal acts on but newline and tab (and the pty's own carriage returns, where
 // noted).
 // eslint-disable-next-line no-control-regex

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WatchLine } from '../../shared/timeline-wire';
-import { WAIT_MS } from './harness';
+import { UPDATE_GAP_MS } from '../../electron/host/connection/update-gate';
+import { FLOOD_UPDATES } from '../fixtures/hostile-fixture';
+import { fixtureCommand, WAIT_MS } from './harness';
 
 /** Runs watch until `enough` says so, then interrupts it as a user's Ctrl+C does. */
 function watch(
@@ -47,6 +49,9 @@ function watch(
   });
 }
 
+/** The command line of our hostile fixture server in `mode`. */
+const hostile = (mode: string) => fixtureCommand('hostile-server.ts', '--mode', mode);
+
 describe('mcp-context watch', () => {
   it('streams the updates of a subscribed resource, one JSON object a line, and ends at Ctrl+C with status 0', async () => {
     const { code, lines, stderr } = await watch(
@@ -79,15 +84,7 @@ describe('mcp-context watch', () => {
 
   it('says when the server breaks the spec, and refuses a URI no server lists', async () => {
     const storm = await watch(
-      [
-        '--',
-        process.execPath,
-        '--import',
-        'tsx',
-        'test/fixtures/hostile-server.ts',
-        '--mode',
-        'list-changed-storm',
-      ],
+      hostile('list-changed-storm'),
       (seen) =>
         seen.some((line) => line.kind === 'problem') &&
         seen.some((line) => line.kind === 'listed-again'),
@@ -109,5 +106,32 @@ describe('mcp-context watch', () => {
     const refused = await watch(['--subscribe', 'nowhere://x', '--config', config], () => false);
     expect(refused.code).toBe(64);
     expect(refused.stderr).toContain('--subscribe nowhere://x: no connected server lists it');
+  });
+
+  it('prints a flood of updates joined, as the app shows them, and none for a URI never asked for', async () => {
+    const flood = await watch(
+      ['--subscribe', 'hostile://plain/one', ...hostile('update-flood')],
+      (seen) =>
+        seen.some(
+          (line) =>
+            line.kind === 'problem' && /resources\/updated in one second/.test(line.detail ?? ''),
+        ),
+    );
+    expect(flood.code).toBe(0);
+    const updates = flood.lines.filter((line) => line.kind === 'updated');
+    // 1,000 sent over a second or more: at most one a URI every 50 ms goes on (measured on the
+    // lines' own times, so a slow machine that stretches the flood allows more), and the rest are
+    // told as one problem line.
+    expect(updates.length).toBeGreaterThan(0);
+    expect(updates.length).toBeLessThan(FLOOD_UPDATES);
+    const span = Date.parse(updates.at(-1)?.time ?? '') - Date.parse(updates[0]?.time ?? '');
+    expect(updates.length).toBeLessThanOrEqual(Math.floor(span / UPDATE_GAP_MS) + 2);
+
+    // Updates for a URI nobody subscribed to: a problem line, never an update line.
+    const unasked = await watch(hostile('unsubscribed-updates'), (seen) =>
+      seen.some((line) => line.kind === 'problem' && /not subscribed/.test(line.detail ?? '')),
+    );
+    expect(unasked.code).toBe(0);
+    expect(unasked.lines.filter((line) => line.kind === 'updated')).toEqual([]);
   });
 });

@@ -17,6 +17,12 @@ export function fixture(file: string, ...args: string[]): ServerConfig {
   };
 }
 
+/** The command line after `mcp-context COMMAND`: `-- node … fixture args`, for the CLI's tests. */
+export function fixtureCommand(file: string, ...args: string[]): string[] {
+  const { transport } = fixture(file, ...args);
+  return transport.kind === 'stdio' ? ['--', transport.command, ...transport.args] : [];
+}
+
 /** The real third-party legacy server, over stdio. */
 export const everything: ServerConfig = {
   name: 'everything',

@@ -1,6 +1,7 @@
 /**
  * The host's timeline (shared/timeline-wire.ts), kept in a ring of {@link TIMELINE_LIMIT}
- * entries: each notification a server sends, and what the host's events say happened. Windows'
+ * entries: each notification a server sends (its resource updates as its update gate lets them
+ * on), and what the host's events say happened. Windows'
  * Timeline panels get `timeline` frames (the newest {@link FRAME_ENTRIES} that match), at most
  * every {@link TIMELINE_INTERVAL_MS}; `mcp-context watch` follows the entries as they come.
  */
@@ -93,6 +94,9 @@ export function createTimeline(deps: {
 
   return {
     notified(serverId, method, params) {
+      // Updates are recorded as the server's update gate lets them on (observe): joined, and
+      // only for URIs subscribed to; a flood or an unasked one is told as a problem instead.
+      if (method === 'notifications/resources/updated') return;
       const fields = (typeof params === 'object' && params !== null ? params : {}) as Record<
         string,
         unknown
@@ -116,6 +120,10 @@ export function createTimeline(deps: {
       add(note);
     },
     observe(event) {
+      if (event.type === 'resource-updated') {
+        add({ serverId: event.serverId, kind: 'updated', uri: event.uri });
+        return;
+      }
       if (event.type === 'catalog-relisted') {
         const change = event.change;
         add({
