@@ -88,6 +88,11 @@ export interface ServerSnapshot {
    * and the SSE fallback answered.
    */
   wire?: 'streamable-http' | 'sse';
+  /**
+   * A Streamable HTTP server that answered the standing GET with 405 (as servers without sessions
+   * do): list changes, updates and log lines can come only inside an answer, never on their own.
+   */
+  streamRefused?: true;
   status: ConnectionStatus;
   protocolVersion?: string;
   era?: ProtocolEra;

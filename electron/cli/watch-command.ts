@@ -5,6 +5,7 @@
  * `{"time", "server", "kind", "uri"?, "detail"?, "level"?}`. Reconnects by itself, as the apps do.
  */
 import type { TimelineEntry, WatchLine } from '../../shared/timeline-wire';
+import type { ServerSnapshot } from '../../shared/mcp-types';
 import { plural } from '../../shared/plural';
 import type { Host } from '../host/host';
 import { UsageError, type ParsedArgs } from './args';
@@ -46,7 +47,22 @@ export async function runWatch(
     printed.add(entry.seq);
     write(entry);
   });
+  // A server with no stream open (HTTP, 405 to the standing GET) holds no socket, and nothing else
+  // may hold the process: watch does, until interrupted. Such a server is named once, on stderr.
+  const keepUp = setInterval(() => {}, 2 ** 30);
+  const told = new Set<string>();
+  const tellStreamRefused = (server: ServerSnapshot) => {
+    if (!server.streamRefused || server.status !== 'connected' || told.has(server.id)) return;
+    told.add(server.id);
+    process.stderr.write(
+      `mcp-context: ${terminalSafe(server.name)} keeps no stream open (it answered the standing GET with HTTP 405): list changes, updates and log lines it would send unasked cannot reach watch\n`,
+    );
+  };
+  const stopEvents = host.onEvent((event) => {
+    if (event.type === 'server') tellStreamRefused(event.server);
+  });
   try {
+    for (const server of (await host.getSnapshot()).servers) tellStreamRefused(server);
     // What happened while connecting comes first, then everything as it comes.
     for (const entry of host.timeline.entries()) if (!printed.has(entry.seq)) write(entry);
     // Ctrl+C works while servers still connect and list.
@@ -83,6 +99,8 @@ export async function runWatch(
     await Promise.race([until, gone]);
     return 0;
   } finally {
+    clearInterval(keepUp);
+    stopEvents();
     stop();
     if (dropped > 0)
       process.stderr.write(

@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { WatchLine } from '../../shared/timeline-wire';
 import { UPDATE_GAP_MS } from '../../electron/host/connection/update-gate';
 import { FLOOD_UPDATES } from '../fixtures/hostile-fixture';
+import { startHttpFixture } from '../fixtures/http-server';
 import { fixtureCommand, WAIT_MS } from './harness';
 
 /** Runs watch until `enough` says so, then interrupts it as a user's Ctrl+C does. */
 function watch(
   args: string[],
-  enough: (lines: WatchLine[]) => boolean,
+  enough: (lines: WatchLine[], stderr: string) => boolean,
   ms = WAIT_MS,
 ): Promise<{ code: number | null; lines: WatchLine[]; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -30,17 +31,23 @@ function watch(
       child.kill('SIGKILL');
       reject(new Error(`watch did not see enough in ${ms} ms: ${out} ${stderr}`));
     }, ms);
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const interrupt = () => {
+      // Once: a second Ctrl+C ends it hard, as a terminal user expects.
+      if (!interrupted && enough(lines, stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    };
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      interrupt();
+    });
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const complete = out.split('\n');
       out = complete.pop() ?? '';
       for (const line of complete) lines.push(JSON.parse(line) as WatchLine);
-      // Once: a second Ctrl+C ends it hard, as a terminal user expects.
-      if (!interrupted && enough(lines)) {
-        interrupted = true;
-        child.kill('SIGINT');
-      }
+      interrupt();
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -133,5 +140,22 @@ describe('mcp-context watch', () => {
     );
     expect(unasked.code).toBe(0);
     expect(unasked.lines.filter((line) => line.kind === 'updated')).toEqual([]);
+  });
+
+  it('stays up on a server that keeps no stream open, and says in one line what it cannot see', async () => {
+    const stateless = await startHttpFixture({ era: 'stateless-legacy' });
+    try {
+      const { code, lines, stderr } = await watch([stateless.url], (seen, said) =>
+        said.includes('keeps no stream open'),
+      );
+      // Interrupted by us, after it said so: it had not quit on its own (it once did, status 13).
+      expect(code).toBe(0);
+      expect(lines[0]).toMatchObject({ kind: 'connected', detail: 'protocol 2025-11-25' });
+      expect(stderr).toBe(
+        `mcp-context: ${new URL(stateless.url).host} keeps no stream open (it answered the standing GET with HTTP 405): list changes, updates and log lines it would send unasked cannot reach watch\n`,
+      );
+    } finally {
+      await stateless.close();
+    }
   });
 });

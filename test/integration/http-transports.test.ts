@@ -43,6 +43,16 @@ describe('HTTP servers', () => {
     expect(servers[0]?.transport).toMatchObject({ headers: { 'X-Api-Key': '••••' } });
   });
 
+  it('marks a server without sessions, which refuses the standing GET, as sending nothing unasked', async () => {
+    server = await startHttpFixture({ era: 'stateless-legacy' });
+    ({ host } = startHost([{ name: 'stateless', transport: { kind: 'http', url: server.url } }]));
+    const { catalogs } = await settled(host);
+    expect(catalogs[0]?.resources).toHaveLength(10);
+    await expect
+      .poll(async () => (await host!.getSnapshot()).servers[0])
+      .toMatchObject({ status: 'connected', wire: 'streamable-http', streamRefused: true });
+  });
+
   it('shows a refused credential as a disconnect', async () => {
     server = await startHttpFixture({
       era: 'streamable-legacy',

@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { cliSignIn, SignInNeeded, signInNeededIn, type SignInHow } from '../auth/oauth-kept';
 import { signedInFetch } from '../auth/refresh-once';
+import { noticingRefusedStream } from './stream-refusal';
 import type { ServerTransportConfig } from '../../../shared/mcp-types';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
@@ -43,6 +44,8 @@ export interface OpenClientOptions {
    * refreshed when they expire.
    */
   authProvider?: OAuthClientProvider;
+  /** Told when a Streamable HTTP server refuses the standing GET (405): nothing comes unasked. */
+  onStreamRefused?(): void;
   /**
    * How this face signs in, for the words of a 401 (default: the CLI's `mcp-context login URL`).
    */
@@ -120,7 +123,13 @@ export async function openClient(
       );
     }
   }
-  const streamable = new StreamableHTTPClientTransport(url, { requestInit, ...auth });
+  const streamable = new StreamableHTTPClientTransport(url, {
+    requestInit,
+    ...auth,
+    ...(options.onStreamRefused && {
+      fetch: noticingRefusedStream(auth.fetch ?? fetch, options.onStreamRefused),
+    }),
+  });
   try {
     return {
       client: await connectOver(streamable, options),

@@ -68,6 +68,8 @@ export class ServerConnection {
   #stderr: StderrTail;
   #exit?: ProcessExit;
   #closing = false;
+  /** The server refused the standing GET (Streamable HTTP, 405). */
+  #streamRefused = false;
   /** The connection being opened, and how to give it up: close() ends it, and its process. */
   #opening?: { controller: AbortController; opened: Promise<unknown> };
   /** The client is being let go of after the connection was lost: its close is not news. */
@@ -188,6 +190,12 @@ export class ServerConnection {
         ...(transport && { transport }),
         ...(authProvider && { authProvider }),
         ...(this.#deps.signInHow && { signInHow: this.#deps.signInHow }),
+        onStreamRefused: () => {
+          // Said once; the SDK asks again only after a stream it had ends.
+          if (this.#streamRefused) return;
+          this.#streamRefused = true;
+          if (this.snapshot.status === 'connected') this.#update({ streamRefused: true });
+        },
         trace: (direction, message) => {
           trace?.record(this.id, direction, message);
           if (direction === 'receive' && 'method' in message && !('id' in message))
@@ -227,6 +235,7 @@ export class ServerConnection {
       this.#update({
         status: 'connected',
         ...(wire && { wire }),
+        ...(this.#streamRefused && { streamRefused: true as const }),
         ...(pid !== null && { pid }),
         protocolVersion: client.getNegotiatedProtocolVersion(),
         era: client.getProtocolEra(),

@@ -21,6 +21,12 @@ describe("a server card's transport line", () => {
     );
   });
 
+  it('says when a server keeps no stream open, so no change it makes will show by itself', () => {
+    expect(transportSummary(remote({ wire: 'streamable-http', streamRefused: true }))).toBe(
+      'Streamable HTTP, no stream for changes (GET refused) https://mcp.example/mcp',
+    );
+  });
+
   it('names the transport configured while it is not connected', () => {
     expect(transportSummary(remote({ wire: 'sse', status: 'disconnected' }))).toBe(
       'Streamable HTTP https://mcp.example/mcp',
