@@ -163,12 +163,14 @@ export async function takeCapture(
     ...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config))),
   ].sort((a, b) => b.length - a.length);
   const hide = (text: string) => (secrets.length === 0 ? text : redactString(text, secrets));
-  // Every string of an item, as the file will hold it (the hash is of what is written).
+  // Every string of an item, as the file will hold it (the hash is of what is written): a blob
+  // too, since the file is written with every string's secrets replaced.
   const hideItem = (item: ContentItem): ContentItem => ({
     ...item,
     uri: hide(item.uri),
     ...(item.mimeType !== undefined && { mimeType: hide(item.mimeType) }),
     ...(item.text !== undefined && { text: hide(item.text) }),
+    ...(item.blob !== undefined && { blob: hide(item.blob) }),
   });
   const contents: CapturedContent[] = [];
   for (const [key, state] of read) {
