@@ -4,7 +4,8 @@
  * hashed; the settings, focus, marks and decisions; the assembled text; the timeline and the
  * trace). Versioned JSON: binary contents stay base64 inside it, as the server sent them.
  * `mcp-context assemble --from` curates it again offline (electron/host/capture/replay.ts), and
- * capture-diff.ts tells two apart. A capture file is untrusted input: it is checked here.
+ * capture-diff.ts tells two apart. A capture file is untrusted input: it is checked here, its
+ * hashes too (capture-hash.ts).
  */
 import { z } from 'zod';
 import type {
@@ -23,6 +24,7 @@ import type { TraceRecord } from '../trace-wire';
 import { serverConfigSchema } from '../server-config-schema';
 import { MAX_FOCUS_LENGTH } from '../context/focus-limits';
 import { readVersionedJson } from '../versioned-file';
+import { editedPart } from './capture-hash';
 
 export const CAPTURE_KIND = 'mcp-context-capture';
 export const CAPTURE_VERSION = 1;
@@ -54,8 +56,8 @@ export interface CapturedServer {
 }
 
 /**
- * What one read gave: its items, or why it failed. `sha256` is of the items' JSON (or of the
- * error).
+ * What one read gave: its items, or why it failed. `sha256` is of the items' JSON
+ * (`contentsHashInput`, capture-hash.ts) or of the error; checked when the file is read.
  */
 export interface CapturedContent {
   server: string;
@@ -81,7 +83,7 @@ export interface CapturedContext {
   settings: ContextSettings;
   marks: { server: string; uri: string; mark: Mark }[];
   decisions: CapturedDecision[];
-  /** The assembled text, byte for byte, and its hash. */
+  /** The assembled text, byte for byte, and its hash (checked when the file is read). */
   text: string;
   sha256: string;
   tokens: number;
@@ -277,7 +279,10 @@ export interface CaptureProblem {
   message: string;
 }
 
-/** Reads a capture file's text; never throws. Names the first field that is wrong. */
+/**
+ * Reads a capture file's text; never throws. Names the first field that is wrong, or the first
+ * content (or the text) that does not match its hash.
+ */
 export function parseCapture(source: string): { capture: Capture } | { problem: CaptureProblem } {
   const read = readVersionedJson(source, {
     kind: CAPTURE_KIND,
@@ -312,5 +317,8 @@ export function parseCapture(source: string): { capture: Capture } | { problem: 
   ].find((entry) => !ids.has(entry.server));
   if (unknown)
     return { problem: { message: `it names server "${unknown.server}", which it does not hold` } };
+  // A capture is a record: one edited since it was taken is refused, not replayed or compared.
+  const edited = editedPart(capture);
+  if (edited !== undefined) return { problem: { message: `it was edited: ${edited}` } };
   return { capture };
 }

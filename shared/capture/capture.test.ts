@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEXT_SETTINGS } from '../context/context-view';
 import { diffCaptures } from './capture-diff';
 import { CAPTURE_KIND, CAPTURE_VERSION, parseCapture, type Capture } from './capture-format';
+
+/** The host's hash (node:crypto), of a read's items as [uri, mimeType, text, blob] each. */
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+const itemsHash = (...items: [string, string | null, string | null, string | null][]) =>
+  hash(JSON.stringify(items));
+const ONE = itemsHash(['a://one', null, 'one', null]);
 
 function capture(change: (draft: Capture) => void = () => {}): Capture {
   const draft: Capture = {
@@ -33,7 +40,7 @@ function capture(change: (draft: Capture) => void = () => {}): Capture {
       {
         server: 's1',
         uri: 'a://one',
-        sha256: 'aaa',
+        sha256: ONE,
         contents: [{ uri: 'a://one', text: 'one', size: 3 }],
       },
     ],
@@ -53,7 +60,7 @@ function capture(change: (draft: Capture) => void = () => {}): Capture {
         },
       ],
       text: 'line 1\nline 2\n',
-      sha256: 'x',
+      sha256: hash('line 1\nline 2\n'),
       tokens: 4,
       used: 4,
       overBudget: 0,
@@ -129,6 +136,84 @@ describe('a capture file', () => {
   });
 });
 
+describe('a capture edited since it was taken', () => {
+  const refused = (change: (draft: Capture) => void) =>
+    parseCapture(JSON.stringify(capture(change)));
+
+  it('is refused, naming the read or the text that does not match its hash', () => {
+    expect(
+      refused((draft) => void (draft.contents[0]!.contents![0]!.text = 'one, edited')),
+    ).toEqual({
+      problem: {
+        message: 'it was edited: the content of "a://one" (server docs) does not match its sha256',
+      },
+    });
+    expect(refused((draft) => void (draft.context.text = 'line 1\nline 2, edited\n'))).toEqual({
+      problem: { message: 'it was edited: the assembled context does not match its sha256' },
+    });
+    // The hash changed with the content is no way round it: the text still holds what was hashed.
+    expect(
+      refused((draft) => {
+        draft.contents[0]!.contents![0]!.text = 'one, edited';
+        draft.contents[0]!.sha256 = hash('one, edited');
+      }),
+    ).toMatchObject({ problem: { message: expect.stringContaining('"a://one" (server docs)') } });
+    // What a read holds instead of its content, or nothing at all, is an edit too.
+    expect(
+      refused((draft) => {
+        delete draft.contents[0]!.contents;
+        draft.contents[0]!.error = 'it could not be read';
+      }),
+    ).toMatchObject({
+      problem: {
+        message:
+          'it was edited: the read error of "a://one" (server docs) does not match its sha256',
+      },
+    });
+    expect(refused((draft) => void delete draft.contents[0]!.contents)).toMatchObject({
+      problem: {
+        message:
+          'it was edited: the read of "a://one" (server docs) holds neither its content nor its error',
+      },
+    });
+  });
+
+  it('accepts blobs and errors as written, and names an edited blob with how many more were', () => {
+    const blob = Buffer.from([0, 1, 2, 255]).toString('base64');
+    const withBlob = (draft: Capture) => {
+      draft.contents.push(
+        {
+          server: 's1',
+          uri: 'a://two',
+          sha256: itemsHash(['a://two', 'image/png', null, blob]),
+          contents: [{ uri: 'a://two', mimeType: 'image/png', blob, size: 4 }],
+        },
+        {
+          server: 's1',
+          uri: 'a://gone',
+          sha256: hash('gone: ünreadable'),
+          error: 'gone: ünreadable',
+        },
+      );
+    };
+    expect(parseCapture(JSON.stringify(capture(withBlob)))).toEqual({
+      capture: capture(withBlob),
+    });
+    const edited = (draft: Capture) => {
+      withBlob(draft);
+      draft.contents[1]!.contents![0]!.blob = Buffer.from([0, 1, 2, 254]).toString('base64');
+      draft.contents[2]!.error = 'gone: unreadable';
+      draft.context.text = '';
+    };
+    expect(refused(edited)).toEqual({
+      problem: {
+        message:
+          'it was edited: the content of "a://two" (server docs) does not match its sha256 (nor do 2 more)',
+      },
+    });
+  });
+});
+
 describe('the diff of two captures', () => {
   it('is empty for the same capture, whatever the server ids of the run', () => {
     const renumbered = capture((draft) => {
@@ -190,7 +275,7 @@ describe('the diff of two captures', () => {
         change: 'changed',
         fields: [
           { field: 'annotations.priority', before: '0.4', after: '0.9' },
-          { field: 'content', before: 'sha256 aaa', after: 'sha256 bbb' },
+          { field: 'content', before: `sha256 ${ONE.slice(0, 12)}`, after: 'sha256 bbb' },
         ],
       },
       { server: 'docs', uri: 'a://three', change: 'added', fields: [] },

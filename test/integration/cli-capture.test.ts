@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCapture, type Capture } from '../../shared/capture/capture-format';
 import type { CaptureDiff } from '../../shared/capture/capture-diff';
+import { sha256 } from '../../shared/capture/sha256';
 import { PRIVATE_RESOURCE } from '../fixtures/legacy-fixture';
 import { startHttpFixture, type HttpFixture } from '../fixtures/http-server';
 
@@ -116,14 +117,18 @@ describe('capture and replay', () => {
     );
     expect(wider.stderr).toContain('with these options the context differs from the one captured');
     // A capture of an earlier auto-include (no ranking: before 2) that decided otherwise is not
-    // called edited: the replay says which ranking decided each.
+    // called edited: the replay says which ranking decided each. (Its text has its own hash.)
     const capture = await captured(file);
     expect(capture.ranking).toBe(2);
     const { ranking: _ranking, ...older } = capture;
     const earlier = join(dir, 'earlier-ranking.json');
+    const earlierText = `${older.context.text}x`;
     await writeFile(
       earlier,
-      JSON.stringify({ ...older, context: { ...older.context, text: `${older.context.text}x` } }),
+      JSON.stringify({
+        ...older,
+        context: { ...older.context, text: earlierText, sha256: sha256(earlierText) },
+      }),
     );
     const again = await cli('assemble', '--from', earlier);
     expect(again.code, again.stderr).toBe(0);
@@ -162,6 +167,7 @@ describe('capture and replay', () => {
       name: '\u001b[2J\u001b[Hcleared',
     });
     hostile.context.text = `${hostile.context.text}\u001b]0;title\u0007\n`;
+    hostile.context.sha256 = sha256(hostile.context.text);
     const hostileFile = join(dir, 'hostile.json');
     await writeFile(hostileFile, JSON.stringify(hostile));
     const shown = await cli('diff', join(dir, 'context.json'), hostileFile);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ContextSession } from '../../../shared/context/context-view';
-import type { Capture } from '../../../shared/capture/capture-format';
+import { parseCapture, type Capture } from '../../../shared/capture/capture-format';
 import type { ContentItem } from '../../../shared/mcp-types';
 import { takeCapture, type CaptureSources } from './capture';
 
@@ -47,7 +47,7 @@ function sources(items: Record<string, ContentItem[]>): CaptureSources {
 }
 
 describe('a capture taken', () => {
-  it('hashes each read as its file holds it, a secret echoed into a text or a blob replaced', async () => {
+  it('hashes each read as its file holds it, a secret echoed into a text or a blob replaced, and reads back', async () => {
     // Base64 can hold a secret made of its own letters: the file replaces it there too.
     const blob = `AAAA${SECRET}AAAA`;
     const { json } = await takeCapture(
@@ -69,5 +69,7 @@ describe('a capture taken', () => {
       expect(entry.sha256, entry.uri).toBe(hash(JSON.stringify(items)));
     }
     expect(written.context.sha256).toBe(hash(written.context.text));
+    // So a reader, which checks every hash, takes it as it was taken.
+    expect(parseCapture(json)).toEqual({ capture: written });
   });
 });

@@ -12,6 +12,7 @@ import {
   withoutServerId,
 } from '../../../shared/catalog/resource-key';
 import type { ReadState } from '../../../shared/context/curate';
+import { contentsHashInput } from '../../../shared/capture/capture-hash';
 import {
   CAPTURE_KIND,
   CAPTURE_VERSION,
@@ -32,19 +33,11 @@ import type { TraceRecord } from '../../../shared/trace-wire';
 import type { RunResult } from '../context/context-run';
 import { captureSecretsOf, redactedJson, redactString } from '../observe/redact';
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** node:crypto's, for speed: the same digest as shared/capture/sha256.ts, which checks it. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/**
- * The hash of what a read gave: each item's uri, type and text or blob, in that order, so the same
- * contents hash alike however their keys were ordered.
- */
-export function contentsHash(items: readonly ContentItem[]): string {
-  return sha256(
-    JSON.stringify(
-      items.map((item) => [item.uri, item.mimeType ?? null, item.text ?? null, item.blob ?? null]),
-    ),
-  );
-}
+/** The hash of what a read gave, of what a reader checks it against (capture-hash.ts). */
+const contentsHash = (items: readonly ContentItem[]) => sha256(contentsHashInput(items));
 
 /** What a capture is taken from. */
 export interface CaptureSources {
@@ -163,8 +156,8 @@ export async function takeCapture(
     ...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config))),
   ].sort((a, b) => b.length - a.length);
   const hide = (text: string) => (secrets.length === 0 ? text : redactString(text, secrets));
-  // Every string of an item, as the file will hold it (the hash is of what is written): a blob
-  // too, since the file is written with every string's secrets replaced.
+  // Every string of an item, as the file will hold it (the hash is of what is written, and a
+  // reader checks it): a blob too, since the file is written with every string's secrets replaced.
   const hideItem = (item: ContentItem): ContentItem => ({
     ...item,
     uri: hide(item.uri),
