@@ -23,7 +23,16 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'an http:// or https:// URL');
+  }, 'an http:// or https:// URL')
+  // Never shown again, never sent where fetch refuses it (its error repeats the URL whole).
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.username === '' && url.password === '';
+    } catch {
+      return true;
+    }
+  }, 'a URL without a user name or password: give them as a header ("Authorization": …) instead');
 
 /** Validates a {@link ServerConfig} received from outside the host. */
 export const serverConfigSchema = z.strictObject({

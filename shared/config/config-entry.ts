@@ -191,7 +191,23 @@ function toTransport(
   if (url === undefined)
     throw new EntryError(`type ${String(raw.type ?? raw.transport)} needs a url`);
   const headers = stringRecord(raw.headers, 'headers', expand);
-  return { kind, url: expand(url), ...(headers && { headers }) };
+  const expanded = expand(url);
+  // Never shown again, never sent where fetch refuses it (its error would repeat the URL whole):
+  // credentials go in a header, as with --url.
+  if (hasCredentials(expanded))
+    throw new EntryError(
+      'its url carries a user name or password: give them as a header ("Authorization": …) instead',
+    );
+  return { kind, url: expanded, ...(headers && { headers }) };
+}
+
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** The command line or URL as the file writes them, redacted: `${…}` left as written. */

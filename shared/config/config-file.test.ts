@@ -287,6 +287,21 @@ describe('formats', () => {
     });
   });
 
+  it('a url with a user name or password is refused without repeating it, as --url is', () => {
+    const parsed = read({
+      mcpServers: {
+        db: { url: 'https://admin:${env:API_KEY}@db.example/mcp' },
+        plain: { url: 'https://db.example/mcp' },
+      },
+    });
+    const { skipped, servers } = serversToConnect(parsed);
+    expect(skipped).toEqual([
+      'server "db" skipped: its url carries a user name or password: give them as a header ("Authorization": …) instead',
+    ]);
+    expect(servers.map((server) => server.name)).toEqual(['plain']);
+    expect(JSON.stringify(parsed)).not.toContain('secret-value');
+  });
+
   it('a project file runs its servers in the project; a cwd given wins', () => {
     const parsed = read(
       {
