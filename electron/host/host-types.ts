@@ -53,6 +53,11 @@ export interface HostOptions {
   reconnect?: { delaysMs?: readonly number[] };
   /** How often an idle HTTP connection is pinged to notice a dead server (server-connection.ts). */
   heartbeatMs?: number;
+  /**
+   * The largest single message a server may send, on any transport; one over it closes the
+   * connection. Default `MAX_MESSAGE_BYTES` (connection/message-cap.ts, 256 MiB).
+   */
+  maxMessageBytes?: number;
   /** The protocol trace's bounds (trace-store.ts); default {@link TRACE_LIMITS}. */
   traceLimits?: typeof TRACE_LIMITS;
   /**

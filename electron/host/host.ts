@@ -218,6 +218,7 @@ export function createHost(options: HostOptions = {}): Host {
     ...(options.signInHow && { signInHow: options.signInHow }),
     ...(reconnector && { onLost: (lost: ServerConnection) => reconnector.lost(lost) }),
     ...(options.heartbeatMs !== undefined && { heartbeatMs: options.heartbeatMs }),
+    ...(options.maxMessageBytes !== undefined && { maxMessageBytes: options.maxMessageBytes }),
   };
 
   /**

@@ -16,6 +16,7 @@ import { cliSignIn, SignInNeeded, signInNeededIn, type SignInHow } from '../auth
 import { signedInFetch } from '../auth/refresh-once';
 import { noticingRefusedStream } from './stream-refusal';
 import type { ServerTransportConfig } from '../../../shared/mcp-types';
+import type { MessageTooLarge } from './message-cap';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
 
@@ -50,6 +51,10 @@ export interface OpenClientOptions {
    * How this face signs in, for the words of a 401 (default: the CLI's `mcp-context login URL`).
    */
   signInHow?: SignInHow;
+  /** The largest message the server may send (default `MAX_MESSAGE_BYTES`, message-cap.ts). */
+  maxMessageBytes?: number;
+  /** Told when the server sent a message over it: the connection is closed for that reason. */
+  onTooLarge?(error: MessageTooLarge): void;
 }
 
 function newClient(timeoutMs: number): Client {
@@ -99,8 +104,10 @@ export async function openClient(
       args: config.args,
       ...(config.env && { env: config.env }),
       ...(config.cwd && { cwd: config.cwd }),
+      ...(options.maxMessageBytes !== undefined && { maxMessageBytes: options.maxMessageBytes }),
     };
     const transport = new ProcessStdioTransport(launch);
+    if (options.onTooLarge) transport.ontoolarge = options.onTooLarge;
     options.onStdioTransport?.(transport);
     return { client: await connectOver(transport, options), transport, wire: 'stdio' };
   }

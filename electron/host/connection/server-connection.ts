@@ -28,6 +28,7 @@ import { Subscriptions, type WatchPurpose } from './subscriptions';
 import type { TraceStore } from '../observe/trace-store';
 import { UpdateGate } from './update-gate';
 import { ProcessStdioTransport, type ProcessExit } from './stdio-transport';
+import type { MessageTooLarge } from './message-cap';
 
 export type { WatchPurpose } from './subscriptions';
 
@@ -54,6 +55,8 @@ export interface ConnectionDeps {
   authProviderFor?(url: string): Promise<OAuthClientProvider | undefined>;
   /** How this face signs in, for the words of a refusal. */
   signInHow?: SignInHow;
+  /** The largest message a server may send (HostOptions.maxMessageBytes). */
+  maxMessageBytes?: number;
 }
 
 // We validate results ourselves (shared/catalog), so the SDK must pass them through as sent.
@@ -79,6 +82,8 @@ export class ServerConnection {
   #opened?: OpenedClient;
   #heartbeat?: NodeJS.Timeout;
   #signedIn = false; // with a kept sign-in: a refusal means "sign in again", not "sign in first"
+  /** The server sent a message over the cap: why the connection closed. */
+  #tooLarge?: MessageTooLarge;
   /** When the connection came up, if it did. */
   upSince?: number;
   readonly #lister: CatalogLister;
@@ -196,6 +201,12 @@ export class ServerConnection {
           this.#streamRefused = true;
           if (this.snapshot.status === 'connected') this.#update({ streamRefused: true });
         },
+        ...(this.#deps.maxMessageBytes !== undefined && {
+          maxMessageBytes: this.#deps.maxMessageBytes,
+        }),
+        onTooLarge: (error) => {
+          this.#tooLarge ??= error;
+        },
         trace: (direction, message) => {
           trace?.record(this.id, direction, message);
           if (direction === 'receive' && 'method' in message && !('id' in message))
@@ -219,9 +230,11 @@ export class ServerConnection {
       this.#opened = opened;
       client.onclose = () => this.#onClosed();
       // Out-of-band protocol noise (a stray stdout line, an unknown message id) is the
-      // server's bug; it must never become an unhandled rejection in the host.
-      client.onerror = (error) =>
-        this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
+      // server's bug; it must never become an unhandled rejection in the host. After a message
+      // over the cap, what is said of it is the reason the connection closed, said once.
+      client.onerror = (error) => {
+        if (!this.#tooLarge) this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
+      };
       const info = client.getServerVersion();
       const pid = opened.transport instanceof ProcessStdioTransport ? opened.transport.pid : null;
       // Connected, it is no longer an attempt of the host's: the card says connected, in the same
@@ -254,7 +267,10 @@ export class ServerConnection {
       await this.#watchChanges(client);
       void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
-      const reason = this.#exit?.spawnError ?? describeConnectFailure(error, this.#exit);
+      const reason =
+        this.#exit?.spawnError ??
+        this.#tooLarge?.message ??
+        describeConnectFailure(error, this.#exit);
       this.#markDisconnected(reason, signInNeededIn(error));
     }
   }
@@ -492,7 +508,7 @@ export class ServerConnection {
     if (this.#closing || this.#dropping) return;
     clearInterval(this.#heartbeat);
     const exit = this.#exit;
-    const reason = exit ? describeExit(exit) : 'the connection closed';
+    const reason = this.#tooLarge?.message ?? (exit ? describeExit(exit) : 'the connection closed');
     const wasUp = this.snapshot.status === 'connected';
     this.#markDisconnected(reason);
     if (wasUp) this.#deps.onLost?.(this);

@@ -15,6 +15,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { MAX_MESSAGE_BYTES, MessageTooLarge } from './message-cap';
 
 /** How the server process ended. */
 export interface ProcessExit {
@@ -30,11 +31,9 @@ export interface StdioLaunch {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
-  /** A single message larger than this closes the connection with an error. */
+  /** A single message larger than this closes the connection (default {@link MAX_MESSAGE_BYTES}). */
   maxMessageBytes?: number;
 }
-
-const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /** A {@link Transport} over a child process's stdin and stdout. */
 export class ProcessStdioTransport implements Transport {
@@ -43,6 +42,8 @@ export class ProcessStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** Called once when the process has ended, before `onclose`. */
   onexit?: (exit: ProcessExit) => void;
+  /** Called when the server sent a message over the cap, before `onerror`; it is then closed. */
+  ontoolarge?: (error: MessageTooLarge) => void;
 
   readonly #launch: StdioLaunch;
   readonly #stderr = new PassThrough();
@@ -50,6 +51,8 @@ export class ProcessStdioTransport implements Transport {
   #chunks: Buffer[] = [];
   #buffered = 0;
   #closed = false;
+  /** A message went over the cap: the rest of what the server writes is not read. */
+  #overCap = false;
 
   constructor(launch: StdioLaunch) {
     this.#launch = launch;
@@ -132,6 +135,7 @@ export class ProcessStdioTransport implements Transport {
   }
 
   #onData(chunk: Buffer): void {
+    if (this.#overCap) return;
     let start = 0;
     let newline = chunk.indexOf(0x0a);
     while (newline !== -1) {
@@ -146,15 +150,15 @@ export class ProcessStdioTransport implements Transport {
     if (start < chunk.length) {
       this.#chunks.push(chunk.subarray(start));
       this.#buffered += chunk.length - start;
-      const limit = this.#launch.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+      const limit = this.#launch.maxMessageBytes ?? MAX_MESSAGE_BYTES;
       if (this.#buffered > limit) {
         this.#chunks = [];
         this.#buffered = 0;
-        this.onerror?.(
-          new Error(
-            `the server sent a message over ${Math.round(limit / 1048576)} MB; closing the connection`,
-          ),
-        );
+        // The rest of that message would read as a line of its own: nothing more is read.
+        this.#overCap = true;
+        const error = new MessageTooLarge(limit);
+        this.ontoolarge?.(error);
+        this.onerror?.(error);
         void this.close();
       }
     }
