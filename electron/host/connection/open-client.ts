@@ -16,7 +16,7 @@ import { cliSignIn, SignInNeeded, signInNeededIn, type SignInHow } from '../auth
 import { signedInFetch } from '../auth/refresh-once';
 import { noticingRefusedStream } from './stream-refusal';
 import type { ServerTransportConfig } from '../../../shared/mcp-types';
-import type { MessageTooLarge } from './message-cap';
+import { HttpCap, type MessageTooLarge } from './message-cap';
 import { ProcessStdioTransport } from './stdio-transport';
 import { tracedTransport, type TraceTap } from './traced-transport';
 
@@ -117,29 +117,41 @@ export async function openClient(
   // goes again with the new token.
   const provider = options.authProvider as
     (OAuthClientProvider & { keptAccessToken?: () => Promise<string | undefined> }) | undefined;
-  const auth = provider
-    ? { authProvider: provider, fetch: signedInFetch(url, provider.keptAccessToken) }
-    : {};
+  const signedIn = provider && signedInFetch(url, provider.keptAccessToken);
+  // Every answer is capped as a stdio message is (an event stream: each event). One over it (an
+  // error page too) closes the transport: that is why connecting failed, and nothing falls back.
+  const { maxMessageBytes: limit, onTooLarge } = options;
+  const cap = new HttpCap({ limit, onTooLarge, base: signedIn });
+  const connect = (transport: Transport) =>
+    connectOver(transport, options).catch((error: unknown) => {
+      throw cap.tooLarge ?? error;
+    });
+  const auth = provider ? { authProvider: provider } : {};
   if (config.kind === 'sse') {
-    const transport = new SSEClientTransport(url, { requestInit, ...auth });
+    const transport = cap.transport(
+      (fetch) => new SSEClientTransport(url, { requestInit, ...auth, fetch }),
+    );
     try {
-      return { client: await connectOver(transport, options), transport, wire: 'sse' };
+      return { client: await connect(transport), transport, wire: 'sse' };
     } catch (error) {
       throw (
         signInNeeded(error, url, options.authProvider !== undefined, options.signInHow) ?? error
       );
     }
   }
-  const streamable = new StreamableHTTPClientTransport(url, {
-    requestInit,
-    ...auth,
-    ...(options.onStreamRefused && {
-      fetch: noticingRefusedStream(auth.fetch ?? fetch, options.onStreamRefused),
-    }),
-  });
+  const streamable = cap.transport(
+    (capped) =>
+      new StreamableHTTPClientTransport(url, {
+        requestInit,
+        ...auth,
+        fetch: options.onStreamRefused
+          ? noticingRefusedStream(capped, options.onStreamRefused)
+          : capped,
+      }),
+  );
   try {
     return {
-      client: await connectOver(streamable, options),
+      client: await connect(streamable),
       transport: streamable,
       wire: 'streamable-http',
     };
@@ -154,9 +166,11 @@ export async function openClient(
     if (options.signal?.aborted || !refusedByServer(streamableError)) throw streamableError;
     // The 2024-11-05 HTTP+SSE transport: servers that predate Streamable HTTP answer 4xx to its
     // POST.
-    const sse = new SSEClientTransport(url, { requestInit, ...auth });
+    const sse = cap.transport(
+      (fetch) => new SSEClientTransport(url, { requestInit, ...auth, fetch }),
+    );
     try {
-      return { client: await connectOver(sse, options), transport: sse, wire: 'sse' };
+      return { client: await connect(sse), transport: sse, wire: 'sse' };
     } catch (sseError) {
       const sseSignIn = signInNeeded(
         sseError,
@@ -165,6 +179,7 @@ export async function openClient(
         options.signInHow,
       );
       if (sseSignIn) throw sseSignIn;
+      if (sseError === cap.tooLarge) throw sseError;
       // Neither answered as MCP: both statuses in one line, and where to look.
       const status = httpStatusOf(streamableError);
       // The SSE transport's error carries its status as `code` ("Non-200 status code (404)").
