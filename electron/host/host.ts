@@ -14,7 +14,7 @@ import { createHostSession } from './host-session';
 import { createProfileStore } from './store/profile-store';
 import { createHostChecks } from './host-checks';
 import { createReconnector } from './connection/reconnector';
-import { secretsOf } from './observe/redact';
+import { redactString, secretsOf } from './observe/redact';
 import { ServerConnection } from './connection/server-connection';
 import { createSessionStore } from './store/session-store';
 import { createTraceStore } from './observe/trace-store';
@@ -128,10 +128,18 @@ export function createHost(options: HostOptions = {}): Host {
     if (!replay) timeline.observe(event);
   };
   /** What a resource holds, for the context and a capture: a replay's as captured, exactly. */
-  const readContents = async (serverId: ServerId, uri: string, requestId?: string) =>
-    replay
-      ? replay.read(capturedIds.get(serverId) ?? '', uri)
-      : (await connection(serverId).read(uri, requestId)).contents;
+  /**
+   * What the context and a capture read: a server's text never carries a secret of its config (an
+   * env value it echoes) into what a model receives.
+   */
+  const readContents = async (serverId: ServerId, uri: string, requestId?: string) => {
+    if (replay) return replay.read(capturedIds.get(serverId) ?? '', uri);
+    const { contents } = await connection(serverId).read(uri, requestId);
+    const secrets = secretsById.get(serverId) ?? [];
+    return contents.map((item) =>
+      item.text === undefined ? item : { ...item, text: redactString(item.text, secrets) },
+    );
+  };
   const counters = new Map<TokenEncoding, TokenCounter>();
   // Loaded on the first count: the tokenizer's tables cost a command that never counts 0.2 s and 70
   // MB.
@@ -194,9 +202,12 @@ export function createHost(options: HostOptions = {}): Host {
       replace: (serverId) => replace(serverId, true),
     });
   const trace = createTraceStore(options.traceLimits);
+  /** Each server's secrets (redact.ts): hidden in its trace and its timeline entries alike. */
+  const secretsById = new Map<string, readonly string[]>();
   const timeline = createTimeline({
     emit: (body) => emit(body),
     nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId),
+    redact: (serverId, text) => redactString(text, secretsById.get(serverId) ?? []),
   });
   const traceViews = createTraceViews({
     trace,
@@ -252,7 +263,9 @@ export function createHost(options: HostOptions = {}): Host {
 
   const add = (config: ServerConfig, builtIn = false) => {
     const id = `s${nextId++}`;
-    trace.describe(id, config.name, secretsOf(config));
+    const secrets = secretsOf(config);
+    secretsById.set(id, secrets);
+    trace.describe(id, config.name, secrets);
     const created = new ServerConnection(id, config, deps, builtIn);
     connections.set(id, created);
     emit({ type: 'server', server: created.snapshot });

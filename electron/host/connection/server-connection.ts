@@ -87,7 +87,12 @@ export class ServerConnection {
   /** When the connection came up, if it did. */
   upSince?: number;
   readonly #lister: CatalogLister;
-  readonly #problems = new ServerProblems(() => this.#update({ problems: this.#problems.list() }));
+  readonly #problems = new ServerProblems(
+    () => this.#update({ problems: this.#problems.list() }),
+    (text) => redactString(text, this.#secrets),
+  );
+  /** The values of its config never shown (redact.ts): in stderr, problems, reasons. */
+  readonly #secrets: readonly string[];
   readonly #updates: UpdateGate;
   #requests = new Map<string, AbortController>();
   readonly #subscriptions: Subscriptions;
@@ -109,6 +114,7 @@ export class ServerConnection {
     this.config = config;
     // What the server prints is shown and kept: never with a secret of its config in it.
     const secrets = secretsOf(config);
+    this.#secrets = secrets;
     this.#stderr = new StderrTail((line) => redactString(line, secrets));
     this.builtIn = builtIn;
     this.#deps = deps;
@@ -514,7 +520,9 @@ export class ServerConnection {
     if (wasUp) this.#deps.onLost?.(this);
   }
 
-  #markDisconnected(reason: string, signIn?: { scope?: string }): void {
+  #markDisconnected(said: string, signIn?: { scope?: string }): void {
+    // The server's or the SDK's words may repeat a secret of the config.
+    const reason = redactString(said, this.#secrets);
     this.#lister.fail(reason);
     const exit = this.#exit;
     const { pid: _pid, ...rest } = this.snapshot;

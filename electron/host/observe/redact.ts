@@ -14,6 +14,15 @@ const CREDENTIAL_KEY =
 /** Shorter values are not told apart from ordinary words and numbers. */
 const MIN_SECRET = 6;
 
+/** A URL's password, wherever a URL is written: `scheme://user:` is kept, the password is not. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]+@/gi;
+/**
+ * Whether JSON text may hold one: a test seven times as fast as the full pattern (5 ms for 16 MB
+ * of catalog), after one faster still (an `@` at all).
+ */
+const mayHoldUrlPassword = (text: string) =>
+  text.includes('@') && /:\/\/[^\s/?#@:"]*:[^\s/?#@"]+@/.test(text);
+
 function redactValues(
   record: Record<string, string> | undefined,
 ): Record<string, string> | undefined {
@@ -54,6 +63,12 @@ export function secretsOf(config: ServerConfig): string[] {
   ];
   const named = transport.kind === 'stdio' ? (transport.env ?? {}) : (transport.headers ?? {});
   for (const [key, value] of Object.entries(named)) {
+    // A password in a URL-shaped value (DB_URL=postgres://u:pw@db/app), whatever the key says:
+    // alone, it is hidden where it is long enough to tell (in a URL, always: redactString).
+    for (const match of value.matchAll(URL_PASSWORD)) {
+      const password = /:([^:]*)@$/.exec(match[0])?.[1];
+      if (password) found.push(password);
+    }
     if (!CREDENTIAL_KEY.test(key) && !looksSecret(value)) continue;
     found.push(value);
     const scheme = transport.kind === 'stdio' ? null : /^\s*\S+\s+(\S.*)$/.exec(value);
@@ -64,11 +79,16 @@ export function secretsOf(config: ServerConfig): string[] {
   );
 }
 
-/** `text` with each secret replaced. */
+/**
+ * `text` with each secret replaced, and any URL's password (`postgres://u:pw@db`, whoever wrote
+ * it: an env value the server echoes, a log line, an error).
+ */
 export function redactString(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  return out;
+  return out.includes('@') && out.includes('://')
+    ? out.replace(URL_PASSWORD, `$1:${REDACTED}@`)
+    : out;
 }
 
 /**
@@ -77,7 +97,11 @@ export function redactString(text: string, secrets: readonly string[]): string {
  * escape it.
  */
 export function redactedJson(value: unknown, secrets: readonly string[]): string {
-  if (secrets.length === 0) return JSON.stringify(value);
+  if (secrets.length === 0) {
+    // The common case, at JSON.stringify's speed: walked again only where a URL has a password.
+    const json = JSON.stringify(value);
+    if (json === undefined || !mayHoldUrlPassword(json)) return json;
+  }
   return JSON.stringify(value, (_key, node: unknown) => {
     if (typeof node === 'string') return redactString(node, secrets);
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;

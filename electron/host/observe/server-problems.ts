@@ -15,9 +15,15 @@ export class ServerProblems {
   #told = 0;
   #disposed = false;
 
-  /** `tell` puts the current list into the server's snapshot. */
-  constructor(tell: () => void) {
+  readonly #redact: (text: string) => string;
+
+  /**
+   * `tell` puts the current list into the server's snapshot; `redact` hides the config's secrets
+   * in a message (a server's words may echo them).
+   */
+  constructor(tell: () => void, redact: (text: string) => string = (text) => text) {
     this.#tell = tell;
+    this.#redact = redact;
   }
 
   /** Notes one occurrence; `message` says what it was, in one line. */
@@ -26,7 +32,7 @@ export class ServerProblems {
     if (this.#disposed) return;
     const now = new Date().toISOString();
     const known = this.#byKind.get(kind);
-    const line = message.replace(/\s+/g, ' ').slice(0, 300);
+    const line = this.#redact(message.replace(/\s+/g, ' ')).slice(0, 300);
     if (known) {
       known.count += times;
       known.last = now;

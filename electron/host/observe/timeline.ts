@@ -36,6 +36,8 @@ export interface Timeline {
 export function createTimeline(deps: {
   emit(body: HostEventBody): void;
   nameOf(serverId: string): string;
+  /** Hides a server's secrets in what it said (a log line may echo one). */
+  redact?(serverId: string, text: string): string;
   limit?: number;
 }): Timeline {
   const limit = deps.limit ?? TIMELINE_LIMIT;
@@ -56,8 +58,9 @@ export function createTimeline(deps: {
       server: deps.nameOf(note.serverId),
       ...note,
     };
-    if (entry.detail !== undefined) entry.detail = oneLine(entry.detail);
-    if (entry.uri !== undefined) entry.uri = entry.uri.slice(0, 2000);
+    const redact = deps.redact ?? ((_serverId: string, text: string) => text);
+    if (entry.detail !== undefined) entry.detail = oneLine(redact(note.serverId, entry.detail));
+    if (entry.uri !== undefined) entry.uri = redact(note.serverId, entry.uri).slice(0, 2000);
     ring.push(entry);
     if (ring.length > limit * 1.25) ring = ring.slice(-limit);
     for (const listener of listeners) listener(entry);
