@@ -65,10 +65,39 @@ describe('a server name derived from its command line', () => {
     ]);
   });
 
-  it('keeps what is plainly not a secret, and stays short', () => {
-    expect(deriveServerName('npx', ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'])).toBe(
-      'npx -y @modelcontextprotocol/server-filesystem /tmp',
+  it('names files by their base names, so no name says whose machine it is', () => {
+    expect(
+      deriveServerName('/usr/bin/node', ['/home/ada/kb/kb-server.mjs', '--port', '3000']),
+    ).toBe('node kb-server.mjs --port 3000');
+    expect(deriveServerName('node', ['--import', 'tsx', 'test/fixtures/context-server.ts'])).toBe(
+      'node --import tsx context-server.ts',
     );
+    expect(
+      deriveServerName('npx', ['-y', '@modelcontextprotocol/server-filesystem', '/home/ada/notes']),
+    ).toBe('npx -y @modelcontextprotocol/server-filesystem notes');
+    expect(
+      deriveServerName('python', ['C:\\Users\\ada\\mcp\\server.py', '--config=~/mcp.json']),
+    ).toBe('python server.py --config=mcp.json');
+    // A package by its name; an entry file with the folder it starts.
+    expect(
+      deriveServerName('node', [
+        '/home/ada/app/node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+        'stdio',
+      ]),
+    ).toBe('node @modelcontextprotocol/server-everything stdio');
+    expect(deriveServerName('node', ['/home/ada/code/kb-server/dist/index.js'])).toBe(
+      'node kb-server/index.js',
+    );
+    // A URL is not a path: its host says which server it is.
+    expect(deriveServerName('mcp-remote', ['https://mcp.example.com/sse'])).toBe(
+      'mcp-remote https://mcp.example.com/sse',
+    );
+  });
+
+  it('keeps what is plainly not a secret, and stays short', () => {
+    expect(
+      deriveServerName('npx', ['-y', '@modelcontextprotocol/server-everything', 'stdio']),
+    ).toBe('npx -y @modelcontextprotocol/server-everything stdio');
     expect(deriveServerName('node', ['x'.repeat(200)]).length).toBe(80);
   });
 });

@@ -108,10 +108,59 @@ export function redactWords(words: readonly string[]): { shown: string[]; secret
   return { shown, secrets: secrets.filter((secret) => secret.length > 0) };
 }
 
+/**
+ * A word that names a file or folder (`/home/ada/kb/server.mjs`, `./server.js`, `C:\\mcp\\x.js`,
+ * `~/notes`): not a URL, and not a scoped package (`@scope/pkg`) or a flag.
+ */
+const isPath = (word: string) =>
+  /[\\/]/.test(word) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(word) && !/^[@-]/.test(word);
+
+/**
+ * A word with its path, if it names a file, replaced by the file's base name: `server.mjs` for
+ * `/home/ada/kb/server.mjs`, and `--config=mcp.json` for `--config=/home/ada/mcp.json`.
+ */
+function withoutFolders(word: string): string {
+  if (isPath(word)) return fileName(word);
+  const flag = /^(--?[\w-]+=)(.+)$/.exec(word);
+  return flag?.[1] && flag[2] && isPath(flag[2]) ? `${flag[1]}${fileName(flag[2])}` : word;
+}
+
+/** Folders that say how a package is built, not which it is. */
+const BUILD_FOLDERS = new Set(['dist', 'build', 'lib', 'src', 'bin', 'out', 'esm', 'cjs']);
+
+/**
+ * What names a file without its machine: a package's name where it is one
+ * (`…/node_modules/@scope/pkg/dist/index.js` is `@scope/pkg`), an entry file with the folder it
+ * starts (`…/kb-server/dist/index.js` is `kb-server/index.js`), else its base name.
+ */
+function fileName(path: string): string {
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  const modules = parts.lastIndexOf('node_modules');
+  if (modules >= 0 && parts[modules + 1]) {
+    const scope = parts[modules + 1] as string;
+    return scope.startsWith('@') && parts[modules + 2] ? `${scope}/${parts[modules + 2]}` : scope;
+  }
+  const base = parts.at(-1) ?? path;
+  if (!/^(index|main)\.[\w]+$/.test(base)) return base;
+  const folder = parts
+    .slice(0, -1)
+    .reverse()
+    .find((part) => !BUILD_FOLDERS.has(part));
+  return folder ? `${folder}/${base}` : base;
+}
+
+/**
+ * The name a server gets from its command line: the program, then its arguments with secrets
+ * hidden and files by their base names, so no name says whose machine it is (a name is written
+ * into the context a model receives, and onto every card and CLI line).
+ */
 export function deriveServerName(command: string, args: readonly string[]): string {
   let words = [command, ...args];
   if (/(^|[\\/])env$/.test(command)) words = afterEnv(args);
   if (words.length === 0) words = [command];
-  const name = [programName(words[0] as string), ...redactWords(words.slice(1)).shown].join(' ');
+  const name = [
+    programName(words[0] as string),
+    ...redactWords(words.slice(1)).shown.map(withoutFolders),
+  ].join(' ');
   return name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - 1)}…`;
 }

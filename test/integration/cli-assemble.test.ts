@@ -63,6 +63,23 @@ describe('mcp-context assemble', () => {
     for (const decision of included) expect(report.text).toContain(`- URI: ${decision.uri}\n`);
   });
 
+  it('names a server given by its full path without the path, in the context a model receives', async () => {
+    const script = join(process.cwd(), 'test/fixtures/knowledge-base-server.ts');
+    const { code, stdout } = await assemble(
+      '--budget',
+      '400',
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      script,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('- Server: node --import tsx knowledge-base-server.ts\n');
+    expect(stdout).not.toContain(process.cwd());
+    expect(stdout).not.toContain(process.execPath);
+  });
+
   it('reads only what fits, not the whole catalog', async () => {
     const { code, stderr } = await assemble('--budget', '1500', ...server, '--count', '3000');
     expect(code).toBe(0);

@@ -62,7 +62,7 @@ describe('the server selection, as the Inspector takes it', () => {
     const names = (JSON.parse(listed.stdout) as { servers: { name: string }[] }).servers.map(
       (server) => server.name,
     );
-    expect(names).toEqual(['node --import tsx test/fixtures/legacy-server.ts']);
+    expect(names).toEqual(['node --import tsx legacy-server.ts']);
     const assembled = await cli('assemble', 'env', `API_KEY=${secret}`, ...legacy);
     expect(assembled.stdout).toContain('- Server: ');
     expect(assembled.stdout + assembled.stderr).not.toContain(secret);
