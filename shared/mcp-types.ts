@@ -68,7 +68,9 @@ export interface ServerProblem {
     | 'subscribe-failed'
     | 'listen-failed'
     | 'update-unsubscribed'
-    | 'update-flood';
+    | 'update-flood'
+    /** Out of the protocol: a stray stdout line, an answer to no request it was sent. */
+    | 'not-protocol';
   /** One line, about the latest time. */
   message: string;
   count: number;

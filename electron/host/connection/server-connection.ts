@@ -27,6 +27,7 @@ import { StderrTail } from './stderr-tail';
 import { Subscriptions, type WatchPurpose } from './subscriptions';
 import type { TraceStore } from '../observe/trace-store';
 import { UpdateGate } from './update-gate';
+import { LateAnswers, notProtocol } from './late-answers';
 import { ProcessStdioTransport, type ProcessExit } from './stdio-transport';
 import type { MessageTooLarge } from './message-cap';
 
@@ -71,6 +72,8 @@ export class ServerConnection {
   #stderr: StderrTail;
   #exit?: ProcessExit;
   #closing = false;
+  /** Which answers come after their request was cancelled (late-answers.ts). */
+  readonly #lateAnswers = new LateAnswers();
   /** The server refused the standing GET (Streamable HTTP, 405). */
   #streamRefused = false;
   /** The connection being opened, and how to give it up: close() ends it, and its process. */
@@ -217,6 +220,7 @@ export class ServerConnection {
           trace?.record(this.id, direction, message);
           if (direction === 'receive' && 'method' in message && !('id' in message))
             notified?.(this.id, message.method, message.params);
+          this.#lateAnswers.see(direction, message);
         },
         onStdioTransport: (transport) => {
           this.#stderr.attach(transport.stderr, (lines) => this.#onStderr(lines));
@@ -235,11 +239,13 @@ export class ServerConnection {
       this.#client = client;
       this.#opened = opened;
       client.onclose = () => this.#onClosed();
-      // Out-of-band protocol noise (a stray stdout line, an unknown message id) is the
-      // server's bug; it must never become an unhandled rejection in the host. After a message
+      // Out-of-band protocol noise (a stray stdout line, an answer to no request) is the server's
+      // bug: one of its problems, never an unhandled rejection, and never mixed into its stderr.
+      // An answer to a request we cancelled is not one (the spec: ignore it). After a message
       // over the cap, what is said of it is the reason the connection closed, said once.
       client.onerror = (error) => {
-        if (!this.#tooLarge) this.#onStderr([`[mcp-context] ${error.message.slice(0, 500)}`], true);
+        if (this.#tooLarge || this.#lateAnswers.explains(error)) return;
+        this.#problems.note('not-protocol', notProtocol(error));
       };
       const info = client.getServerVersion();
       const pid = opened.transport instanceof ProcessStdioTransport ? opened.transport.pid : null;
@@ -451,8 +457,7 @@ export class ServerConnection {
     await this.#subscriptions.resync(client);
   }
 
-  #onStderr(lines: string[], ours = false): void {
-    if (ours) this.#stderr.push(lines);
+  #onStderr(lines: string[]): void {
     this.snapshot = { ...this.snapshot, stderrTail: this.#stderr.tail() };
     this.#deps.emit({ type: 'stderr', serverId: this.id, lines });
   }
