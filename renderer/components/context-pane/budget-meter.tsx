@@ -1,6 +1,6 @@
 import { formatCount, type UsedBy } from '../../../shared/context/policy';
-import { plural } from '../../../shared/plural';
 import { useAppStore } from '../../store/use-app-store';
+import { budgetWords } from './budget-words';
 import { useSetting } from './use-setting';
 
 /** The parts of the meter, in the order they fill it, with the words the legend gives them. */
@@ -22,9 +22,11 @@ export function BudgetMeter() {
   const working = useAppStore((state) => state.context.state === 'working');
   const read = useAppStore((state) => state.context.read);
   const pending = useAppStore((state) => state.context.pending);
+  const total = useAppStore((state) => state.context.total);
+  const totalPending = useAppStore((state) => state.context.totalPending === true);
   const budget = useSetting('budget');
   const scale = Math.max(budget, used, 1);
-  const label = `${formatCount(used)} of ${plural(budget, 'token')} used`;
+  const { label, charged } = budgetWords({ used, total, totalPending, budget });
   const parts = PARTS.filter((part) => usedBy[part.key] > 0);
   const split = parts.map((part) => `${part.label} ${formatCount(usedBy[part.key])}`).join(', ');
   // Each part's width within the budget, in the order they fill it; what is over shows apart.
@@ -39,6 +41,12 @@ export function BudgetMeter() {
     <div className="budget">
       <div className="budget-label">
         <span>{label}</span>
+        {charged ? (
+          <span className="muted small" title={charged}>
+            {' '}
+            · charged {formatCount(used)}
+          </span>
+        ) : null}
         {overBudget > 0 ? (
           <span className="warn-text"> · {formatCount(overBudget)} over</span>
         ) : null}
@@ -56,7 +64,7 @@ export function BudgetMeter() {
         aria-valuemin={0}
         aria-valuemax={budget}
         aria-valuenow={used}
-        aria-valuetext={split ? `${label}: ${split}` : label}
+        aria-valuetext={`${label}${split ? `: ${split}` : ''}${charged ? `; ${charged}` : ''}`}
       >
         {parts.map((part, at) =>
           (widths[at] ?? 0) > 0 ? (
