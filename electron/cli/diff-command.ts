@@ -11,6 +11,7 @@ import {
   type DecisionDiff,
   type FieldChange,
 } from '../../shared/capture/capture-diff';
+import { fieldWords, outcomeOf } from '../../shared/capture/capture-outcome';
 import { plural } from '../../shared/plural';
 import { selectsAServer, UsageError, type ParsedArgs } from './args';
 import { CaptureFileError, readCaptureFile } from './capture-file';
@@ -40,10 +41,7 @@ export async function runDiff(args: ParsedArgs): Promise<number> {
   return diff.same ? 0 : 1;
 }
 
-const fields = (changes: readonly FieldChange[]) =>
-  changes
-    .map((change) => `${change.field} ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`)
-    .join('; ');
+const fields = (changes: readonly FieldChange[]) => changes.map(fieldWords).join('; ');
 
 /** The diff in words, a line per change; exported for its tests. */
 export function human(diff: CaptureDiff, fileA: string, fileB: string): string {
@@ -52,6 +50,21 @@ export function human(diff: CaptureDiff, fileA: string, fileB: string): string {
     `B: ${fileB}, captured ${diff.b.capturedAt} (${diff.b.tool})`,
   ];
   if (diff.same) return `${lines.join('\n')}\nthe same: servers, catalogs, decisions and context\n`;
+  // First what changed the outcome, and what of the inputs did it; the details after.
+  const outcome = outcomeOf(diff);
+  lines.push('what changed the outcome:');
+  lines.push(
+    `  the context: ${outcome.cameIn.length} in, ${outcome.wentOut.length} out; ${number(diff.context.tokens.before)} → ${plural(diff.context.tokens.after, 'token')}`,
+  );
+  for (const entry of outcome.cameIn)
+    lines.push(`    + ${entry.server}  ${entry.uri} (${entry.after?.kind ?? ''})`);
+  for (const entry of outcome.wentOut)
+    lines.push(`    - ${entry.server}  ${entry.uri} (now ${decisionKindText(entry.after)})`);
+  lines.push(
+    outcome.causes.length > 0
+      ? `  what changed: ${outcome.causes.join('; ')}`
+      : '  what changed: no setting, mark, server or resource: the runs themselves differ',
+  );
   // Line by line: spread into a call, 130,000 differences overflow the stack.
   const section = (title: string, rows: string[]) => {
     if (rows.length === 0) return;
@@ -121,14 +134,6 @@ export function human(diff: CaptureDiff, fileA: string, fileB: string): string {
       .filter((entry) => entry.turned)
       .flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]),
   );
-  // Those shown with their resource above are not listed again (unless they turned).
-  const shownWith = new Set(diff.resources.map((entry) => `${entry.server}\u0000${entry.uri}`));
-  section(
-    'decisions the same, their reasons moved',
-    diff.decisions
-      .filter((entry) => !entry.turned && !shownWith.has(`${entry.server}\u0000${entry.uri}`))
-      .flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]),
-  );
   const { context } = diff;
   if (context.same) lines.push(`context: the same text (${plural(context.tokens.after, 'token')})`);
   else {
@@ -140,9 +145,18 @@ export function human(diff: CaptureDiff, fileA: string, fileB: string): string {
       `context: ${counted}; ${number(context.tokens.before)} → ${plural(context.tokens.after, 'token')}`,
     );
   }
+  if (!context.same)
+    for (const line of context.patch.replace(/\n$/, '').split('\n')) lines.push(line);
+  // Last, as detail: decisions that stayed, their reasons moved (a rank, the budget before them).
+  // Those shown with their resource above are not listed again.
+  const shownWith = new Set(diff.resources.map((entry) => `${entry.server}\u0000${entry.uri}`));
+  section(
+    'decisions the same, their reasons moved',
+    diff.decisions
+      .filter((entry) => !entry.turned && !shownWith.has(`${entry.server}\u0000${entry.uri}`))
+      .flatMap((entry) => [`${entry.server}  ${entry.uri}: ${change(entry)}`, ...reasons(entry)]),
+  );
   // Every line holds server text: shown, never acted on.
   const out = lines.map(terminalSafe);
-  if (!context.same)
-    for (const line of context.patch.replace(/\n$/, '').split('\n')) out.push(terminalSafe(line));
   return `${out.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { plural } from '../../../shared/plural';
+import { outcomeOf } from '../../../shared/capture/capture-outcome';
 import {
   decisionKindText,
   decisionMoved,
@@ -89,6 +90,38 @@ function Entries({
   );
 }
 
+/** First, what changed the outcome: what came in and went out, and which inputs changed. */
+function OutcomeSection({ diff }: { diff: CaptureDiff }) {
+  const { cameIn, wentOut, causes } = outcomeOf(diff);
+  return (
+    <section className="diff-section" aria-label="What changed the outcome">
+      <h3>What changed the outcome</h3>
+      <ul className="diff-list">
+        {cameIn.map((decision) => (
+          <li key={keyOf(decision)} className="diff-added">
+            <span className="diff-sign">+</span> <code>{decision.uri}</code>{' '}
+            <span className="muted">came in ({decision.after?.kind})</span>
+          </li>
+        ))}
+        {wentOut.map((decision) => (
+          <li key={keyOf(decision)} className="diff-removed">
+            <span className="diff-sign">−</span> <code>{decision.uri}</code>{' '}
+            <span className="muted">went out (now {decisionKindText(decision.after)})</span>
+          </li>
+        ))}
+        {cameIn.length + wentOut.length === 0 ? (
+          <li className="muted">The same resources are in the context.</li>
+        ) : null}
+      </ul>
+      <p className="small">
+        {causes.length > 0
+          ? `What changed: ${causes.join('; ')}.`
+          : 'No setting, mark, server or resource changed: the runs themselves differ.'}
+      </p>
+    </section>
+  );
+}
+
 /**
  * What changed between two captures, section by section, and the context's text as a unified diff.
  */
@@ -128,6 +161,7 @@ export function DiffView({ diff, names }: { diff: CaptureDiff; names: [string, s
           A: {names[0]} ({diff.a.capturedAt}) · B: {names[1]} ({diff.b.capturedAt})
         </span>
       </p>
+      {diff.same ? null : <OutcomeSection diff={diff} />}
       {diff.servers.length > 0 ? (
         <section className="diff-section">
           <h3>Servers</h3>
