@@ -85,6 +85,14 @@ test('take two captures, open one read-only, and diff them', async ({ page, cont
   await replay.emulateMedia({ colorScheme: 'dark' });
   await replay.screenshot({ path: 'test-results/capture-opened-dark.png' });
   await replay.close();
+  // The page that opened it says so on the header's one line, cut where it does not fit, and lets
+  // it go at its ×.
+  const header = page.locator('.app-header');
+  const said = header.getByRole('status').filter({ hasText: 'Opened first.json read-only' });
+  await expect(said).toBeVisible();
+  expect((await header.boundingBox())?.height).toBeLessThan(56);
+  await said.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(said).toHaveCount(0);
 
   // The diff of the two.
   await page.getByRole('button', { name: 'Diff captures…' }).click();

@@ -304,6 +304,8 @@ export interface CapturesSlice {
   openCapture(name: string, text: string): Promise<string | undefined>;
   /** The capture opened, in a tab the browser did not let us open: the status offers its link. */
   offerCapture(name: string, url: string): void;
+  /** Lets the capture status line go (its ×, or its time up). */
+  dismissCaptureStatus(): void;
 }
 
 // The preferences slice (preferences-slice.ts).

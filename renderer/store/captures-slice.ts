@@ -75,5 +75,8 @@ export function createCapturesSlice(
     },
     offerCapture: (name, url) =>
       set({ captureStatus: { state: 'done', text: `${name} is open, read-only:`, openUrl: url } }),
+    dismissCaptureStatus: () => {
+      if (get().captureStatus.state !== 'working') set({ captureStatus: { state: 'idle' } });
+    },
   });
 }

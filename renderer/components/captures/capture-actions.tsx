@@ -1,7 +1,10 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { HostLink } from '../../host-link';
 import { saveText } from '../../save-file';
 import { useAppStore } from '../../store/use-app-store';
+
+/** How long a done line that offers nothing to follow stays. */
+const STATUS_SHOWN_MS = 10_000;
 
 /**
  * The header's capture buttons: Capture (saves the file), Open capture… (a new tab, read-only),
@@ -14,7 +17,14 @@ export function CaptureActions({ link }: { link: HostLink }) {
   const openCapture = useAppStore((state) => state.openCapture);
   const offerCapture = useAppStore((state) => state.offerCapture);
   const setDiffOpen = useAppStore((state) => state.setDiffOpen);
+  const dismiss = useAppStore((state) => state.dismissCaptureStatus);
   const picker = useRef<HTMLInputElement>(null);
+  // A done line that offers nothing to follow goes by itself; a failure stays until dismissed.
+  useEffect(() => {
+    if (status.state !== 'done' || status.openUrl) return;
+    const timer = setTimeout(dismiss, STATUS_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [status, dismiss]);
 
   const capture = async () => {
     const taken = await takeCapture();
@@ -72,9 +82,10 @@ export function CaptureActions({ link }: { link: HostLink }) {
         <span
           className={`capture-status${status.state === 'failed' ? ' capture-status-failed' : ''}`}
           role={status.state === 'failed' ? 'alert' : 'status'}
+          title={status.text}
         >
           {status.state === 'working' ? <span className="spinner" aria-hidden="true" /> : null}
-          {status.text}
+          <span className="capture-status-text">{status.text}</span>
           {status.state === 'done' && status.openUrl ? (
             <>
               {' '}
@@ -83,6 +94,16 @@ export function CaptureActions({ link }: { link: HostLink }) {
               </a>
             </>
           ) : null}
+          {status.state === 'working' ? null : (
+            <button
+              type="button"
+              className="link-button capture-status-dismiss"
+              aria-label="Dismiss"
+              onClick={dismiss}
+            >
+              ×
+            </button>
+          )}
         </span>
       )}
     </div>
