@@ -30,6 +30,10 @@ async function autoInclude(
   await expect(
     page.getByLabel('Include automatically (by focus, annotations and size)'),
   ).toBeChecked();
+  // The settings past the budget fold away, their values in the summary.
+  const more = page.locator('details.more-settings > summary');
+  await expect(more).toContainText(/Markdown|JSON/);
+  await more.click();
   await page.getByLabel('Format').selectOption('markdown');
   await page.getByLabel('Token budget').fill(budget);
   // Left, so the field shows the host's value from now on.
