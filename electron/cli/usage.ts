@@ -22,7 +22,8 @@ Commands:
   login URL [--no-browser] [--scope S] [--client-id ID [--client-secret X] | --client-metadata-url U]
                            sign in to a remote server with OAuth: the URL to open is printed (and
                            opened in a browser where there is one); the others then use the tokens;
-                           --scope asks for more (a 403 names it), --client-id for an
+                           the scopes asked for are those the server's 401 names, else all it
+                           offers; --scope asks for others (a 403 says which), --client-id for an
                            authorization server that registers no clients itself,
                            --client-metadata-url where it takes a client metadata document
   login URL --client-credentials --client-id ID [--client-secret X] [--scope S]

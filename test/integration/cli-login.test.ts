@@ -4,12 +4,10 @@
  * loopback redirect; `list` then reaches the server with the kept tokens; `logout` forgets and
  * revokes them; `list` then says to sign in first, with a non-zero status.
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
+import { cli, followRedirect, login, signInsEnv } from './cli-sign-in';
 
 let fixture: OAuthFixture | undefined;
 afterEach(async () => {
@@ -17,59 +15,10 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-function cli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(
-      process.execPath,
-      ['bin/mcp-context.mjs', ...args],
-      { env: { ...process.env, ...env } },
-      (error, stdout, stderr) =>
-        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
-
-/**
- * `login`, with the test as the browser: open the URL it prints, follow the redirect back to it.
- */
-function login(
-  url: string,
-  env: Record<string, string>,
-  browse: (signInUrl: URL) => Promise<void>,
-): Promise<{ code: number; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['bin/mcp-context.mjs', 'login', '--no-browser', url], {
-      env: { ...process.env, ...env },
-    });
-    let stderr = '';
-    let browsed = false;
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const at = /^ {2}(http\S+)$/m.exec(stderr)?.[1];
-      if (at && !browsed) {
-        browsed = true;
-        void browse(new URL(at));
-      }
-    });
-    child.on('close', (code) => done({ code: code ?? 1, stderr }));
-  });
-}
-
-/** The browser: the authorization server approves and redirects to the CLI's loopback callback. */
-async function followRedirect(signInUrl: URL): Promise<void> {
-  const approved = await fetch(signInUrl, { redirect: 'manual' });
-  await fetch(approved.headers.get('location') as string);
-}
-
 describe('mcp-context login and logout', () => {
   it('login, then list with the tokens; logout, then list says to sign in first', async () => {
     fixture = await startOAuthFixture();
-    const env = {
-      MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json'),
-    };
+    const env = await signInsEnv();
     const before = await cli(['list', fixture.url], env);
     expect(before.code).toBe(1);
     expect(before.stderr).toContain(
@@ -135,9 +84,7 @@ describe('mcp-context login and logout', () => {
 
   it('a callback with another state is turned away and changes nothing; the real one then signs in', async () => {
     fixture = await startOAuthFixture();
-    const env = {
-      MCP_CONTEXT_SIGN_INS: join(await mkdtemp(join(tmpdir(), 'mcp-sign-ins-')), 'sign-ins.json'),
-    };
+    const env = await signInsEnv();
     let forgedStatus = 0;
     let issuedMeanwhile = -1;
     const signedIn = await login(fixture.url, env, async (signInUrl) => {

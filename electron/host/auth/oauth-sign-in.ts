@@ -76,10 +76,13 @@ export function describeTokens(tokens: OAuthTokens | undefined): string {
 }
 
 /**
- * The protected resource metadata's address the server's 401 names (RFC 9728 §5.1), where it names
- * one.
+ * What the server's 401 names (RFC 9728 §5.1, RFC 6750 §3): the address of its protected resource
+ * metadata, and the scopes to ask for, which the spec says a client should use first.
  */
-async function namedByServer(serverUrl: string, fetchFn: typeof fetch): Promise<URL | undefined> {
+async function challengeOf(
+  serverUrl: string,
+  fetchFn: typeof fetch,
+): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
   try {
     const response = await fetchFn(serverUrl, {
       method: 'POST',
@@ -91,26 +94,35 @@ async function namedByServer(serverUrl: string, fetchFn: typeof fetch): Promise<
       signal: AbortSignal.timeout(10_000),
     });
     await response.body?.cancel().catch(() => {});
-    return response.status === 401
-      ? extractWWWAuthenticateParams(response).resourceMetadataUrl
-      : undefined;
+    if (response.status !== 401) return {};
+    const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+    // A list past 300 characters is no scope anyone asked for knowingly: the metadata's are used.
+    const asked = scope?.split(' ').filter(Boolean).join(' ');
+    return {
+      ...(resourceMetadataUrl && { resourceMetadataUrl }),
+      ...(asked && asked.length <= 300 && { scope: asked }),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
+
+/** What discovery found, and the scopes the server's 401 named. */
+type Found = OAuthDiscoveryState & { challenged?: string };
 
 /** Finds how the server signs in, told as two steps; rejects with what is refused. */
 async function discover(
   serverUrl: string,
   step: StepReport,
   fetchFn: typeof fetch,
-): Promise<OAuthDiscoveryState> {
+): Promise<Found> {
   step(
     'resource-metadata',
     'running',
     `asking ${new URL(serverUrl).host} for its protected resource metadata (RFC 9728)`,
   );
-  const named = await namedByServer(serverUrl, fetchFn);
+  const challenge = await challengeOf(serverUrl, fetchFn);
+  const named = challenge.resourceMetadataUrl;
   const found = await discoverOAuthServerInfo(serverUrl, {
     fetchFn,
     ...(named && { resourceMetadataUrl: named }),
@@ -124,12 +136,13 @@ async function discover(
     ? `; scopes it offers: ${resource.scopes_supported.join(' ')}`
     : '';
   const where = named ? ` (found where its 401 said, ${named.href})` : '';
+  const asks = challenge.scope ? `; its 401 asks for ${challenge.scope}` : '';
   step(
     'resource-metadata',
     'done',
     resource
-      ? `the authorization server is ${found.authorizationServerUrl}${scopes}${where}`
-      : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server`,
+      ? `the authorization server is ${found.authorizationServerUrl}${scopes}${asks}${where}`
+      : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server${asks}`,
   );
   const metadata = found.authorizationServerMetadata as Record<string, unknown> | undefined;
   const refused = refusedServer(serverUrl, {
@@ -151,7 +164,11 @@ async function discover(
     'done',
     `${String(metadata?.issuer ?? found.authorizationServerUrl)}: ${offers.join(', ')}`,
   );
-  return { ...found, ...(named && { resourceMetadataUrl: named.href }) };
+  return {
+    ...found,
+    ...(named && { resourceMetadataUrl: named.href }),
+    ...(challenge.scope && { challenged: challenge.scope }),
+  };
 }
 
 /** Why a sign-in stops, with the step it stopped in marked failed. */
@@ -240,6 +257,9 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   // What discovery found, kept for the callback: the code is redeemed only with the authorization
   // server that issued it (mix-up defense).
   let discovery: OAuthDiscoveryState | undefined;
+  // The scopes to ask for: the user's, else those the server's 401 names (found by discovery), else
+  // what the SDK takes from the resource metadata.
+  let scope = io.scope;
   const given = io.client;
   const earlier = given ? undefined : reusable(before, redirect, io.clientMetadataUrl);
   let client: OAuthClientInformationMixed | undefined = given
@@ -255,7 +275,7 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       return {
         ...clientMetadata(redirect),
         ...(given?.secret !== undefined && { token_endpoint_auth_method: 'client_secret_post' }),
-        ...(io.scope && { scope: io.scope }),
+        ...(scope && { scope }),
       };
     },
     ...(io.clientMetadataUrl && !given && { clientMetadataUrl: io.clientMetadataUrl }),
@@ -323,7 +343,9 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   stopped.catch(() => {});
   const until = <T>(work: Promise<T>) => Promise.race([work, stopped]);
   try {
-    discovery = await until(discover(serverUrl, at, fetchFn));
+    const { challenged, ...found } = await until(discover(serverUrl, at, fetchFn));
+    discovery = found;
+    scope ??= challenged;
     at(
       'client',
       'running',
@@ -333,9 +355,7 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
           ? 'our client metadata document, or a registration'
           : 'registering this app (RFC 7591), or the client registered before',
     );
-    const started = await until(
-      auth(provider, { serverUrl, fetchFn, ...(io.scope && { scope: io.scope }) }),
-    );
+    const started = await until(auth(provider, { serverUrl, fetchFn, ...(scope && { scope }) }));
     if (started === 'AUTHORIZED' || !shown)
       throw new Error('the authorization server gave no address to sign in at');
     const returned = await until(back.returned);
@@ -355,7 +375,7 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
         fetchFn,
         authorizationCode: code,
         ...(iss && { iss }),
-        ...(io.scope && { scope: io.scope }),
+        ...(scope && { scope }),
       }),
     );
     halt();
@@ -456,7 +476,9 @@ export async function signInMachine(
     update: async (_url, change) => void Object.assign(trial, change(trial) ?? {}),
   };
   try {
-    const found = await discover(serverUrl, at, fetchFn);
+    const { challenged, ...found } = await discover(serverUrl, at, fetchFn);
+    // The user's scopes, else those the server's 401 names; kept are only the user's.
+    const asked = scope ?? challenged;
     at(
       'client',
       'done',
@@ -465,14 +487,14 @@ export async function signInMachine(
     at(
       'token',
       'running',
-      `asking for a token with the client's secret${scope ? `, for the scopes ${scope}` : ''}`,
+      `asking for a token with the client's secret${asked ? `, for the scopes ${asked}` : ''}`,
     );
     const provider = {
       ...machineProvider(memory, serverUrl, scope),
       discoveryState: () => found,
       saveDiscoveryState: () => {},
     };
-    await auth(provider, { serverUrl, fetchFn, ...(scope && { scope }) });
+    await auth(provider, { serverUrl, fetchFn, ...(asked && { scope: asked }) });
     if (stop.signal.aborted) throw stop.signal.reason;
     at('token', 'done', describeTokens(trial.tokens));
   } catch (error) {
