@@ -5,6 +5,7 @@
  */
 import {
   auth,
+  computeScopeUnion,
   type OAuthClientMetadata,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
@@ -148,10 +149,14 @@ export function keptSignInProvider(
         tokens?.expires_in === undefined ||
         (kept?.savedAt ?? 0) + tokens.expires_in * 1000 > Date.now();
       if (!tokens || !live) throw expired();
-      const granted = new Set((tokens.scope ?? '').split(' ').filter(Boolean));
+      // Tokens that name no scope have the ones asked for (RFC 6749 §5.1).
+      const had = tokens.scope ?? kept?.scope;
+      const granted = new Set((had ?? '').split(' ').filter(Boolean));
+      // SEP-2350: a step-up asks for what was granted and asked before too, or the next request
+      // that needed those is refused in turn.
+      const scope = computeScopeUnion(kept?.scope, had, wanted.join(' ')) ?? '';
       // The scopes come from the server's WWW-Authenticate: a list past 300 characters is no
       // step-up anyone can act on.
-      const scope = wanted.join(' ');
       if (scope.length > 300)
         throw new SignInNeeded(
           `${host} asks for more scopes than this sign-in has (a list of ${wanted.length}): sign in again (${how(serverUrl)})`,
@@ -174,15 +179,18 @@ export function keptSignInProvider(
 /**
  * For a machine client (the client credentials grant): tokens come from its id and secret, by
  * HTTP Basic, whenever they are needed; no user, no browser. The SDK's own
- * ClientCredentialsProvider
- * keeps its tokens in memory; this one keeps them with the sign-in.
+ * ClientCredentialsProvider keeps its tokens in memory; this one keeps them with the sign-in.
+ * A step-up needs no one either: after a 403 `insufficient_scope` (`stepUp`, told by the
+ * connection's fetch), the next token is asked for with the scopes it named too.
  */
 export function machineProvider(
   store: OAuthStore,
   serverUrl: string,
   scope: string | undefined,
-): OAuthClientProvider {
+): OAuthClientProvider & { stepUp(scope: string | undefined): void } {
+  let challenged: string | undefined;
   return {
+    stepUp: (more) => void (challenged = computeScopeUnion(challenged, more)),
     get redirectUrl() {
       return undefined;
     },
@@ -207,12 +215,15 @@ export function machineProvider(
     },
     saveCodeVerifier: () => {},
     codeVerifier: () => '',
-    // The scopes the user asked for win over those the server advertises.
-    prepareTokenRequest: (asked?: string) =>
-      new URLSearchParams({
+    // The scopes the user asked for win over those the server advertises; a step-up adds those
+    // the server said it needs (SEP-2350: the others are kept).
+    prepareTokenRequest: (asked?: string) => {
+      const wanted = computeScopeUnion(scope ?? asked, challenged);
+      return new URLSearchParams({
         grant_type: 'client_credentials',
-        ...((scope ?? asked) && { scope: (scope ?? asked) as string }),
-      }),
+        ...(wanted && { scope: wanted }),
+      });
+    },
   };
 }
 

@@ -381,7 +381,13 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     halt();
     if (!client || !tokens) throw new Error('the authorization server gave no tokens');
     // Now, and only now, the sign-in replaces what was kept (a machine client's too).
-    const made: SignIn = { client, clientKind: kind, tokens, savedAt: Date.now() };
+    const made: SignIn = {
+      client,
+      clientKind: kind,
+      tokens,
+      savedAt: Date.now(),
+      ...(scope && { scope }),
+    };
     unproven.delete(client.client_id);
     await store.update(serverUrl, () => made);
     back.finish({

@@ -33,7 +33,10 @@ export interface SignIn {
    * user involved.
    */
   grant?: 'client_credentials';
-  /** The scopes a machine client asks for. */
+  /**
+   * The scopes asked for: a machine client's, each time it asks for a token; a person's, at the
+   * sign-in (a step-up keeps them when it asks for more, whether or not the tokens name them).
+   */
   scope?: string;
 }
 

@@ -5,6 +5,12 @@
  * fetch they share one request to the token endpoint and its answer. (Another process refreshing
  * at the same moment loses to it once; the SDK then retries with the tokens that process kept.)
  */
+import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
+
+/** True when a request goes to the MCP server's own origin (not its metadata elsewhere). */
+const sameOrigin = (input: Parameters<typeof fetch>[0], server: URL) =>
+  new URL(input instanceof Request ? input.url : String(input)).origin === server.origin;
+
 /** A fetch that stops when `signal` does: a cancelled or timed-out sign-in sends nothing more. */
 export const stoppable =
   (signal: AbortSignal): typeof fetch =>
@@ -65,14 +71,21 @@ function share(key: string, answer: Promise<Response>): void {
  * The fetch of a connection with a sign-in: refreshes through {@link refreshOnce}, and a request
  * refused (401) with a token that is no longer the one kept (another request, or another
  * process, refreshed it meanwhile) goes again once with the one kept, with no refresh of its own.
- * Only a request whose body can be sent again (JSON-RPC's text, or none).
+ * Only a request whose body can be sent again (JSON-RPC's text, or none). A 403
+ * `insufficient_scope` from the server is told to `stepUp` with the scopes it names, before the
+ * SDK asks for a token with more.
  */
 export function signedInFetch(
   server: URL,
   kept: (() => Promise<string | undefined>) | undefined,
+  stepUp?: (scope: string | undefined) => void,
 ): typeof fetch {
   return async (input, init) => {
     const response = await refreshOnce(input, init);
+    if (stepUp && response.status === 403 && sameOrigin(input, server)) {
+      const challenge = extractWWWAuthenticateParams(response);
+      if (challenge.error === 'insufficient_scope') stepUp(challenge.scope);
+    }
     if (
       !kept ||
       response.status !== 401 ||
@@ -81,8 +94,7 @@ export function signedInFetch(
       return response;
     // Only the MCP server's own requests: the SDK's fetch also reaches metadata on other origins,
     // which never get a token.
-    if (new URL(input instanceof Request ? input.url : String(input)).origin !== server.origin)
-      return response;
+    if (!sameOrigin(input, server)) return response;
     const headers = new Headers(init?.headers);
     const sent = /^Bearer (.+)$/i.exec(headers.get('authorization') ?? '')?.[1];
     const now = sent ? await kept().catch(() => undefined) : undefined;

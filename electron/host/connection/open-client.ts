@@ -116,8 +116,12 @@ export async function openClient(
   // With a sign-in: requests refused together refresh once, and one refused after another refreshed
   // goes again with the new token.
   const provider = options.authProvider as
-    (OAuthClientProvider & { keptAccessToken?: () => Promise<string | undefined> }) | undefined;
-  const signedIn = provider && signedInFetch(url, provider.keptAccessToken);
+    | (OAuthClientProvider & {
+        keptAccessToken?: () => Promise<string | undefined>;
+        stepUp?: (scope: string | undefined) => void;
+      })
+    | undefined;
+  const signedIn = provider && signedInFetch(url, provider.keptAccessToken, provider.stepUp);
   // Every answer is capped as a stdio message is (an event stream: each event). One over it (an
   // error page too) closes the transport: that is why connecting failed, and nothing falls back.
   const { maxMessageBytes: limit, onTooLarge } = options;
