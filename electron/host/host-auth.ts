@@ -16,7 +16,8 @@ import type {
   ServerSnapshot,
 } from '../../shared/mcp-types';
 import { cliSignIn, keptProviderFor, type SignInHow } from './auth/oauth-kept';
-import { signIn, signInMachine } from './auth/oauth-sign-in';
+import { signIn } from './auth/oauth-sign-in';
+import { signInMachine } from './auth/oauth-sign-in-machine';
 import { bounded } from './auth/oauth-words';
 import { signOut } from './auth/oauth-sign-out';
 import { clientKindOf, type OAuthStore, type SignIn } from './auth/oauth-store';

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../../electron/host/host';
 import { createOAuthStore, type OAuthStore } from '../../electron/host/auth/oauth-store';
-import { signIn, signInMachine } from '../../electron/host/auth/oauth-sign-in';
+import { signIn } from '../../electron/host/auth/oauth-sign-in';
+import { signInMachine } from '../../electron/host/auth/oauth-sign-in-machine';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
 
 let fixture: OAuthFixture | undefined;

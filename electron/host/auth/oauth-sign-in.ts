@@ -4,33 +4,26 @@
  * and dynamic registration, authorization code with PKCE S256 and the `resource` parameter, the
  * code's exchange, refresh, and the callback bound to the authorization server that issued it).
  * What this file adds: the way back (sign-in-return.ts) with its `state` checked, the kept
- * sign-ins, each step told as it happens (the Auth panel's), and each failure in words.
+ * sign-ins, each step told as it happens (the Auth panel's, oauth-discovery.ts), and each failure
+ * in words. A machine client's sign-in is oauth-sign-in-machine.ts.
  */
 import { randomBytes } from 'node:crypto';
 import {
   auth,
-  discoverOAuthServerInfo,
-  extractWWWAuthenticateParams,
   type OAuthClientInformationMixed,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { AuthStepKind } from '../../../shared/mcp-types';
-import { clientMetadata, machineProvider } from './oauth-kept';
+import { describeTokens, discover, failure, type StepReport } from './oauth-discovery';
+import { clientMetadata } from './oauth-kept';
 import { clientKindOf, type OAuthStore, type SignIn } from './oauth-store';
-import { bounded, refusedServer, saidForUser } from './oauth-words';
+import { bounded } from './oauth-words';
 import { stoppable } from './refresh-once';
 import { loopbackReturn, type SignInReturn } from './sign-in-return';
 
 const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
-
-/** Told each step of a sign-in as it starts, ends or fails. */
-export type StepReport = (
-  kind: AuthStepKind,
-  state: 'running' | 'done' | 'failed',
-  detail: string,
-) => void;
 
 export interface SignInIo {
   /** Shows the authorization URL (the CLI prints it; the apps' Auth panel shows it). */
@@ -62,126 +55,6 @@ export interface SignInIo {
   onStep?: StepReport;
   /** How this face says to give a client id (the CLI: its flags). */
   giveClient?: string;
-}
-
-/** A step's words for tokens granted. */
-export function describeTokens(tokens: OAuthTokens | undefined): string {
-  if (!tokens) return 'no token';
-  const scopes = tokens.scope ? `scopes granted: ${tokens.scope}` : 'no scope named';
-  const lasts =
-    tokens.expires_in !== undefined
-      ? `; the access token lasts ${tokens.expires_in >= 120 ? `${Math.round(tokens.expires_in / 60)} min` : `${tokens.expires_in} s`}`
-      : '; the access token names no expiry';
-  return `${scopes}${lasts}${tokens.refresh_token ? ', and is refreshed by itself' : ', with no refresh token: sign in again when it ends'}`;
-}
-
-/**
- * What the server's 401 names (RFC 9728 §5.1, RFC 6750 §3): the address of its protected resource
- * metadata, and the scopes to ask for, which the spec says a client should use first.
- */
-async function challengeOf(
-  serverUrl: string,
-  fetchFn: typeof fetch,
-): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
-  try {
-    const response = await fetchFn(serverUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: '{"jsonrpc":"2.0","id":0,"method":"ping"}',
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.body?.cancel().catch(() => {});
-    if (response.status !== 401) return {};
-    const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
-    // A list past 300 characters is no scope anyone asked for knowingly: the metadata's are used.
-    const asked = scope?.split(' ').filter(Boolean).join(' ');
-    return {
-      ...(resourceMetadataUrl && { resourceMetadataUrl }),
-      ...(asked && asked.length <= 300 && { scope: asked }),
-    };
-  } catch {
-    return {};
-  }
-}
-
-/** What discovery found, and the scopes the server's 401 named. */
-type Found = OAuthDiscoveryState & { challenged?: string };
-
-/** Finds how the server signs in, told as two steps; rejects with what is refused. */
-async function discover(
-  serverUrl: string,
-  step: StepReport,
-  fetchFn: typeof fetch,
-): Promise<Found> {
-  step(
-    'resource-metadata',
-    'running',
-    `asking ${new URL(serverUrl).host} for its protected resource metadata (RFC 9728)`,
-  );
-  const challenge = await challengeOf(serverUrl, fetchFn);
-  const named = challenge.resourceMetadataUrl;
-  const found = await discoverOAuthServerInfo(serverUrl, {
-    fetchFn,
-    ...(named && { resourceMetadataUrl: named }),
-  }).catch((error: unknown) => {
-    const words = `could not find how ${new URL(serverUrl).host} signs in: ${error instanceof Error ? error.message : String(error)}`;
-    step('resource-metadata', 'failed', words);
-    throw new Error(words, { cause: error });
-  });
-  const resource = found.resourceMetadata;
-  const scopes = resource?.scopes_supported?.length
-    ? `; scopes it offers: ${resource.scopes_supported.join(' ')}`
-    : '';
-  const where = named ? ` (found where its 401 said, ${named.href})` : '';
-  const asks = challenge.scope ? `; its 401 asks for ${challenge.scope}` : '';
-  step(
-    'resource-metadata',
-    'done',
-    resource
-      ? `the authorization server is ${found.authorizationServerUrl}${scopes}${asks}${where}`
-      : `none published (the spec asks for it): ${found.authorizationServerUrl} is taken as the authorization server${asks}`,
-  );
-  const metadata = found.authorizationServerMetadata as Record<string, unknown> | undefined;
-  const refused = refusedServer(serverUrl, {
-    authorizationServerUrl: found.authorizationServerUrl,
-    authorizationServerMetadata: metadata,
-  });
-  if (refused) {
-    step('server-metadata', 'failed', refused);
-    throw new Error(refused);
-  }
-  const offers = [
-    'PKCE with S256',
-    metadata?.registration_endpoint ? 'registration' : 'no registration',
-    metadata?.client_id_metadata_document_supported === true && 'client metadata documents',
-    metadata?.revocation_endpoint ? 'revocation' : 'no revocation',
-  ].filter(Boolean);
-  step(
-    'server-metadata',
-    'done',
-    `${String(metadata?.issuer ?? found.authorizationServerUrl)}: ${offers.join(', ')}`,
-  );
-  return {
-    ...found,
-    ...(named && { resourceMetadataUrl: named.href }),
-    ...(challenge.scope && { challenged: challenge.scope }),
-  };
-}
-
-/** Why a sign-in stops, with the step it stopped in marked failed. */
-function failure(
-  error: unknown,
-  current: () => AuthStepKind | undefined,
-  step: StepReport,
-  giveClient?: string,
-): Error {
-  const said = saidForUser(error, giveClient);
-  const kind = current();
-  if (kind) step(kind, 'failed', said.message);
-  return said;
 }
 
 type ClientKind = NonNullable<SignIn['clientKind']>;
@@ -435,80 +308,4 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     io.signal?.removeEventListener('abort', cancel);
     back.close();
   }
-}
-
-/**
- * Signs a machine client in: its id and secret kept (0600), a first token asked for now, so a wrong
- * secret is said at once.
- */
-export async function signInMachine(
-  serverUrl: string,
-  store: OAuthStore,
-  client: { id: string; secret: string },
-  options: { scope?: string; onStep?: StepReport; signal?: AbortSignal; timeoutMs?: number } = {},
-): Promise<SignIn> {
-  const { scope } = options;
-  const step: StepReport = options.onStep ?? (() => {});
-  let current: AuthStepKind | undefined;
-  const stop = new AbortController();
-  const at: StepReport = (kind, state, detail) => {
-    if (stop.signal.aborted) return;
-    current = state === 'running' ? kind : undefined;
-    step(kind, state, detail);
-  };
-  const cancel = () => stop.abort(new Error('the sign-in was cancelled'));
-  if (options.signal?.aborted) cancel();
-  options.signal?.addEventListener('abort', cancel, { once: true });
-  const timer = setTimeout(
-    () =>
-      stop.abort(
-        new Error(
-          `the authorization server did not answer within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s`,
-        ),
-      ),
-    options.timeoutMs ?? 60_000,
-  );
-  const fetchFn = stoppable(stop.signal);
-  // Tried in memory first: a wrong secret or a refusal leaves what was kept as it was.
-  const trial: SignIn = {
-    client: { client_id: client.id, client_secret: client.secret },
-    clientKind: 'given',
-    grant: 'client_credentials',
-    ...(scope && { scope }),
-  };
-  const memory: OAuthStore = {
-    file: store.file,
-    get: async () => trial,
-    update: async (_url, change) => void Object.assign(trial, change(trial) ?? {}),
-  };
-  try {
-    const { challenged, ...found } = await discover(serverUrl, at, fetchFn);
-    // The user's scopes, else those the server's 401 names; kept are only the user's.
-    const asked = scope ?? challenged;
-    at(
-      'client',
-      'done',
-      `the machine client you gave: ${client.id} (the client credentials grant)`,
-    );
-    at(
-      'token',
-      'running',
-      `asking for a token with the client's secret${asked ? `, for the scopes ${asked}` : ''}`,
-    );
-    const provider = {
-      ...machineProvider(memory, serverUrl, scope),
-      discoveryState: () => found,
-      saveDiscoveryState: () => {},
-    };
-    await auth(provider, { serverUrl, fetchFn, ...(asked && { scope: asked }) });
-    if (stop.signal.aborted) throw stop.signal.reason;
-    at('token', 'done', describeTokens(trial.tokens));
-  } catch (error) {
-    throw failure(stop.signal.aborted ? stop.signal.reason : error, () => current, step);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', cancel);
-  }
-  await store.update(serverUrl, () => trial);
-  return trial;
 }
