@@ -9,7 +9,9 @@ import {
   type OAuthClientMetadata,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
+import { keptIssuer, sameIssuer } from './oauth-issuer';
 import type { OAuthStore, SignIn } from './oauth-store';
+import { bounded } from './oauth-words';
 import { refreshOnce } from './refresh-once';
 
 /**
@@ -64,13 +66,29 @@ export function clientMetadata(redirect: string | undefined): OAuthClientMetadat
   };
 }
 
-/** The parts of a provider that read and write what is kept for `serverUrl`. */
-export function keptParts(store: OAuthStore, serverUrl: string) {
+/**
+ * The parts of a provider that read and write what is kept for `serverUrl`. The client kept is
+ * given only to the authorization server it is from: asked for by another (the server moved),
+ * `moved` says what to do instead (SEP-2352).
+ */
+export function keptParts(
+  store: OAuthStore,
+  serverUrl: string,
+  moved: (from: string, to: string) => Error = (from, to) =>
+    new SignInNeeded(
+      `${new URL(serverUrl).host} now signs in at ${to}, not ${from}: sign in again`,
+    ),
+) {
   // The tokens this provider last gave the SDK: a refusal sets aside only those, never newer ones
   // another process kept meanwhile.
   let given: SignIn['tokens'];
   return {
-    clientInformation: async () => (await store.get(serverUrl))?.client,
+    clientInformation: async (ctx?: { issuer: string }) => {
+      const kept = await store.get(serverUrl);
+      const from = keptIssuer(kept);
+      if (ctx?.issuer && from && !sameIssuer(from, ctx.issuer)) throw moved(from, ctx.issuer);
+      return kept?.client;
+    },
     saveClientInformation: (client: NonNullable<SignIn['client']>) =>
       store.update(serverUrl, (current) => ({ ...current, client })),
     tokens: async () => (given = (await store.get(serverUrl))?.tokens),
@@ -120,6 +138,10 @@ export function keptSignInProvider(
     new SignInNeeded(
       `the sign-in to ${host} has expired or was refused: sign in again (${how(serverUrl)})`,
     );
+  const moved = (from: string, to: string) =>
+    new SignInNeeded(
+      `${host} now signs in at ${bounded(to, 200)}, not ${bounded(from, 200)} where you signed in: sign in again (${how(serverUrl)})`,
+    );
   // A redirect is named (never used) so the SDK refreshes an expired token instead of asking for a
   // new one without a user.
   const redirect = 'http://127.0.0.1/callback';
@@ -130,7 +152,7 @@ export function keptSignInProvider(
     get clientMetadata() {
       return clientMetadata(redirect);
     },
-    ...keptParts(store, serverUrl),
+    ...keptParts(store, serverUrl, moved),
     // A client the authorization server dropped is registered again only by a sign-in, never in the
     // middle of a listing.
     saveClientInformation: async (client) => {
@@ -187,8 +209,15 @@ export function machineProvider(
   store: OAuthStore,
   serverUrl: string,
   scope: string | undefined,
+  how: SignInHow = cliSignIn,
 ): OAuthClientProvider & { stepUp(scope: string | undefined): void } {
   let challenged: string | undefined;
+  const host = new URL(serverUrl).host;
+  // The id and secret were given for one authorization server: never sent to another.
+  const moved = (from: string, to: string) =>
+    new SignInNeeded(
+      `${host} now signs in at ${bounded(to, 200)}, not ${bounded(from, 200)} where the machine client was given: sign in again with a client of the new one (${how(serverUrl)})`,
+    );
   return {
     stepUp: (more) => void (challenged = computeScopeUnion(challenged, more)),
     get redirectUrl() {
@@ -202,16 +231,14 @@ export function machineProvider(
         token_endpoint_auth_method: 'client_secret_basic',
       };
     },
-    ...keptParts(store, serverUrl),
+    ...keptParts(store, serverUrl, moved),
     // The id and secret are the user's, given by hand: a refusal forgets the tokens, never them.
     invalidateCredentials: (scope) =>
       scope === 'all' || scope === 'tokens'
         ? store.update(serverUrl, (current) => ({ ...current, tokens: undefined }))
         : undefined,
     redirectToAuthorization: () => {
-      throw new SignInNeeded(
-        `${new URL(serverUrl).host} asks a person to sign in, which a machine client cannot`,
-      );
+      throw new SignInNeeded(`${host} asks a person to sign in, which a machine client cannot`);
     },
     saveCodeVerifier: () => {},
     codeVerifier: () => '',
@@ -253,7 +280,7 @@ export function keptProviderFor(
     // A sign-ins file that cannot be read keeps no server from connecting: one that needs a sign-in
     // then says so.
     const kept = await store.get(url).catch(() => undefined);
-    if (kept?.grant === 'client_credentials') return machineProvider(store, url, kept.scope);
+    if (kept?.grant === 'client_credentials') return machineProvider(store, url, kept.scope, how);
     if (!kept?.tokens) return undefined;
     const provider = keptSignInProvider(store, url, how);
     // Refreshed before the first request, not after a refusal; a failure is told by the

@@ -5,6 +5,7 @@
 import { auth } from '@modelcontextprotocol/client';
 import type { AuthStepKind } from '../../../shared/mcp-types';
 import { describeTokens, discover, failure, type StepReport } from './oauth-discovery';
+import { issuerOf } from './oauth-issuer';
 import { machineProvider } from './oauth-kept';
 import type { OAuthStore, SignIn } from './oauth-store';
 import { stoppable } from './refresh-once';
@@ -55,6 +56,8 @@ export async function signInMachine(
   };
   try {
     const { challenged, ...found } = await discover(serverUrl, at, fetchFn);
+    // The client was given for this authorization server: it is never offered to another.
+    trial.issuer = issuerOf(found);
     // The user's scopes, else those the server's 401 names; kept are only the user's.
     const asked = scope ?? challenged;
     at(

@@ -17,6 +17,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { AuthStepKind } from '../../../shared/mcp-types';
 import { describeTokens, discover, failure, type StepReport } from './oauth-discovery';
+import { issuerOf, keptIssuer, notOffered } from './oauth-issuer';
 import { clientMetadata } from './oauth-kept';
 import { clientKindOf, type OAuthStore, type SignIn } from './oauth-store';
 import { bounded } from './oauth-words';
@@ -134,7 +135,10 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
   // what the SDK takes from the resource metadata.
   let scope = io.scope;
   const given = io.client;
-  const earlier = given ? undefined : reusable(before, redirect, io.clientMetadataUrl);
+  let earlier = given ? undefined : reusable(before, redirect, io.clientMetadataUrl);
+  // The authorization server discovery finds, and why the client kept is not offered to it, if so.
+  let issuer: string | undefined;
+  let notKept: string | undefined;
   let client: OAuthClientInformationMixed | undefined = given
     ? { client_id: given.id, ...(given.secret !== undefined && { client_secret: given.secret }) }
     : earlier?.client;
@@ -165,7 +169,8 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       client = saved;
       if (fresh)
         kind = saved.client_id === io.clientMetadataUrl ? 'metadata-document' : 'registered';
-      if (current === 'client') at('client', 'done', clientWords(saved, kind, false));
+      if (current === 'client')
+        at('client', 'done', `${notKept ? `${notKept}; ` : ''}${clientWords(saved, kind, false)}`);
     },
     // This sign-in starts over: the tokens kept stay until the new ones replace them.
     tokens: () => undefined,
@@ -219,6 +224,19 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
     const { challenged, ...found } = await until(discover(serverUrl, at, fetchFn));
     discovery = found;
     scope ??= challenged;
+    // A client is offered only to the authorization server it is from (SEP-2352): after a move,
+    // this sign-in registers anew, and says why (one kept from before either was recorded is not
+    // offered either).
+    issuer = issuerOf(found);
+    notKept =
+      before?.client && (earlier || keptIssuer(before) !== undefined)
+        ? notOffered(before, issuer)
+        : undefined;
+    if (notKept) {
+      earlier = undefined;
+      client = undefined;
+      kind = 'registered';
+    }
     at(
       'client',
       'running',
@@ -260,6 +278,7 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       tokens,
       savedAt: Date.now(),
       ...(scope && { scope }),
+      ...(issuer && { issuer }),
     };
     unproven.delete(client.client_id);
     await store.update(serverUrl, () => made);
@@ -275,24 +294,25 @@ export async function signIn(serverUrl: string, store: OAuthStore, io: SignInIo)
       step,
       io.giveClient,
     );
+    const reused = earlier;
     // Stopped while the user was in the browser with a client registered before: the next sign-in
     // does not count on it.
     if (
-      earlier?.kind === 'registered' &&
+      reused?.kind === 'registered' &&
       shown &&
-      client?.client_id === earlier.client.client_id &&
+      client?.client_id === reused.client.client_id &&
       unproven.size < 1000
     )
-      unproven.add(earlier.client.client_id);
+      unproven.add(reused.client.client_id);
     // A client registered before that the authorization server no longer knows is forgotten, so the
     // next sign-in registers anew.
     if (
-      earlier?.kind === 'registered' &&
+      reused?.kind === 'registered' &&
       /invalid_client(?!_)|unauthorized_client|refused this app's client/.test(said.message)
     )
       await store
         .update(serverUrl, (kept) =>
-          kept.client?.client_id === earlier.client.client_id
+          kept.client?.client_id === reused.client.client_id
             ? { ...kept, client: undefined }
             : kept,
         )

@@ -26,6 +26,11 @@ export interface SignIn {
    * document.
    */
   clientKind?: 'registered' | 'given' | 'metadata-document';
+  /**
+   * The issuer of the authorization server the client and tokens are from: they are never offered
+   * to another (oauth-issuer.ts).
+   */
+  issuer?: string;
   /** When the tokens were saved (ms), so their `expires_in` means a time. */
   savedAt?: number;
   /**
@@ -76,6 +81,7 @@ const serversSchema = z.record(
     clientKind: z.enum(['registered', 'given', 'metadata-document']).optional(),
     grant: z.literal('client_credentials').optional(),
     scope: z.string().optional(),
+    issuer: z.string().optional(),
   }),
 );
 const fileSchema = z.object({
