@@ -26,7 +26,7 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
   return (
     <li className={`server-item status-${server.status}`} aria-labelledby={headingId}>
       <div className="server-item-head">
-        <h3 id={headingId} className="server-name">
+        <h3 id={headingId} className="server-name" title={server.name}>
           {server.name}
         </h3>
         {server.builtIn ? <span className="badge">built-in</span> : null}
@@ -55,8 +55,10 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
               type="button"
               className="slot-refresh"
               onClick={() => void runServerAction(serverId, 'cancel')}
+              aria-label="Cancel listing"
+              title="Stop listing the catalog"
             >
-              Cancel listing
+              Cancel
             </button>
           ) : (
             <button
@@ -64,8 +66,10 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
               className="slot-refresh"
               onClick={() => void runServerAction(serverId, 'refresh')}
               disabled={server.status !== 'connected'}
+              aria-label="Refresh catalog"
+              title="List the catalog again"
             >
-              Refresh catalog
+              Refresh
             </button>
           )}
           <button

@@ -43,7 +43,10 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
         <span className="dot ok" aria-hidden="true" />{' '}
         {replay ? 'Replayed from the capture' : 'Connected'}
         {server.serverInfo ? (
-          <span className="muted">
+          <span
+            className="muted"
+            title={`${server.serverInfo.title ?? server.serverInfo.name} ${server.serverInfo.version}`}
+          >
             {' '}
             · {server.serverInfo.title ?? server.serverInfo.name} {server.serverInfo.version}
           </span>
@@ -57,8 +60,8 @@ function ConnectedStatus({ server }: { server: ServerSnapshot }) {
         {server.era ? <li className={`badge era-${server.era}`}>{server.era}</li> : null}
         {server.pid !== undefined ? <li className="badge">pid {server.pid}</li> : null}
         {capabilities.map((capability) => (
-          <li key={capability} className="badge capability">
-            {capability}
+          <li key={capability} className="badge capability" title={capability}>
+            {capability.replace(/^resources\./, '')}
           </li>
         ))}
       </ul>
@@ -113,7 +116,7 @@ function LogLevelSelect({ server }: { server: ServerSnapshot }) {
   const setLogLevel = useAppStore((state) => state.setLogLevel);
   return (
     <label className="small log-level">
-      Log messages from{' '}
+      Logs from{' '}
       <select
         value={server.logLevel ?? ''}
         onChange={(event) => void setLogLevel(server.id, event.target.value as LogLevel)}
