@@ -84,9 +84,13 @@ export async function runList(host: Host, args: ParsedArgs): Promise<number> {
         ? ` (protocol ${server.protocolVersion}, ${server.era})`
         : '';
       const lines = [`${terminalSafe(server.name)}${era}`];
-      // A server never reached was not listed: no count, which would read as an empty catalog.
+      // A server that went away before its catalog came was not listed: no count, which would read
+      // as an empty catalog. Reached first (a protocol version), it was not unreachable.
       if (server.status === 'disconnected' && !catalog?.resources.length) {
-        process.stdout.write(`${lines[0]}\n  not listed: it could not be reached\n`);
+        const why = server.protocolVersion
+          ? 'the connection was lost before the catalog came'
+          : 'it could not be reached';
+        process.stdout.write(`${lines[0]}\n  not listed: ${why}\n`);
         continue;
       }
       lines.push(`  resources: ${catalog?.resources.length ?? 0}`);

@@ -118,6 +118,20 @@ describe('terminal output of hostile strings', () => {
     expect(code).toBe(1);
   });
 
+  it('a server reached, then lost before its catalog came, is not called unreachable', async () => {
+    // Answers the handshake (and nothing else), then exits at the first resources/list.
+    const server = `require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+      const { id, method } = JSON.parse(line);
+      const send = (body) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, ...body }) + '\\n');
+      if (method === 'initialize') send({ result: { protocolVersion: '2025-06-18', capabilities: { resources: {} }, serverInfo: { name: 'brief', version: '1' } } });
+      else if (method === 'resources/list') process.exit(7);
+      else if (id !== undefined) send({ error: { code: -32601, message: 'no' } });
+    });`;
+    const { code, stdout } = await cli('list', '--', process.execPath, '-e', server);
+    expect(stdout).toMatch(/\n {2}not listed: the connection was lost before the catalog came\n$/);
+    expect(code).toBe(1);
+  });
+
   it('a server that dies before the handshake is named with its last stderr lines; --verbose passes its stderr through', async () => {
     const dies = [
       '--',
