@@ -12,8 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const darkAt = process.argv.indexOf('--dark');
 const dark = darkAt >= 0 ? resolve(process.argv[darkAt + 1] ?? '.') : undefined;
 
-// The demo server as a config names it, run from the checkout: the server's card then shows
-// `node out/demo-server.mjs`, where the built-in one shows this machine's absolute paths.
+// The demo server as a config names it, run from the checkout, so the screenshots show a server
+// the user added (its card: `node demo-server.mjs`, the whole command line in its title).
 process.chdir(root);
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-context-screenshots-'));
 const config = join(scratch, 'demo.json');

@@ -31,7 +31,7 @@ export function ServerItem({ serverId }: { serverId: ServerId }) {
         </h3>
         {server.builtIn ? <span className="badge">built-in</span> : null}
       </div>
-      <p className="muted mono small" title={transportSummary(server)}>
+      <p className="muted mono small" title={transportSummary(server, true)}>
         {transportSummary(server)}
       </p>
       <ServerStatus server={server} />

@@ -27,6 +27,21 @@ describe("a server card's transport line", () => {
     );
   });
 
+  it('shows a command line with its files by name, and whole on request (the title)', () => {
+    const local: ServerSnapshot = {
+      ...remote({}),
+      transport: {
+        kind: 'stdio',
+        command: '/home/ada/.nvm/versions/node/v22.12.0/bin/node',
+        args: ['/home/ada/app/out/demo-server.mjs'],
+      },
+    };
+    expect(transportSummary(local)).toBe('node demo-server.mjs');
+    expect(transportSummary(local, true)).toBe(
+      '/home/ada/.nvm/versions/node/v22.12.0/bin/node /home/ada/app/out/demo-server.mjs',
+    );
+  });
+
   it('names the transport configured while it is not connected', () => {
     expect(transportSummary(remote({ wire: 'sse', status: 'disconnected' }))).toBe(
       'Streamable HTTP https://mcp.example/mcp',
