@@ -8,15 +8,23 @@ import { takeCapture, type CaptureSources } from './capture';
 const SECRET = 'c2VjcmV0LXZhbHVlLTAxMjM0NTY3';
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** One connected stdio server with a secret in its env, whose reads give `items` by URI. */
-function sources(items: Record<string, ContentItem[]>): CaptureSources {
+/**
+ * One connected stdio server with a secret in its env (or none, `withSecret` false), whose reads
+ * give `items` by URI.
+ */
+function sources(items: Record<string, ContentItem[]>, withSecret = true): CaptureSources {
   const uris = Object.keys(items);
   return {
     servers: [
       {
         config: {
           name: 'kb',
-          transport: { kind: 'stdio', command: 'kb', args: [], env: { API_KEY: SECRET } },
+          transport: {
+            kind: 'stdio',
+            command: 'kb',
+            args: [],
+            ...(withSecret && { env: { API_KEY: SECRET } }),
+          },
         },
         snapshot: {
           id: 's1',
@@ -71,5 +79,17 @@ describe('a capture taken', () => {
     expect(written.context.sha256).toBe(hash(written.context.text));
     // So a reader, which checks every hash, takes it as it was taken.
     expect(parseCapture(json)).toEqual({ capture: written });
+  });
+
+  it('with no secret configured, still hides a URL password, and reads back whole', async () => {
+    const uri = 'https://ro:readonly123@files.example/notes.md';
+    const { json } = await takeCapture(
+      sources({ [uri]: [{ uri, text: `mirror at ${uri}`, size: 40 }] }, false),
+    );
+    expect(json).not.toContain('readonly123');
+    const parsed = parseCapture(json);
+    expect('capture' in parsed ? parsed.capture.contents[0]?.contents?.[0]?.text : parsed).toBe(
+      'mirror at https://ro:[redacted]@files.example/notes.md',
+    );
   });
 });

@@ -155,7 +155,9 @@ export async function takeCapture(
   const secrets = [
     ...new Set(sources.servers.flatMap((server) => captureSecretsOf(server.config))),
   ].sort((a, b) => b.length - a.length);
-  const hide = (text: string) => (secrets.length === 0 ? text : redactString(text, secrets));
+  // Always: a URL's password is replaced in the file with no secret configured too, and the
+  // hash must be of what the file holds.
+  const hide = (text: string) => redactString(text, secrets);
   // Every string of an item, as the file will hold it (the hash is of what is written, and a
   // reader checks it): a blob too, since the file is written with every string's secrets replaced.
   const hideItem = (item: ContentItem): ContentItem => ({
@@ -174,7 +176,7 @@ export async function takeCapture(
         server: serverId,
         uri,
         sha256: sha256(hide(state.error)),
-        error: state.error,
+        error: hide(state.error),
       });
     else {
       const items = state.contents.map(hideItem);

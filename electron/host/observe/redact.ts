@@ -14,8 +14,12 @@ const CREDENTIAL_KEY =
 /** Shorter values are not told apart from ordinary words and numbers. */
 const MIN_SECRET = 6;
 
-/** A URL's password, wherever a URL is written: `scheme://user:` is kept, the password is not. */
-const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]+@/gi;
+/**
+ * A URL's password, wherever a URL is written: `://user:` is kept, the password is not. Anchored on
+ * `://` (never on the scheme, which a hostile `a-a-a-…` makes quadratic), and each run it scans
+ * stops at the next `/`, so a text costs one pass.
+ */
+const URL_PASSWORD = /(:\/\/[^\s/?#@:]*):[^\s/?#@]+@/g;
 /**
  * Whether JSON text may hold one: a test seven times as fast as the full pattern (5 ms for 16 MB
  * of catalog), after one faster still (an `@` at all).
