@@ -88,6 +88,12 @@ describe('a server name derived from its command line', () => {
     expect(deriveServerName('node', ['/home/ada/code/kb-server/dist/index.js'])).toBe(
       'node kb-server/index.js',
     );
+    // Never a home's owner; a URL's password in a --flag=URL hidden too.
+    expect(deriveServerName('node', ['/home/ada/index.js'])).toBe('node index.js');
+    expect(deriveServerName('node', ['C:\\Users\\ada\\main.js'])).toBe('node main.js');
+    expect(deriveServerName('node', ['server.js', '--db=postgres://app:hunter2pw@db/app'])).toBe(
+      'node server.js --db=postgres://[redacted]@db/app',
+    );
     // A URL is not a path: its host says which server it is.
     expect(deriveServerName('mcp-remote', ['https://mcp.example.com/sse'])).toBe(
       'mcp-remote https://mcp.example.com/sse',

@@ -88,7 +88,9 @@ export function redactWords(words: readonly string[]): { shown: string[]; secret
       if (secret) secrets.push(value);
       else secrets.push(...urlSecrets(value));
       shown.push(
-        secret || /^[A-Z_][A-Z0-9_]*$/.test(key) ? `${key}=${REDACTED}` : withoutUrlSecrets(word),
+        secret || /^[A-Z_][A-Z0-9_]*$/.test(key)
+          ? `${key}=${REDACTED}`
+          : `${key}=${withoutUrlSecrets(value)}`,
       );
     } else if (SECRET_FLAG.test(word) && at + 1 < words.length) {
       const value = words[at + 1] as string;
@@ -125,6 +127,8 @@ function withoutFolders(word: string): string {
   return flag?.[1] && flag[2] && isPath(flag[2]) ? `${flag[1]}${fileName(flag[2])}` : word;
 }
 
+/** Folders whose children are people's homes. */
+const HOMES = new Set(['home', 'users']);
 /** Folders that say how a package is built, not which it is. */
 const BUILD_FOLDERS = new Set(['dist', 'build', 'lib', 'src', 'bin', 'out', 'esm', 'cjs']);
 
@@ -142,10 +146,22 @@ function fileName(path: string): string {
   }
   const base = parts.at(-1) ?? path;
   if (!/^(index|main)\.[\w]+$/.test(base)) return base;
-  const folder = parts
-    .slice(0, -1)
+  // Never the folder a home is named for (`/home/ada/index.js` is `index.js`, not `ada/…`).
+  const folders = parts.slice(0, -1);
+  const folder = folders
+    .map((part, at) => ({
+      part,
+      home: at > 0 && HOMES.has((folders[at - 1] as string).toLowerCase()),
+    }))
     .reverse()
-    .find((part) => !BUILD_FOLDERS.has(part));
+    .find(
+      ({ part, home }) =>
+        !home &&
+        !HOMES.has(part.toLowerCase()) &&
+        part !== '~' &&
+        !/^[a-z]:$/i.test(part) &&
+        !BUILD_FOLDERS.has(part),
+    )?.part;
   return folder ? `${folder}/${base}` : base;
 }
 

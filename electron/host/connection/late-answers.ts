@@ -8,8 +8,11 @@ import type { TraceDirection } from '../../../shared/trace-wire';
 
 /** Cancelled requests remembered; older ones are forgotten first. */
 const MAX_CANCELLED = 1000;
-/** How much of the SDK's words a problem keeps: never the whole of a 30 MB read it quotes. */
-const MAX_SAID = 200;
+/**
+ * How much of the SDK's words go on to the problem, which hides secrets in them, then cuts them to
+ * a line: never the whole of a 30 MB read it quotes, and never cut where a secret could straddle.
+ */
+const MAX_SAID = 65_536;
 
 export class LateAnswers {
   readonly #cancelled = new Set<string>();
@@ -44,6 +47,5 @@ export class LateAnswers {
 
 /** A problem's words for the SDK's: one line, bounded. */
 export function notProtocol(error: Error): string {
-  const said = error.message.replace(/\s+/g, ' ');
-  return `it sent what the protocol does not allow: ${said.length > MAX_SAID ? `${said.slice(0, MAX_SAID)}…` : said}`;
+  return `it sent what the protocol does not allow: ${error.message.slice(0, MAX_SAID)}`;
 }

@@ -87,6 +87,12 @@ export function describeExit(exit: ProcessExit): string {
 }
 
 /** Why connecting failed, in one line. */
+/**
+ * How much of an error's words is kept before the connection hides its secrets in them and cuts
+ * them to a line (server-connection.ts): never cut first, where a secret could straddle the cut.
+ */
+export const MAX_REASON_READ = 65_536;
+
 export function describeConnectFailure(error: unknown, exit: ProcessExit | undefined): string {
   if (exit) return `${describeExit(exit)} before the handshake finished`;
   // The status, never the body: a server's error page is HTML or JSON meant for someone else.
@@ -94,8 +100,8 @@ export function describeConnectFailure(error: unknown, exit: ProcessExit | undef
     return `could not connect: HTTP ${error.status}${(error.data as { statusText?: string } | undefined)?.statusText ? ` ${(error.data as { statusText: string }).statusText}` : ''} on POST`;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
   // It answered, and said what it wants: a sign-in.
-  if (isSignInNeeded(error)) return message.slice(0, 500);
+  if (isSignInNeeded(error)) return message.slice(0, MAX_REASON_READ);
   const cause = rootCode(error);
   const plain = cause && GONE_CODES[cause] ? ` (${GONE_CODES[cause]})` : '';
-  return `could not connect: ${message.slice(0, 500)}${plain}`;
+  return `could not connect: ${message.slice(0, MAX_REASON_READ)}${plain}`;
 }

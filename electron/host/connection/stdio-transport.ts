@@ -173,7 +173,8 @@ export class ProcessStdioTransport implements Transport {
     } catch {
       // stdout is the protocol channel; a stray log line there is the server's bug, not fatal.
       this.onerror?.(
-        new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 200)}`),
+        // Cut to a line once its secrets are hidden (late-answers.ts, server-problems.ts).
+        new Error(`the server wrote a line that is not JSON-RPC: ${line.slice(0, 65_536)}`),
       );
       return;
     }

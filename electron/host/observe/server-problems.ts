@@ -32,7 +32,9 @@ export class ServerProblems {
     if (this.#disposed) return;
     const now = new Date().toISOString();
     const known = this.#byKind.get(kind);
-    const line = this.#redact(message.replace(/\s+/g, ' ')).slice(0, 300);
+    // Hidden first, then made one line and cut: a secret across lines or the cut is still found.
+    const said = this.#redact(message).replace(/\s+/g, ' ');
+    const line = said.length > 300 ? `${said.slice(0, 299)}…` : said;
     if (known) {
       known.count += times;
       known.last = now;
