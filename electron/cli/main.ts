@@ -421,10 +421,12 @@ async function run(argv: string[]): Promise<number> {
         return await runServe(host, args, builtFile('renderer'), signInRoutes);
     }
   } finally {
-    stopSignals();
     stopProgress();
     await host.close();
     await app?.close();
+    // Only now: a Ctrl+C while the servers are ended (2 s for one that ignores its stdin) still
+    // ends them, not the command alone.
+    stopSignals();
     traceFile?.close();
   }
 }
@@ -435,18 +437,22 @@ async function run(argv: string[]): Promise<number> {
  * command left a server that ignores its closed stdin running. A second signal ends it at once.
  */
 function endOnSignal(close: () => Promise<void>): () => void {
+  let closing = false;
   const on = (signal: NodeJS.Signals) => {
+    const status = signal === 'SIGINT' ? 130 : 143;
+    // A second signal, of either kind, ends it at once.
+    if (closing) process.exit(status);
+    closing = true;
     process.stderr.write(
       `mcp-context: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'}; ending the servers it started\n`,
     );
-    const status = signal === 'SIGINT' ? 130 : 143;
     void close().then(
       () => process.exit(status),
       () => process.exit(status),
     );
   };
-  process.once('SIGINT', on);
-  process.once('SIGTERM', on);
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
   return () => {
     process.off('SIGINT', on);
     process.off('SIGTERM', on);

@@ -62,6 +62,8 @@ export interface ConnectionDeps {
 
 // We validate results ourselves (shared/catalog), so the SDK must pass them through as sent.
 const anyResult = z.looseObject({});
+/** A reason a server is down is said in at most this many characters, its secrets hidden first. */
+const MAX_REASON = 500;
 
 export class ServerConnection {
   readonly id: string;
@@ -196,6 +198,8 @@ export class ServerConnection {
         !transport && this.config.transport.kind !== 'stdio'
           ? await this.#deps.authProviderFor?.(this.config.transport.url)
           : undefined;
+      // Closed while the sign-in was looked up: nothing is started after close.
+      if (this.#closing) return;
       this.#signedIn = authProvider !== undefined;
       const controller = new AbortController();
       const opening = openClient(this.config.transport, {
@@ -279,6 +283,8 @@ export class ServerConnection {
       await this.#watchChanges(client);
       void this.#lister.list(this.#lister.whole ? 'reconnect' : 'connect').catch(() => {});
     } catch (error) {
+      // Given up by close(): not a failure to reach it, and nothing more to say.
+      if (this.#closing) return;
       const reason =
         this.#exit?.spawnError ??
         this.#tooLarge?.message ??
@@ -526,8 +532,9 @@ export class ServerConnection {
   }
 
   #markDisconnected(said: string, signIn?: { scope?: string }): void {
-    // The server's or the SDK's words may repeat a secret of the config.
-    const reason = redactString(said, this.#secrets);
+    // The server's or the SDK's words may repeat a secret of the config: hidden, then cut.
+    const hidden = redactString(said, this.#secrets);
+    const reason = hidden.length > MAX_REASON ? `${hidden.slice(0, MAX_REASON - 1)}…` : hidden;
     this.#lister.fail(reason);
     const exit = this.#exit;
     const { pid: _pid, ...rest } = this.snapshot;
