@@ -26,7 +26,15 @@ export function BudgetMeter() {
   const totalPending = useAppStore((state) => state.context.totalPending === true);
   const budget = useSetting('budget');
   const scale = Math.max(budget, used, 1);
-  const { label, charged } = budgetWords({ used, total, totalPending, budget });
+  const format = useSetting('format');
+  const { label, over, charged } = budgetWords({
+    used,
+    total,
+    totalPending,
+    overBudget,
+    budget,
+    format,
+  });
   const parts = PARTS.filter((part) => usedBy[part.key] > 0);
   const split = parts.map((part) => `${part.label} ${formatCount(usedBy[part.key])}`).join(', ');
   // Each part's width within the budget, in the order they fill it; what is over shows apart.
@@ -47,9 +55,7 @@ export function BudgetMeter() {
             · charged {formatCount(used)}
           </span>
         ) : null}
-        {overBudget > 0 ? (
-          <span className="warn-text"> · {formatCount(overBudget)} over</span>
-        ) : null}
+        {over > 0 ? <span className="warn-text"> · {formatCount(over)} over</span> : null}
         {working ? (
           <span className="muted small" role="status">
             {' '}
