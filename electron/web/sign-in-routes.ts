@@ -124,13 +124,24 @@ export function createWebSignInRoutes(options: { tabWaitMs?: number } = {}): Web
       );
     claim.taken = true;
     const pending = open ?? (waiting && (await opening(waiting, response)));
-    if (!pending)
+    if (!pending) {
+      // Still expected (this tab stopped waiting): another tab may take it.
+      if (waiting && expected.get(attempt) === waiting) {
+        waiting.taken = false;
+        return text(
+          response,
+          headers,
+          503,
+          'The sign-in has not started yet: open this page again in a moment.',
+        );
+      }
       return text(
         response,
         headers,
         404,
         'The sign-in this tab was opened for is over. Start it again from MCP Context Inspector.',
       );
+    }
     let timer: NodeJS.Timeout | undefined;
     const to = await Promise.race([
       pending.ready,
