@@ -129,7 +129,18 @@ function runScenario(scenario, revision, verbose) {
       const found = readdirSync(results, { recursive: true }).find((one) =>
         String(one).endsWith('checks.json'),
       );
-      const checks = found ? JSON.parse(readFileSync(join(results, String(found)), 'utf8')) : [];
+      let checks;
+      try {
+        checks = found ? JSON.parse(readFileSync(join(results, String(found)), 'utf8')) : [];
+      } catch (error) {
+        // Written part way (the suite was stopped): said as the scenario's failure, never a crash.
+        done({
+          passed: false,
+          why: [`its checks.json could not be read: ${error.message}`],
+          output,
+        });
+        return;
+      }
       const missed = checks.filter((one) => one.status === 'FAILURE' || one.status === 'WARNING');
       const why = missed.map((one) => `${one.status === 'FAILURE' ? '✗' : '!'} ${one.id}`);
       if (code !== 0 && missed.length === 0)
