@@ -1,0 +1,88 @@
+/**
+ * The subscription questions of a check: a legacy subscribe where declared, or in 2026-07-28 a
+ * listen stream held for a moment; notification-rules.ts judges what came meanwhile.
+ */
+import type { RuleResult, SpecReference } from '../../../shared/check/check-types';
+import { cut } from '../../../shared/check/list-rules';
+import type { Listen, Watch } from '../../../shared/check/notification-rules';
+import { said, type Ask, type Probe } from './probe';
+
+const SUBSCRIBE: SpecReference = { revision: '2025-11-25', section: 'Resources › Subscriptions' };
+
+/** Updates that come this long after a subscribe are waited for, before unsubscribing. */
+const UPDATE_WAIT_MS = 300;
+
+export async function subscribeRule(
+  ask: Ask,
+  declared: boolean,
+  uri: string | undefined,
+  asked: string[],
+  watches: Watch[],
+): Promise<RuleResult> {
+  const rule = {
+    rule: 'capabilities.subscribe',
+    title: 'subscribe is declared if and only if resources/subscribe answers',
+    spec: SUBSCRIBE,
+  };
+  if (!declared)
+    return {
+      ...rule,
+      verdict: 'n/a',
+      detail: 'subscribe is not declared (not asked: only what is declared is used)',
+    };
+  if (!uri)
+    return { ...rule, verdict: 'n/a', detail: 'declared, but nothing is listed to subscribe to' };
+  const request = { method: 'resources/subscribe', params: { uri } };
+  const before = asked.length;
+  const watch = { uris: [uri], from: Date.now(), to: Number.POSITIVE_INFINITY };
+  watches.push(watch);
+  const answer = await ask(request.method, request.params);
+  if ('result' in answer) await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
+  if ('error' in answer) {
+    const meanwhile = asked.slice(before);
+    watch.to = Date.now();
+    const why =
+      meanwhile.length > 0
+        ? `, after the server asked us for ${[...new Set(meanwhile)].join(', ')}, which we do not offer (a server must not ask a client for what it did not declare)`
+        : '';
+    return {
+      ...rule,
+      verdict: 'fail',
+      detail: `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`,
+      evidence: { request, response: cut(answer.error) },
+    };
+  }
+  await ask('resources/unsubscribe', { uri });
+  watch.to = Date.now();
+  return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
+}
+
+/**
+ * 2026-07-28: opens a listen stream for what the server declares (list changes, and the first
+ * sampled resource where it declares subscribe), keeps it a moment for the notifications that
+ * follow the acknowledgement, and closes it. Undefined where nothing is declared to listen to.
+ */
+export async function listenBriefly(
+  probe: Probe,
+  declared: { subscribe?: unknown; listChanged?: unknown } | undefined,
+  uri: string | undefined,
+  watches: Watch[],
+  timeoutMs: number,
+): Promise<Listen | undefined> {
+  const filter = {
+    ...(declared?.listChanged === true && { resourcesListChanged: true }),
+    ...(declared?.subscribe === true && uri !== undefined && { resourceSubscriptions: [uri] }),
+  };
+  if (Object.keys(filter).length === 0) return undefined;
+  const from = Date.now();
+  const watch = { uris: filter.resourceSubscriptions ?? [], from, to: Number.POSITIVE_INFINITY };
+  watches.push(watch);
+  const stream = await probe.client
+    .listen(filter, { timeout: Math.min(timeoutMs, 5000) })
+    .catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
+  await stream?.close().catch(() => {});
+  watch.to = Date.now();
+  const id = probe.listens.at(-1);
+  return id === undefined ? undefined : { id, from, to: watch.to };
+}
