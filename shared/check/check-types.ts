@@ -17,10 +17,15 @@ export interface Evidence {
   response?: unknown;
 }
 
+/** How hard the spec binds a rule: a broken MUST fails, a broken SHOULD warns. */
+export type Level = 'MUST' | 'SHOULD';
+
 export interface RuleResult {
   rule: string;
   title: string;
   verdict: Verdict;
+  /** The level of the rule's basis (shared/check/rule-catalog.ts), which decides its verdict. */
+  level: Level;
   /** One line: what was seen, e.g. "page 2 lists legacy://dup/a again". */
   detail: string;
   spec: SpecReference;

@@ -3,7 +3,8 @@
  * parse): pagination, required fields, `size`, annotations. Pure.
  */
 import { checkAnnotations } from '../catalog/validate-item';
-import type { Evidence, RuleResult, SpecReference } from './check-types';
+import type { Evidence, RuleResult } from './check-types';
+import { firstOf, judge } from './judge';
 
 /** One page as the server sent it, and the cursor that asked for it. */
 export interface RawPage {
@@ -18,16 +19,6 @@ export interface RawWalk {
   stopped?: string;
 }
 
-const LISTING: SpecReference = {
-  revision: '2026-07-28',
-  section: 'Resources › Listing resources (pagination)',
-};
-const FIELDS: SpecReference = {
-  revision: '2026-07-28',
-  section: 'Resources › Data types › Resource',
-};
-const ANNOTATIONS: SpecReference = { revision: '2026-07-28', section: 'Resources › Annotations' };
-
 export const cut = (value: unknown, max = 2000): unknown => {
   const text = JSON.stringify(value) ?? 'undefined';
   return text.length <= max
@@ -40,60 +31,33 @@ const items = (page: RawPage): unknown[] => {
   return Array.isArray(list) ? list : [];
 };
 
-function result(
-  rule: string,
-  title: string,
-  spec: SpecReference,
-  failures: { detail: string; evidence?: Evidence }[],
-  passDetail: string,
-  verdict: 'fail' | 'warn' = 'fail',
-): RuleResult {
-  if (failures.length === 0) return { rule, title, verdict: 'pass', detail: passDetail, spec };
-  const first = failures[0] as { detail: string; evidence?: Evidence };
-  const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
-  return {
-    rule,
-    title,
-    verdict,
-    detail: `${first.detail}${more}`,
-    spec,
-    ...(first.evidence && { evidence: first.evidence }),
-  };
-}
-
 /** Pagination: the list ends, "" is a cursor (2026-07-28), no URI is listed twice. */
 export function paginationRules(walk: RawWalk, era: 'legacy' | 'modern' | undefined): RuleResult[] {
   const out: RuleResult[] = [];
   out.push(
-    result(
-      'pagination.ends',
-      'The list ends',
-      LISTING,
+    firstOf(
+      judge('pagination.ends', era),
       walk.stopped ? [{ detail: walk.stopped }] : [],
       `the list ended after ${walk.pages.length} ${walk.pages.length === 1 ? 'page' : 'pages'}`,
     ),
   );
+  const emptyCursor = judge('pagination.empty-cursor', era);
   const empty = walk.pages.findIndex(
     (page) => (page.result as { nextCursor?: unknown } | undefined)?.nextCursor === '',
   );
-  if (empty < 0)
-    out.push({
-      rule: 'pagination.empty-cursor',
-      title: 'An empty cursor is a cursor',
-      verdict: 'n/a',
-      detail: 'no page offered "" as its next cursor',
-      spec: LISTING,
-    });
-  else {
-    const followed = walk.pages[empty + 1]?.cursor === '';
-    out.push({
-      rule: 'pagination.empty-cursor',
-      title: 'An empty cursor is a cursor',
-      verdict: era === 'modern' || followed ? 'pass' : 'warn',
-      detail: `page ${empty + 1} offers "" as its next cursor${era === 'modern' ? ', a real cursor since 2026-07-28; it was followed' : ': before 2026-07-28 clients may take it for the end'}`,
-      spec: LISTING,
-    });
-  }
+  if (empty < 0) out.push(emptyCursor.notApplicable('no page offered "" as its next cursor'));
+  else if (era === 'modern' || walk.pages[empty + 1]?.cursor === '')
+    out.push(
+      emptyCursor.pass(
+        `page ${empty + 1} offers "" as its next cursor, a real cursor since 2026-07-28; it was followed`,
+      ),
+    );
+  else
+    out.push(
+      emptyCursor.broken(
+        `page ${empty + 1} offers "" as its next cursor: before 2026-07-28 clients may take it for the end`,
+      ),
+    );
   const seen = new Map<string, number>();
   const duplicates: { detail: string; evidence?: Evidence }[] = [];
   walk.pages.forEach((page, index) => {
@@ -116,10 +80,8 @@ export function paginationRules(walk: RawWalk, era: 'legacy' | 'modern' | undefi
     }
   });
   out.push(
-    result(
-      'pagination.no-duplicates',
-      'No URI is listed twice',
-      LISTING,
+    firstOf(
+      judge('pagination.no-duplicates', era),
       duplicates,
       `${seen.size.toLocaleString('en')} URIs, each listed once`,
     ),
@@ -127,11 +89,61 @@ export function paginationRules(walk: RawWalk, era: 'legacy' | 'modern' | undefi
   return out;
 }
 
+/** An item's annotations, where it was listed. */
+export interface Annotated {
+  label: string;
+  annotations: unknown;
+  evidence: Evidence;
+}
+
+/**
+ * Annotations in range (priority, audience: the schema's MUST), and `lastModified` an ISO 8601
+ * timestamp (the schema's SHOULD), judged apart so each keeps its level.
+ */
+export function annotationRules(annotated: readonly Annotated[]): RuleResult[] {
+  const ranged: { detail: string; evidence?: Evidence }[] = [];
+  const dated: { detail: string; evidence?: Evidence }[] = [];
+  let timestamps = 0;
+  for (const { label, annotations, evidence } of annotated) {
+    const whole =
+      typeof annotations === 'object' && annotations !== null && !Array.isArray(annotations);
+    const { lastModified, ...rest } = whole ? (annotations as Record<string, unknown>) : {};
+    const problems: string[] = [];
+    // Annotations that are not an object at all are judged with the range.
+    checkAnnotations(whole ? rest : annotations, problems);
+    for (const problem of problems)
+      ranged.push({
+        detail: `${label}: ${problem}`,
+        evidence: { ...evidence, response: cut(annotations) },
+      });
+    if (lastModified === undefined) continue;
+    timestamps += 1;
+    const late: string[] = [];
+    checkAnnotations({ lastModified }, late);
+    for (const problem of late)
+      dated.push({
+        detail: `${label}: ${problem}`,
+        evidence: { ...evidence, response: cut(annotations) },
+      });
+  }
+  const lastModified = judge('annotations.last-modified');
+  return [
+    firstOf(judge('annotations.valid'), ranged, 'every priority and audience given is valid'),
+    timestamps === 0
+      ? lastModified.notApplicable('no lastModified is given')
+      : firstOf(
+          lastModified,
+          dated,
+          `${timestamps} ${timestamps === 1 ? 'lastModified, an ISO 8601 timestamp' : 'lastModified values, each an ISO 8601 timestamp'}`,
+        ),
+  ];
+}
+
 /** Required fields with the right types, `size` a non-negative integer, annotations in range. */
 export function fieldRules(walk: RawWalk): RuleResult[] {
   const fields: { detail: string; evidence?: Evidence }[] = [];
   const sizes: { detail: string; evidence?: Evidence }[] = [];
-  const annotations: { detail: string; evidence?: Evidence }[] = [];
+  const annotated: Annotated[] = [];
   let count = 0;
   walk.pages.forEach((page, pageIndex) => {
     items(page).forEach((item, index) => {
@@ -164,38 +176,17 @@ export function fieldRules(walk: RawWalk): RuleResult[] {
           detail: `${label}: size is ${JSON.stringify(raw.size)}, not a non-negative integer`,
           evidence,
         });
-      if (raw.annotations !== undefined) {
-        const problems: string[] = [];
-        checkAnnotations(raw.annotations, problems);
-        for (const problem of problems)
-          annotations.push({
-            detail: `${label}: ${problem}`,
-            evidence: { ...evidence, response: cut(raw.annotations) },
-          });
-      }
+      if (raw.annotations !== undefined)
+        annotated.push({ label, annotations: raw.annotations, evidence });
     });
   });
   return [
-    result(
-      'fields.required',
-      'Required fields, with the right types',
-      FIELDS,
+    firstOf(
+      judge('fields.required'),
       fields,
       `${count.toLocaleString('en')} resources, each with its uri and name`,
     ),
-    result(
-      'fields.size',
-      'size is a non-negative integer',
-      FIELDS,
-      sizes,
-      'every size given is a non-negative integer',
-    ),
-    result(
-      'annotations.valid',
-      'Annotations in range: priority in [0,1], audience of user and assistant, lastModified ISO 8601',
-      ANNOTATIONS,
-      annotations,
-      'every annotation given is valid',
-    ),
+    firstOf(judge('fields.size'), sizes, 'every size given is a non-negative integer'),
+    ...annotationRules(annotated),
   ];
 }

@@ -20,12 +20,26 @@ describe('the notification rules', () => {
       verdict: 'pass',
       detail: '1 update, each for what was subscribed',
     });
-    expect(onlySubscribedRule([updated('a://dir/file.ts', 450)], watches, 'legacy')).toMatchObject({
+    expect(onlySubscribedRule([updated('a://dir/file.ts', 450)], watches, 'modern')).toMatchObject({
       verdict: 'fail',
     });
-    expect(onlySubscribedRule([updated('a://directory', 150)], watches, 'legacy')).toMatchObject({
+    expect(onlySubscribedRule([updated('a://directory', 150)], watches, 'modern')).toMatchObject({
       verdict: 'fail',
       detail: 'an update came for a://directory, which was not subscribed (only a://dir)',
+    });
+  });
+
+  it('hold a stray update to the level of the era: a 2025-11-25 "should", a 2026-07-28 MUST NOT', () => {
+    const watches = [{ uris: ['a://dir'], from: 100, to: 200 }];
+    expect(onlySubscribedRule([updated('a://other', 150)], watches, 'legacy')).toMatchObject({
+      verdict: 'warn',
+      level: 'SHOULD',
+      spec: { revision: '2025-11-25' },
+    });
+    expect(onlySubscribedRule([updated('a://other', 150)], watches, 'modern')).toMatchObject({
+      verdict: 'fail',
+      level: 'MUST',
+      spec: { revision: '2026-07-28' },
     });
   });
 

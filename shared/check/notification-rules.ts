@@ -4,7 +4,8 @@
  * 2026-07-28, a listen stream that begins with its acknowledgement, every notification on it
  * carrying its subscription id.
  */
-import type { RuleResult, SpecReference } from './check-types';
+import type { RuleResult } from './check-types';
+import { judge } from './judge';
 import { cut } from './list-rules';
 
 /**
@@ -33,18 +34,6 @@ export interface Listen {
   to: number;
 }
 
-const NOTIFICATIONS: SpecReference = {
-  revision: '2026-07-28',
-  section: 'Resources › Notifications',
-};
-const SUBSCRIPTIONS: SpecReference = {
-  revision: '2026-07-28',
-  section: 'Resources › Subscriptions (subscriptions/listen)',
-};
-const LEGACY_SUBSCRIPTIONS: SpecReference = {
-  revision: '2025-11-25',
-  section: 'Resources › Subscriptions',
-};
 export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 const UPDATED = 'notifications/resources/updated';
@@ -58,30 +47,24 @@ const evidence = (note: Note) => ({
 });
 
 /** `notifications/resources/list_changed` only from a server that declares `listChanged`. */
-export function listChangedRule(notes: readonly Note[], declared: boolean): RuleResult {
-  const rule = {
-    rule: 'capabilities.list-changed',
-    title: 'list_changed is sent only where listChanged is declared',
-    spec: NOTIFICATIONS,
-  };
+export function listChangedRule(
+  notes: readonly Note[],
+  declared: boolean,
+  era?: 'legacy' | 'modern',
+): RuleResult {
+  const rule = judge('capabilities.list-changed', era);
   const sent = notes.filter((note) => note.method === LIST_CHANGED);
   if (declared)
-    return {
-      ...rule,
-      verdict: 'pass',
-      detail:
-        sent.length > 0
-          ? `declared, and sent ${sent.length} during the check`
-          : 'declared (none was sent during the check)',
-    };
-  if (sent.length === 0)
-    return { ...rule, verdict: 'pass', detail: 'not declared, and none was sent during the check' };
-  return {
-    ...rule,
-    verdict: 'fail',
-    detail: `listChanged is not declared, yet the server sent list_changed ${sent.length === 1 ? 'once' : `${sent.length} times`}`,
-    evidence: evidence(sent[0] as Note),
-  };
+    return rule.pass(
+      sent.length > 0
+        ? `declared, and sent ${sent.length} during the check`
+        : 'declared (none was sent during the check)',
+    );
+  if (sent.length === 0) return rule.pass('not declared, and none was sent during the check');
+  return rule.broken(
+    `listChanged is not declared, yet the server sent list_changed ${sent.length === 1 ? 'once' : `${sent.length} times`}`,
+    evidence(sent[0] as Note),
+  );
 }
 
 /** Under a subscribed URI: the URI itself, or a sub-resource of it. */
@@ -94,11 +77,7 @@ export function onlySubscribedRule(
   watches: readonly Watch[],
   era: 'legacy' | 'modern',
 ): RuleResult {
-  const rule = {
-    rule: 'subscriptions.only-subscribed',
-    title: 'Updates come only for subscribed URIs',
-    spec: era === 'modern' ? SUBSCRIPTIONS : LEGACY_SUBSCRIPTIONS,
-  };
+  const rule = judge('subscriptions.only-subscribed', era);
   const updates = notes.filter((note) => note.method === UPDATED);
   const stray = updates.find((note) => {
     const uri = note.params?.uri;
@@ -115,24 +94,18 @@ export function onlySubscribedRule(
     const uri =
       typeof stray.params?.uri === 'string' ? stray.params.uri : JSON.stringify(stray.params?.uri);
     const subscribed = watches.flatMap((watch) => watch.uris);
-    return {
-      ...rule,
-      verdict: 'fail',
-      detail: `an update came for ${uri}, which ${subscribed.length > 0 ? `was not subscribed (only ${subscribed.slice(0, 3).join(', ')})` : 'nothing subscribed to'}`,
-      evidence: evidence(stray),
-    };
+    return rule.broken(
+      `an update came for ${uri}, which ${subscribed.length > 0 ? `was not subscribed (only ${subscribed.slice(0, 3).join(', ')})` : 'nothing subscribed to'}`,
+      evidence(stray),
+    );
   }
   const subscribed = watches.flatMap((watch) => watch.uris);
-  if (subscribed.length === 0)
-    return { ...rule, verdict: 'pass', detail: 'nothing was subscribed to, and no update came' };
-  return {
-    ...rule,
-    verdict: 'pass',
-    detail:
-      updates.length === 0
-        ? `subscribed to ${subscribed[0]} for a moment; no update came for anything else`
-        : `${updates.length} update${updates.length === 1 ? '' : 's'}, each for what was subscribed`,
-  };
+  if (subscribed.length === 0) return rule.pass('nothing was subscribed to, and no update came');
+  return rule.pass(
+    updates.length === 0
+      ? `subscribed to ${subscribed[0]} for a moment; no update came for anything else`
+      : `${updates.length} update${updates.length === 1 ? '' : 's'}, each for what was subscribed`,
+  );
 }
 
 /**
@@ -140,23 +113,14 @@ export function onlySubscribedRule(
  * it.
  */
 export function listenRules(notes: readonly Note[], listen: Listen | undefined): RuleResult[] {
-  const ack = {
-    rule: 'listen.acknowledged',
-    title: 'A listen stream begins with notifications/subscriptions/acknowledged',
-    spec: SUBSCRIPTIONS,
-  };
-  const ids = {
-    rule: 'listen.subscription-id',
-    title: 'Every notification on a listen stream carries its subscriptionId',
-    spec: SUBSCRIPTIONS,
-  };
+  const ack = judge('listen.acknowledged', 'modern');
+  const ids = judge('listen.subscription-id', 'modern');
   if (!listen)
-    return [ack, ids].map((entry) => ({
-      ...entry,
-      verdict: 'n/a' as const,
-      detail:
+    return [ack, ids].map((rule) =>
+      rule.notApplicable(
         'no listen stream was opened (only in 2026-07-28, for a server that declares what to listen to)',
-    }));
+      ),
+    );
   const during = notes.filter(
     (note) =>
       note.at >= listen.from &&
@@ -167,42 +131,39 @@ export function listenRules(notes: readonly Note[], listen: Listen | undefined):
   const firstOurs = ours[0];
   const out: RuleResult[] = [];
   if (!ours.some((note) => note.method === ACKNOWLEDGED))
-    out.push({
-      ...ack,
-      verdict: 'fail',
-      detail: `subscriptions/listen was never acknowledged (no ${ACKNOWLEDGED} naming ${listen.id} within ${((listen.to - listen.from) / 1000).toFixed(1)} s)`,
-    });
+    out.push(
+      ack.broken(
+        `subscriptions/listen was never acknowledged (no ${ACKNOWLEDGED} naming ${listen.id} within ${((listen.to - listen.from) / 1000).toFixed(1)} s)`,
+      ),
+    );
   else if (firstOurs && firstOurs.method !== ACKNOWLEDGED)
-    out.push({
-      ...ack,
-      verdict: 'fail',
-      detail: `${firstOurs.method} came on the stream before its acknowledgement`,
-      evidence: evidence(firstOurs),
-    });
-  else out.push({ ...ack, verdict: 'pass', detail: 'the acknowledgement came first' });
+    out.push(
+      ack.broken(
+        `${firstOurs.method} came on the stream before its acknowledgement`,
+        evidence(firstOurs),
+      ),
+    );
+  else out.push(ack.pass('the acknowledgement came first'));
   const unnamed = during.find((note) => subscriptionOf(note) === undefined);
   const wrong = during.find(
     (note) => subscriptionOf(note) !== undefined && subscriptionOf(note) !== listen.id,
   );
   if (unnamed)
-    out.push({
-      ...ids,
-      verdict: 'fail',
-      detail: `${unnamed.method} came with no _meta["${SUBSCRIPTION_ID}"]`,
-      evidence: evidence(unnamed),
-    });
+    out.push(
+      ids.broken(`${unnamed.method} came with no _meta["${SUBSCRIPTION_ID}"]`, evidence(unnamed)),
+    );
   else if (wrong)
-    out.push({
-      ...ids,
-      verdict: 'fail',
-      detail: `${wrong.method} names subscription ${JSON.stringify(subscriptionOf(wrong))}, which was never opened (ours is ${listen.id})`,
-      evidence: evidence(wrong),
-    });
+    out.push(
+      ids.broken(
+        `${wrong.method} names subscription ${JSON.stringify(subscriptionOf(wrong))}, which was never opened (ours is ${listen.id})`,
+        evidence(wrong),
+      ),
+    );
   else
-    out.push({
-      ...ids,
-      verdict: 'pass',
-      detail: `${during.length} notification${during.length === 1 ? '' : 's'} on the stream, each naming ${listen.id}`,
-    });
+    out.push(
+      ids.pass(
+        `${during.length} notification${during.length === 1 ? '' : 's'} on the stream, each naming ${listen.id}`,
+      ),
+    );
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldRules, paginationRules, type RawWalk } from './list-rules';
-import { cacheRules, completionRule, iconRule, stabilityRule, templateRule } from './more-rules';
+import { cacheRules, completionRule, iconRules, stabilityRule, templateRule } from './more-rules';
 
 const page = (resources: unknown[], extra: Record<string, unknown> = {}, cursor?: string) => ({
   cursor,
@@ -69,7 +69,7 @@ describe('the check rules judged from raw pages', () => {
     );
   });
 
-  it('fails a completion of more than 100 values, warns of a completion that errs', () => {
+  it('fails a completion of more than 100 values; one that errs has no values to judge', () => {
     const many = { completion: { values: Array.from({ length: 101 }, (_, i) => `v${i}`) } };
     expect(completionRule([{ template: 'a://{x}', result: many }], true)).toMatchObject({
       verdict: 'fail',
@@ -77,7 +77,7 @@ describe('the check rules judged from raw pages', () => {
     });
     expect(
       completionRule([{ template: 'a://{x}', error: '-32602: no such variable' }], true).verdict,
-    ).toBe('warn');
+    ).toBe('n/a');
     expect(completionRule([], false).verdict).toBe('n/a');
   });
 
@@ -90,13 +90,20 @@ describe('the check rules judged from raw pages', () => {
         } as never),
       )?.verdict,
     ).toBe('fail');
-    const icons = iconRule([
-      walk(page([{ uri: 'a://1', name: 'one', icons: [{ src: 'javascript:alert(1)' }] }])),
+    const [schemes, svg] = iconRules([
+      walk(
+        page([
+          { uri: 'a://1', name: 'one', icons: [{ src: 'javascript:alert(1)' }] },
+          { uri: 'a://2', name: 'two', icons: [{ src: 'https://x.test/i.svg' }] },
+        ]),
+      ),
     ]);
-    expect(icons).toMatchObject({
+    expect(schemes).toMatchObject({
       verdict: 'fail',
       detail: `an icon's src is "javascript:alert(1)": only https: and data: are allowed`,
     });
+    // SVG is allowed: warned of, never failed.
+    expect(svg).toMatchObject({ rule: 'icons.svg', verdict: 'warn', level: 'SHOULD' });
   });
 
   it('fails two connections that list different sets', () => {
@@ -106,5 +113,27 @@ describe('the check rules judged from raw pages', () => {
         'the second connection lists 1 the first did not, and misses 1 (the set may vary only by authorization)',
     });
     expect(stabilityRule(['a://1'], ['a://1']).verdict).toBe('pass');
+  });
+
+  it('warns of a lastModified that is not ISO 8601 (a SHOULD), and fails a priority out of range (a MUST)', () => {
+    const results = fieldRules(
+      walk(
+        page([
+          { uri: 'a://1', name: 'one', annotations: { lastModified: 'last tuesday' } },
+          { uri: 'a://2', name: 'two', annotations: { lastModified: '2026-01-12T15:00:58Z' } },
+        ]),
+      ),
+    );
+    expect(verdict(results, 'annotations.last-modified')).toMatchObject({
+      verdict: 'warn',
+      level: 'SHOULD',
+      detail: 'a://1: lastModified "last tuesday" is not an ISO 8601 timestamp; treated as absent',
+    });
+    expect(verdict(results, 'annotations.valid')?.verdict).toBe('pass');
+    const ranged = fieldRules(
+      walk(page([{ uri: 'a://1', name: 'one', annotations: { priority: 2 } }])),
+    );
+    expect(verdict(ranged, 'annotations.valid')).toMatchObject({ verdict: 'fail', level: 'MUST' });
+    expect(verdict(ranged, 'annotations.last-modified')?.verdict).toBe('n/a');
   });
 });

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import { checkServer } from '../../electron/host/check/conformance';
+import { RULES } from '../../shared/check/rule-catalog';
 import { fixture } from './harness';
 
 type Variant = 'legacy' | 'undeclared' | 'modern';
@@ -72,7 +73,13 @@ describe('every rule finds its violation', () => {
       'annotations.valid',
       'legacy',
       'fail',
-      /^violations:\/\/docs\/a: audience \["robot"\] is not a list of "user" and "assistant"; treated as absent \(and 2 more\)$/,
+      /^violations:\/\/docs\/a: audience \["robot"\] is not a list of "user" and "assistant"; treated as absent \(and 1 more\)$/,
+    ],
+    [
+      'annotations.last-modified',
+      'legacy',
+      'warn',
+      /^violations:\/\/docs\/a: lastModified "yesterday" is not an ISO 8601 timestamp; treated as absent$/,
     ],
     ['templates.rfc6570', 'legacy', 'fail', /^violations:\/\/items\/\{id: unclosed "\{"/],
     [
@@ -82,17 +89,36 @@ describe('every rule finds its violation', () => {
       /^completing violations:\/\/logs\/\{day\} answered 150 values$/,
     ],
     ['icons.schemes', 'legacy', 'fail', /^an icon's src is "javascript:alert\(1\)"/],
+    ['icons.svg', 'legacy', 'warn', /^an icon is SVG \(data:image\/svg\+xml;base64,PHN2Zy8\+\)/],
     [
       'read.back',
       'legacy',
       'fail',
-      /^violations:\/\/empty reads as an empty contents array \(and 2 more; read 7 of the listed resources\)$/,
+      /^violations:\/\/both, item 1 has both text and blob \(and 1 more; read 7 of the listed resources\)$/,
+    ],
+    [
+      'read.not-empty',
+      'legacy',
+      'warn',
+      /^violations:\/\/empty reads as an empty contents array \(read 7 of the listed resources\)$/,
     ],
     [
       'read.unknown-resource',
       'legacy',
+      'warn',
+      /^answered an empty contents array for a URI nobody lists, where an error is asked for$/,
+    ],
+    [
+      'read.unknown-resource-code',
+      'modern',
       'fail',
-      /^answered an empty contents array for a URI it does not list/,
+      /^answered -32002, where -32602 is asked for$/,
+    ],
+    [
+      'read.unknown-resource-uri',
+      'modern',
+      'warn',
+      /^the error has no data, where data\.uri "mcp-context-check:\/\/no\/such\/resource" is asked for$/,
     ],
     [
       'security.path-traversal',
@@ -103,8 +129,14 @@ describe('every rule finds its violation', () => {
     [
       'subscriptions.only-subscribed',
       'legacy',
-      'fail',
+      'warn',
       /^an update came for violations:\/\/docs\/b, which was not subscribed \(only violations:\/\/docs\/a\)$/,
+    ],
+    [
+      'subscriptions.only-subscribed',
+      'modern',
+      'fail',
+      /^an update came for violations:\/\/m\/never-asked, which was not subscribed \(only violations:\/\/m\/one\)$/,
     ],
     [
       'listing.per-connection',
@@ -138,6 +170,8 @@ describe('every rule finds its violation', () => {
     expect(found?.verdict, JSON.stringify(found)).toBe(verdict);
     expect(found?.detail).toMatch(detail);
     expect(found?.spec.section.length).toBeGreaterThan(5);
+    // The level decides the verdict: a MUST fails, a SHOULD warns.
+    expect(found?.level).toBe(verdict === 'fail' ? 'MUST' : 'SHOULD');
   });
 
   it('covers every rule the checker has, in both eras', () => {
@@ -152,6 +186,6 @@ describe('every rule finds its violation', () => {
       ),
     );
     expect([...all].filter((rule) => !failed.has(rule))).toEqual([]);
-    expect(all.size).toBe(24);
+    expect([...all].sort()).toEqual(Object.keys(RULES).sort());
   });
 });

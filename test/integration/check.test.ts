@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport, Verdict } from '../../shared/check/check-types';
 import { checkServer } from '../../electron/host/check/conformance';
+import { RULES } from '../../shared/check/rule-catalog';
 import { everything, fixture, settled, startHost } from './harness';
 
 async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckReport> {
@@ -32,7 +33,11 @@ describe('mcp-context check', () => {
       read: { count: 5, of: 5 },
     });
     expect(verdicts(report)['pagination.empty-cursor']).toBe('pass');
-    expect(verdicts(report)['read.unknown-resource']).toBe('pass');
+    expect(verdicts(report)).toMatchObject({
+      'read.unknown-resource': 'pass',
+      'read.unknown-resource-code': 'pass',
+      'read.unknown-resource-uri': 'pass',
+    });
     // Its templates parse, its completion answers within 100, its cache fields hold, and a second
     // connection lists the same.
     expect(verdicts(report)).toMatchObject({
@@ -73,8 +78,8 @@ describe('mcp-context check', () => {
     expect(detail(outcome.report, 'read.back')).toBe(
       'hostile://plain/one is listed, but reading it failed: no answer within 10 s (read 1 of the 2 sampled, then stopped: no answer came)',
     );
-    expect(detail(outcome.report, 'read.unknown-resource')).toBe(
-      'got no answer: no answer within 10 s',
+    expect(detail(outcome.report, 'read.unknown-resource-code')).toBe(
+      'got no answer (no answer within 10 s), where an error -32002 (or -32602, as 2026-07-28 asks) is asked for',
     );
   });
 
@@ -110,24 +115,28 @@ describe('mcp-context check', () => {
 
   it('warns of an SVG icon, which can carry script', async () => {
     const report = await check(fixture('hostile-server.ts', '--mode', 'html'));
-    expect(verdicts(report)['icons.schemes']).toBe('warn');
-    expect(detail(report, 'icons.schemes')).toMatch(/^an icon is SVG \(data:image\/svg\+xml/);
+    expect(verdicts(report)['icons.svg']).toBe('warn');
+    expect(detail(report, 'icons.svg')).toMatch(/^an icon is SVG \(data:image\/svg\+xml/);
   });
 
-  it('finds what a legacy server breaks: an empty contents array, and only that', async () => {
+  it('warns of what a legacy server does that the spec advises against: an empty contents array, and only that', async () => {
     const report = await check(fixture('legacy-server.ts'));
-    expect(report.counts.fail).toBe(1);
-    expect(verdicts(report)['read.back']).toBe('fail');
-    expect(detail(report, 'read.back')).toBe(
-      'legacy://empty reads as an empty contents array (read 10 of the listed resources)',
-    );
-    expect(report.results.find((result) => result.rule === 'read.back')?.evidence).toEqual({
-      request: { method: 'resources/read', params: { uri: 'legacy://empty' } },
-      response: { contents: [] },
+    expect(report.counts).toMatchObject({ fail: 0, warn: 1 });
+    // Empty contents for a resource that is listed: allowed, but it reads as "gone".
+    expect(report.results.find((result) => result.rule === 'read.not-empty')).toMatchObject({
+      verdict: 'warn',
+      level: 'SHOULD',
+      detail: 'legacy://empty reads as an empty contents array (read 10 of the listed resources)',
+      evidence: {
+        request: { method: 'resources/read', params: { uri: 'legacy://empty' } },
+        response: { contents: [] },
+      },
     });
     // The legacy code for an unknown resource is accepted; the subscribe it declares answers.
     expect(verdicts(report)).toMatchObject({
+      'read.back': 'pass',
       'read.unknown-resource': 'pass',
+      'read.unknown-resource-code': 'pass',
       'capabilities.subscribe': 'pass',
       'pagination.bogus-cursor': 'pass',
     });
@@ -149,15 +158,14 @@ describe('mcp-context check', () => {
     [
       'invalid-items',
       'annotations.valid',
-      /^hostile:\/\/invalid\/priority: priority .*1\.7.* \(and 2 more\)$/,
+      /^hostile:\/\/invalid\/priority: priority .*1\.7.* \(and 1 more\)$/,
     ],
   ])('hostile %s: %s fails, saying where', async (mode, rule, expected) => {
     const report = await check(fixture('hostile-server.ts', '--mode', mode));
     expect(verdicts(report)[rule]).toBe('fail');
     expect(detail(report, rule)).toMatch(expected);
-    // An answer for a URI nobody listed, and a page for a cursor never given: the hostile fixture
-    // does both.
-    expect(verdicts(report)['read.unknown-resource']).toBe('fail');
+    // Contents for a URI nobody listed: an error is asked for, if no such resource exists.
+    expect(verdicts(report)['read.unknown-resource-code']).toBe('warn');
   });
 
   it('passes the real server-everything (the current release): nothing fails', async () => {
@@ -190,17 +198,20 @@ describe('mcp-context check', () => {
       process.execPath,
       '--import',
       'tsx',
-      'test/fixtures/legacy-server.ts',
+      'test/fixtures/violations-server.ts',
+      '--era',
+      'legacy',
     );
     expect(failed.code).toBe(1);
     const json = JSON.parse(failed.stdout) as { reports: CheckReport[]; unreachable: unknown[] };
-    expect(json.reports[0]?.counts.fail).toBe(1);
+    const counts = json.reports[0]?.counts as CheckReport['counts'];
+    expect(counts.fail).toBeGreaterThan(0);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(
-      /<testsuite name="[^"]*legacy-server\.ts" tests="24" failures="1" skipped="10">/,
+    expect(xml).toContain(
+      `tests="${Object.keys(RULES).length}" failures="${counts.fail}" skipped="${counts['n/a']}">`,
     );
     expect(xml).toMatch(
-      /<testcase classname="[^"]*legacy-server\.ts" name="read\.back: [^"]*"><failure message="legacy:\/\/empty reads as an empty contents array/,
+      /<testcase classname="[^"]*violations-server\.ts --era legacy" name="read\.back: [^"]*"><failure message="violations:\/\/both, item 1 has both text and blob/,
     );
     const clean = await run(
       '--',
@@ -210,7 +221,9 @@ describe('mcp-context check', () => {
       'test/fixtures/modern-server.ts',
     );
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/: 21 pass, 0 warn, 0 fail, 2 not applicable; read back 5 of 5\n/);
+    expect(clean.stdout).toMatch(
+      /: \d+ pass, 0 warn, 0 fail, \d+ not applicable; read back 5 of 5\n/,
+    );
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);

@@ -7,11 +7,12 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { CheckReport, RuleResult, Verdict } from '../../../shared/check/check-types';
+import { judge } from '../../../shared/check/judge';
 import { fieldRules, paginationRules } from '../../../shared/check/list-rules';
 import {
   cacheRules,
   completionRule,
-  iconRule,
+  iconRules,
   stabilityRule,
   templateRule,
 } from '../../../shared/check/more-rules';
@@ -26,7 +27,7 @@ import type { ServerConfig } from '../../../shared/mcp-types';
 import { describeConnectFailure } from '../connection/liveness';
 import { bogusCursorRule, capabilityRule, listOnAnotherConnection } from './list-probes';
 import { openProbe, type Probe, type SignedIn } from './probe';
-import { readBackRule, unknownResourceRule } from './read-probes';
+import { readBackRules, unknownResourceRules } from './read-probes';
 import { listenBriefly, subscribeRule } from './subscribe-probes';
 import { completeFirst } from './template-probes';
 import { traversalRule } from './traversal-probe';
@@ -92,7 +93,7 @@ export async function checkServer(
         completions && templates ? await completeFirst(ask, templates) : [],
         completions,
       ),
-      iconRule(templates ? [walk, templates] : [walk]),
+      ...iconRules(templates ? [walk, templates] : [walk]),
     );
     const uris = listedUris(walk);
     const sample = spread(uris, READ_SAMPLE);
@@ -108,15 +109,14 @@ export async function checkServer(
           )
         : undefined;
     results.push(
-      await readBackRule(ask, sample),
-      await unknownResourceRule(ask, era),
-      await traversalRule(ask, uris),
+      ...(await readBackRules(ask, sample)),
+      ...(await unknownResourceRules(ask, era)),
+      await traversalRule(ask, uris, era),
       era === 'modern'
         ? stabilityRule(uris, second)
-        : {
-            ...stabilityRule(uris, undefined),
-            detail: 'only in 2026-07-28 (before, the set could vary per connection)',
-          },
+        : judge('listing.per-connection', era).notApplicable(
+            'only in 2026-07-28 (before, the set could vary per connection)',
+          ),
     );
     const watches: Watch[] = [];
     let listen: Listen | undefined;
@@ -132,7 +132,7 @@ export async function checkServer(
       );
     else listen = await listenBriefly(probe, capabilities.resources, sample[0], watches, timeoutMs);
     results.push(
-      listChangedRule(notes, capabilities.resources?.listChanged === true),
+      listChangedRule(notes, capabilities.resources?.listChanged === true, era),
       onlySubscribedRule(notes, watches, era),
       ...listenRules(notes, listen),
     );

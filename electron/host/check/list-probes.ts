@@ -2,50 +2,36 @@
  * The listing questions of a check: does resources/list answer as declared, does a cursor the
  * server never gave get -32602, and does a second, fresh connection list the same.
  */
-import type { RuleResult, SpecReference } from '../../../shared/check/check-types';
+import type { RuleResult } from '../../../shared/check/check-types';
+import { judge } from '../../../shared/check/judge';
 import { cut } from '../../../shared/check/list-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
 import { openProbe, said, type Answer, type Ask, type Probe, type SignedIn } from './probe';
 import { listedUris, walkRaw } from './walk';
 
-const CAPABILITY: SpecReference = { revision: '2026-07-28', section: 'Resources › Capabilities' };
-const LISTING: SpecReference = {
-  revision: '2026-07-28',
-  section: 'Resources › Listing resources (pagination)',
-};
-
 export function capabilityRule(declared: boolean, first: Answer): RuleResult {
-  const rule = {
-    rule: 'capabilities.resources',
-    title: 'resources is declared if and only if resources/list answers',
-    spec: CAPABILITY,
-  };
+  const rule = judge('capabilities.resources');
   const answers = 'result' in first;
   const missing = 'error' in first && first.error.code === -32601;
-  if (declared && answers)
-    return { ...rule, verdict: 'pass', detail: 'declared, and resources/list answers' };
+  if (declared && answers) return rule.pass('declared, and resources/list answers');
   if (!declared && missing)
-    return { ...rule, verdict: 'n/a', detail: 'not declared, and resources/list is not a method' };
+    return rule.notApplicable('not declared, and resources/list is not a method');
   if (!declared && answers)
-    return {
-      ...rule,
-      verdict: 'fail',
-      detail: 'resources/list answers, but the server does not declare resources',
-      evidence: { request: { method: 'resources/list' } },
-    };
+    return rule.broken('resources/list answers, but the server does not declare resources', {
+      request: { method: 'resources/list' },
+    });
   if (!declared)
-    return {
-      ...rule,
-      verdict: 'n/a',
-      detail: `not declared, and resources/list failed (${'error' in first ? first.error.message.slice(0, 200) : ''})`,
-    };
+    return rule.notApplicable(
+      `not declared, and resources/list failed (${'error' in first ? first.error.message.slice(0, 200) : ''})`,
+    );
   const error = 'error' in first ? first.error : undefined;
-  return {
-    ...rule,
-    verdict: 'fail',
-    detail: `resources is declared, but resources/list failed: ${error ? said(error) : ''}`,
-    evidence: { request: { method: 'resources/list', params: {} }, response: cut(error) },
-  };
+  return rule.broken(
+    `resources is declared, but resources/list failed: ${error ? said(error) : ''}`,
+    {
+      request: { method: 'resources/list', params: {} },
+      response: cut(error),
+    },
+  );
 }
 
 export async function bogusCursorRule(ask: Ask): Promise<RuleResult> {
@@ -54,29 +40,20 @@ export async function bogusCursorRule(ask: Ask): Promise<RuleResult> {
     params: { cursor: 'mcp-context-check: not a cursor you gave' },
   };
   const answer = await ask(request.method, request.params);
-  const rule = {
-    rule: 'pagination.bogus-cursor',
-    title: 'A cursor the server never gave gets -32602',
-    spec: LISTING,
-  };
+  const rule = judge('pagination.bogus-cursor');
   if ('error' in answer) {
-    if (answer.error.code === -32602)
-      return { ...rule, verdict: 'pass', detail: 'answered -32602 (Invalid Params)' };
-    return {
-      ...rule,
-      verdict: 'warn',
-      detail: Number.isNaN(answer.error.code)
+    if (answer.error.code === -32602) return rule.pass('answered -32602 (Invalid Params)');
+    return rule.broken(
+      Number.isNaN(answer.error.code)
         ? `got no answer (${said(answer.error)}), where -32602 is asked for`
         : `answered ${answer.error.code}, where -32602 is asked for`,
-      evidence: { request, response: cut(answer.error) },
-    };
+      { request, response: cut(answer.error) },
+    );
   }
-  return {
-    ...rule,
-    verdict: 'warn',
-    detail: 'answered a page for a cursor it never gave (it SHOULD answer -32602)',
-    evidence: { request, response: cut(answer.result) },
-  };
+  return rule.broken('answered a page for a cursor it never gave (it SHOULD answer -32602)', {
+    request,
+    response: cut(answer.result),
+  });
 }
 
 /**

@@ -2,12 +2,11 @@
  * The subscription questions of a check: a legacy subscribe where declared, or in 2026-07-28 a
  * listen stream held for a moment; notification-rules.ts judges what came meanwhile.
  */
-import type { RuleResult, SpecReference } from '../../../shared/check/check-types';
+import type { RuleResult } from '../../../shared/check/check-types';
+import { judge } from '../../../shared/check/judge';
 import { cut } from '../../../shared/check/list-rules';
 import type { Listen, Watch } from '../../../shared/check/notification-rules';
 import { said, type Ask, type Probe } from './probe';
-
-const SUBSCRIBE: SpecReference = { revision: '2025-11-25', section: 'Resources › Subscriptions' };
 
 /** Updates that come this long after a subscribe are waited for, before unsubscribing. */
 const UPDATE_WAIT_MS = 300;
@@ -19,19 +18,12 @@ export async function subscribeRule(
   asked: string[],
   watches: Watch[],
 ): Promise<RuleResult> {
-  const rule = {
-    rule: 'capabilities.subscribe',
-    title: 'subscribe is declared if and only if resources/subscribe answers',
-    spec: SUBSCRIBE,
-  };
+  const rule = judge('capabilities.subscribe', 'legacy');
   if (!declared)
-    return {
-      ...rule,
-      verdict: 'n/a',
-      detail: 'subscribe is not declared (not asked: only what is declared is used)',
-    };
-  if (!uri)
-    return { ...rule, verdict: 'n/a', detail: 'declared, but nothing is listed to subscribe to' };
+    return rule.notApplicable(
+      'subscribe is not declared (not asked: only what is declared is used)',
+    );
+  if (!uri) return rule.notApplicable('declared, but nothing is listed to subscribe to');
   const request = { method: 'resources/subscribe', params: { uri } };
   const before = asked.length;
   const watch = { uris: [uri], from: Date.now(), to: Number.POSITIVE_INFINITY };
@@ -45,16 +37,14 @@ export async function subscribeRule(
       meanwhile.length > 0
         ? `, after the server asked us for ${[...new Set(meanwhile)].join(', ')}, which we do not offer (a server must not ask a client for what it did not declare)`
         : '';
-    return {
-      ...rule,
-      verdict: 'fail',
-      detail: `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`,
-      evidence: { request, response: cut(answer.error) },
-    };
+    return rule.broken(
+      `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`,
+      { request, response: cut(answer.error) },
+    );
   }
   await ask('resources/unsubscribe', { uri });
   watch.to = Date.now();
-  return { ...rule, verdict: 'pass', detail: `declared, and resources/subscribe ${uri} answered` };
+  return rule.pass(`declared, and resources/subscribe ${uri} answered`);
 }
 
 /**

@@ -2,29 +2,24 @@
  * Path traversal through `file://` URIs, asked of a server that lists some (since 2026-07-28 it
  * MUST sanitize them).
  */
-import type { RuleResult, SpecReference } from '../../../shared/check/check-types';
+import type { RuleResult } from '../../../shared/check/check-types';
+import { judge } from '../../../shared/check/judge';
 import { cut } from '../../../shared/check/list-rules';
 import type { Ask } from './probe';
-
-const SECURITY: SpecReference = {
-  revision: '2026-07-28',
-  section: 'Resources › Security considerations (path sanitization)',
-};
 
 /**
  * For `file://` resources: paths out of the listed root (`..`, `%2e%2e`, encoded slashes, an
  * absolute path elsewhere) must get an error, never content. Since 2026-07-28 a server MUST
  * sanitize them.
  */
-export async function traversalRule(ask: Ask, uris: string[]): Promise<RuleResult> {
-  const rule = {
-    rule: 'security.path-traversal',
-    title: 'Paths out of the listed root get an error, never content',
-    spec: SECURITY,
-  };
+export async function traversalRule(
+  ask: Ask,
+  uris: string[],
+  era: 'legacy' | 'modern',
+): Promise<RuleResult> {
+  const rule = judge('security.path-traversal', era);
   const files = uris.filter((uri) => uri.startsWith('file://'));
-  if (files.length === 0)
-    return { ...rule, verdict: 'n/a', detail: 'no file:// resources are listed' };
+  if (files.length === 0) return rule.notApplicable('no file:// resources are listed');
   // The deepest folder every listed file shares, and one file in it to climb out of.
   const folders = files.map((uri) => uri.slice(0, uri.lastIndexOf('/') + 1));
   let root = folders[0] as string;
@@ -54,16 +49,10 @@ export async function traversalRule(ask: Ask, uris: string[]): Promise<RuleResul
     if ('error' in answer) continue;
     const contents = answer.result.contents;
     if (Array.isArray(contents) && contents.length > 0)
-      return {
-        ...rule,
-        verdict: 'fail',
-        detail: `${uri} is outside ${root}, and the server answered it with content`,
-        evidence: { request, response: cut(answer.result, 600) },
-      };
+      return rule.broken(`${uri} is outside ${root}, and the server answered it with content`, {
+        request,
+        response: cut(answer.result, 600),
+      });
   }
-  return {
-    ...rule,
-    verdict: 'pass',
-    detail: `${probes.length} paths out of ${root} each got an error`,
-  };
+  return rule.pass(`${probes.length} paths out of ${root} each got an error`);
 }

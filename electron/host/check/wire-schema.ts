@@ -8,6 +8,7 @@
 import AjvModule, { type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft07Module from 'ajv';
 import type { RuleResult } from '../../../shared/check/check-types';
+import { judge } from '../../../shared/check/judge';
 import { cut } from '../../../shared/check/list-rules';
 import schema20241105 from './spec-schemas/2024-11-05.json';
 import schema20250326 from './spec-schemas/2025-03-26.json';
@@ -92,17 +93,21 @@ export function wireSchemaRule(
   revision: string | undefined,
   sent: readonly SentMessage[],
 ): RuleResult {
+  const judged = judge('wire.schema');
+  // Held to the schema of the revision it negotiated.
+  const spec = { revision: revision ?? '?', section: 'schema.json' };
   const rule = {
-    rule: 'wire.schema',
-    title: "Every message the server sent fits the spec's JSON schema",
-    spec: { revision: revision ?? '?', section: 'schema.json' },
+    pass: (detail: string) => ({ ...judged.pass(detail), spec }),
+    notApplicable: (detail: string) => ({ ...judged.notApplicable(detail), spec }),
+    broken: (detail: string, evidence: { response: unknown }) => ({
+      ...judged.broken(detail, evidence),
+      spec,
+    }),
   };
   if (!revision || !SCHEMAS[revision])
-    return {
-      ...rule,
-      verdict: 'n/a',
-      detail: `no schema kept for revision ${revision ?? 'unknown'} (kept: ${Object.keys(SCHEMAS).join(', ')})`,
-    };
+    return rule.notApplicable(
+      `no schema kept for revision ${revision ?? 'unknown'} (kept: ${Object.keys(SCHEMAS).join(', ')})`,
+    );
   let checked = 0;
   for (const { message, answers } of sent) {
     let definition: string | undefined;
@@ -120,20 +125,15 @@ export function wireSchemaRule(
     if (!validate(value)) {
       const error = validate.errors?.[0];
       const where = error?.instancePath ? ` at ${error.instancePath}` : '';
-      return {
-        ...rule,
-        verdict: 'fail',
-        detail: `${answers ? `the answer to ${answers}` : String(message.method ?? 'an error response')} is not a ${definition}${where}: ${error?.message ?? 'invalid'}`,
-        evidence: { response: cut(value, 1500) },
-      };
+      return rule.broken(
+        `${answers ? `the answer to ${answers}` : String(message.method ?? 'an error response')} is not a ${definition}${where}: ${error?.message ?? 'invalid'}`,
+        { response: cut(value, 1500) },
+      );
     }
   }
-  return {
-    ...rule,
-    verdict: checked > 0 ? 'pass' : 'n/a',
-    detail:
-      checked > 0
-        ? `${checked} messages, each a valid ${revision} ${checked === 1 ? 'message' : 'message of its kind'}`
-        : 'no message of a kind the schema names',
-  };
+  return checked > 0
+    ? rule.pass(
+        `${checked} messages, each a valid ${revision} ${checked === 1 ? 'message' : 'message of its kind'}`,
+      )
+    : rule.notApplicable('no message of a kind the schema names');
 }

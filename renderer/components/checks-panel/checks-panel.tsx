@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RuleResult } from '../../../shared/check/check-types';
+import { basisOf, RULES, type RuleId } from '../../../shared/check/rule-catalog';
 import { useAppStore } from '../../store/use-app-store';
 import { ServerSelect } from '../trace-panel/server-select';
 
@@ -80,7 +81,10 @@ export function ChecksPanel() {
                     <span className="check-detail">{result.detail}</span>
                   </summary>
                   <p className="small muted">
-                    Spec {result.spec.revision}, {result.spec.section}
+                    Spec {result.spec.revision}, {result.spec.section} · {result.level}
+                    {result.rule in RULES
+                      ? `: “${basisOf(result.rule as RuleId, check.report.era).says}”`
+                      : ''}
                   </p>
                   {result.evidence ? (
                     <pre className="mono check-evidence">
