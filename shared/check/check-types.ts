@@ -42,6 +42,17 @@ export interface CheckReport {
   counts: Record<Verdict, number>;
 }
 
+const SEVERITY: Record<Verdict, number> = { fail: 0, warn: 1, pass: 2, 'n/a': 3 };
+
+/**
+ * The results in the order a report shows them: failures first, then warnings, passes, and what
+ * did not apply; within a verdict, in the order the rules were judged.
+ */
+export function bySeverity(results: readonly RuleResult[]): RuleResult[] {
+  // Array.prototype.sort is stable: within a verdict, the judged order stays.
+  return [...results].sort((a, b) => SEVERITY[a.verdict] - SEVERITY[b.verdict]);
+}
+
 /** Exit status of `check`: 0 nothing fails, 1 a rule fails, 2 the server could not be reached. */
 export function checkExitStatus(report: CheckReport | undefined): number {
   if (!report) return 2;

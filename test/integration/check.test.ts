@@ -213,6 +213,22 @@ describe('mcp-context check', () => {
     expect(xml).toMatch(
       /<testcase classname="[^"]*violations-server\.ts --era legacy" name="read\.back: [^"]*"><failure message="violations:\/\/both, item 1 has both text and blob/,
     );
+    // The human report puts failures first, then warnings, passes and what did not apply.
+    const human = await run(
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'test/fixtures/violations-server.ts',
+      '--era',
+      'legacy',
+    );
+    const ranks = [...human.stdout.matchAll(/^ {2}(FAIL|WARN|pass|n\/a) /gm)].map((mark) =>
+      ['FAIL', 'WARN', 'pass', 'n/a'].indexOf(mark[1] as string),
+    );
+    expect(ranks.length).toBe(Object.keys(RULES).length);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect([ranks[0], ranks.at(-1)]).toEqual([0, 3]);
     const clean = await run(
       '--',
       process.execPath,

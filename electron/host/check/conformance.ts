@@ -6,7 +6,12 @@
  * reads of a sample, an unknown URI, a subscribe where one is declared.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import type { CheckReport, RuleResult, Verdict } from '../../../shared/check/check-types';
+import {
+  bySeverity,
+  type CheckReport,
+  type RuleResult,
+  type Verdict,
+} from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
 import { fieldRules, paginationRules } from '../../../shared/check/list-rules';
 import {
@@ -159,7 +164,8 @@ function report(
     ...(version && { protocolVersion: version }),
     ...(era && { era }),
     read,
-    results,
+    // Failures first: a failure must not hide at the bottom of thirty rules.
+    results: bySeverity(results),
     counts,
   };
 }
