@@ -5,6 +5,7 @@
 import { checkAnnotations } from '../catalog/validate-item';
 import type { Evidence, RuleResult } from './check-types';
 import { firstOf, judge } from './judge';
+import { isUri } from './uri-syntax';
 
 /** One page as the server sent it, and the cursor that asked for it. */
 export interface RawPage {
@@ -143,6 +144,8 @@ export function annotationRules(annotated: readonly Annotated[]): RuleResult[] {
 export function fieldRules(walk: RawWalk): RuleResult[] {
   const fields: { detail: string; evidence?: Evidence }[] = [];
   const sizes: { detail: string; evidence?: Evidence }[] = [];
+  const notUris: { detail: string; evidence?: Evidence }[] = [];
+  let uris = 0;
   const annotated: Annotated[] = [];
   let count = 0;
   walk.pages.forEach((page, pageIndex) => {
@@ -162,6 +165,14 @@ export function fieldRules(walk: RawWalk): RuleResult[] {
       const label = typeof raw.uri === 'string' ? raw.uri.slice(0, 200) : where;
       if (typeof raw.uri !== 'string' || raw.uri === '')
         fields.push({ detail: `${where} has no uri string`, evidence });
+      else {
+        uris += 1;
+        if (!isUri(raw.uri))
+          notUris.push({
+            detail: `${where}: ${JSON.stringify(raw.uri.slice(0, 200))} is not a URI`,
+            evidence,
+          });
+      }
       if (typeof raw.name !== 'string')
         fields.push({ detail: `${label} has no name string`, evidence });
       for (const optional of ['title', 'description', 'mimeType'] as const) {
@@ -185,6 +196,11 @@ export function fieldRules(walk: RawWalk): RuleResult[] {
       judge('fields.required'),
       fields,
       `${count.toLocaleString('en')} resources, each with its uri and name`,
+    ),
+    firstOf(
+      judge('fields.uri'),
+      notUris,
+      `${uris.toLocaleString('en')} uris, each a URI by RFC 3986`,
     ),
     firstOf(judge('fields.size'), sizes, 'every size given is a non-negative integer'),
     ...annotationRules(annotated),

@@ -78,6 +78,15 @@ export const RULES_LISTING = {
       beyond: SCHEMA_IS_THE_RULE,
     },
   },
+  'fields.uri': {
+    title: 'Each uri is a URI (RFC 3986)',
+    basis: {
+      revision: BOTH,
+      section: 'Resources › Common URI schemes',
+      level: 'MUST',
+      says: 'Custom URI schemes MUST be in accordance with RFC3986',
+    },
+  },
   'fields.size': {
     title: 'size is a non-negative integer',
     basis: {

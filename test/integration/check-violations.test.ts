@@ -63,6 +63,7 @@ describe('every rule finds its violation', () => {
     ],
     ['pagination.bogus-cursor', 'legacy', 'warn', /^answered a page for a cursor it never gave/],
     ['fields.required', 'legacy', 'fail', /^page 1, item 2 has no uri string$/],
+    ['fields.uri', 'legacy', 'fail', /^page 2, item 6: "not a uri" is not a URI$/],
     [
       'fields.size',
       'legacy',
@@ -94,13 +95,13 @@ describe('every rule finds its violation', () => {
       'read.back',
       'legacy',
       'fail',
-      /^violations:\/\/both, item 1 has both text and blob \(and 1 more; read 7 of the listed resources\)$/,
+      /^violations:\/\/both, item 1 has both text and blob \(and 1 more; read 8 of the listed resources\)$/,
     ],
     [
       'read.not-empty',
       'legacy',
       'warn',
-      /^violations:\/\/empty reads as an empty contents array \(read 7 of the listed resources\)$/,
+      /^violations:\/\/empty reads as an empty contents array \(read 8 of the listed resources\)$/,
     ],
     [
       'read.unknown-resource',

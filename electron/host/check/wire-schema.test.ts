@@ -32,6 +32,30 @@ describe('wire.schema', () => {
     },
   );
 
+  it.each(['2025-11-25', '2026-07-28'])(
+    '%s: fails a uri that is not a URI, as the schema formats it',
+    (revision) => {
+      const notAUri = {
+        message: {
+          jsonrpc: '2.0',
+          id: 4,
+          result: {
+            resources: [{ uri: 'not a uri', name: 'x' }],
+            // What 2026-07-28 requires of every list result besides.
+            resultType: 'complete',
+            ttlMs: 0,
+            cacheScope: 'public',
+          },
+        },
+        answers: 'resources/list',
+      };
+      expect(wireSchemaRule(revision, [notAUri])).toMatchObject({
+        verdict: 'fail',
+        detail: expect.stringMatching(/at \/resources\/0\/uri: must match format "uri"$/),
+      });
+    },
+  );
+
   it('says when it keeps no schema for the revision', () => {
     expect(wireSchemaRule('2023-01-01', [page])).toMatchObject({
       verdict: 'n/a',

@@ -9,6 +9,8 @@ import AjvModule, { type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft07Module from 'ajv';
 import type { RuleResult } from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
+import { templateVariables } from '../../../shared/catalog/uri-template-variables';
+import { isUri } from '../../../shared/check/uri-syntax';
 import { cut } from '../../../shared/check/list-rules';
 import schema20241105 from './spec-schemas/2024-11-05.json';
 import schema20250326 from './spec-schemas/2025-03-26.json';
@@ -68,9 +70,14 @@ function validator(revision: string, definition: string): ValidateFunction | nul
   let entry = compiled.get(revision);
   if (!entry) {
     // strict off: the published schema uses keywords Ajv does not know (e.g. descriptions in odd
-    // places).
-    const options = { strict: false, allErrors: false, validateFormats: false };
+    // places). Its formats are checked as the official suite checks them: a uri by RFC 3986 (a
+    // resource listed as "not a uri" is not valid), a uriTemplate by RFC 6570; `byte` (base64)
+    // is left to read.back, which checks every blob.
+    const options = { strict: false, allErrors: false };
     const ajv = draft07 ? new AjvDraft07(options) : new Ajv2020(options);
+    ajv.addFormat('uri', isUri);
+    ajv.addFormat('uri-template', (value: string) => !templateVariables(value).error);
+    ajv.addFormat('byte', true);
     ajv.addSchema(schema, revision);
     compiled.set(revision, (entry = { ajv, validators: new Map() }));
   }
