@@ -15,6 +15,17 @@ export const RULES_NOTIFICATIONS = {
       beyond: 'A capability declared is a promise: a subscribe that then fails breaks it.',
     },
   },
+  'subscriptions.unsubscribe': {
+    title: 'resources/unsubscribe answers where subscribe is declared',
+    basis: {
+      revision: '2025-11-25',
+      section: 'Resources › Subscriptions (schema.ts, UnsubscribeRequest)',
+      level: 'MUST',
+      says: 'Sent from the client to request cancellation of resources/updated notifications from the server. This should follow a previous resources/subscribe request.',
+      beyond:
+        'A server that declares subscribe answers its pair with an EmptyResult: an unsubscribe that fails leaves the client subscribed with no way out.',
+    },
+  },
   'capabilities.list-changed': {
     title: 'list_changed is sent only where listChanged is declared',
     basis: {

@@ -1,24 +1,26 @@
 // mcp-context check against a server that breaks every rule on purpose
-// (test/fixtures/violations-server.ts, raw JSON-RPC over stdio): one test per rule, each
-// finding its violation and saying where, in words.
+// (test/fixtures/violations-server.ts, raw JSON-RPC over stdio; and the hostile fixture for what
+// cannot be broken together with the rest, such as an unsubscribe failing after a subscribe that
+// worked): one test per rule, each finding its violation and saying where, in words.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport, RuleResult } from '../../shared/check/check-types';
 import { checkServer } from '../../electron/host/check/conformance';
 import { RULES } from '../../shared/check/rule-catalog';
 import { fixture } from './harness';
 
-type Variant = 'legacy' | 'undeclared' | 'modern';
+type Variant = 'legacy' | 'undeclared' | 'modern' | 'hostile-unsubscribe';
 const reports = {} as Record<Variant, CheckReport>;
 
 beforeAll(async () => {
-  const args: Record<Variant, string[]> = {
-    legacy: ['--era', 'legacy'],
-    undeclared: ['--era', 'legacy', '--undeclared'],
-    modern: ['--era', 'modern'],
+  const args: Record<Variant, [string, ...string[]]> = {
+    legacy: ['violations-server.ts', '--era', 'legacy'],
+    undeclared: ['violations-server.ts', '--era', 'legacy', '--undeclared'],
+    modern: ['violations-server.ts', '--era', 'modern'],
+    'hostile-unsubscribe': ['hostile-server.ts', '--mode', 'unsubscribe-fails'],
   };
   await Promise.all(
     (Object.keys(args) as Variant[]).map(async (variant) => {
-      const outcome = await checkServer(fixture('violations-server.ts', ...args[variant]), 5000);
+      const outcome = await checkServer(fixture(...args[variant]), 5000);
       if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
       reports[variant] = outcome.report;
     }),
@@ -126,6 +128,12 @@ describe('every rule finds its violation', () => {
       'legacy',
       'fail',
       /^file:\/\/\/srv\/data\/\.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd is outside file:\/\/\/srv\/data\/, and the server answered it with content$/,
+    ],
+    [
+      'subscriptions.unsubscribe',
+      'hostile-unsubscribe',
+      'fail',
+      /^resources\/unsubscribe hostile:\/\/plain\/one failed: -32603: unsubscribing is not implemented$/,
     ],
     [
       'subscriptions.only-subscribed',

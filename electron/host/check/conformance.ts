@@ -33,7 +33,7 @@ import { describeConnectFailure } from '../connection/liveness';
 import { bogusCursorRule, capabilityRule, listOnAnotherConnection } from './list-probes';
 import { openProbe, type Probe, type SignedIn } from './probe';
 import { readBackRules, unknownResourceRules } from './read-probes';
-import { listenBriefly, subscribeRule } from './subscribe-probes';
+import { listenBriefly, subscribeRules } from './subscribe-probes';
 import { completeFirst } from './template-probes';
 import { traversalRule } from './traversal-probe';
 import { CHECK_DEADLINE_MS, listedUris, spread, walkRaw } from './walk';
@@ -127,15 +127,24 @@ export async function checkServer(
     let listen: Listen | undefined;
     if (era === 'legacy')
       results.push(
-        await subscribeRule(
+        ...(await subscribeRules(
           ask,
           capabilities.resources?.subscribe === true,
           sample[0],
           asked,
           watches,
+        )),
+      );
+    else {
+      results.push(
+        ...(['capabilities.subscribe', 'subscriptions.unsubscribe'] as const).map((rule) =>
+          judge(rule, era).notApplicable(
+            'only before 2026-07-28: subscriptions/listen replaced resources/subscribe',
+          ),
         ),
       );
-    else listen = await listenBriefly(probe, capabilities.resources, sample[0], watches, timeoutMs);
+      listen = await listenBriefly(probe, capabilities.resources, sample[0], watches, timeoutMs);
+    }
     results.push(
       listChangedRule(notes, capabilities.resources?.listChanged === true, era),
       onlySubscribedRule(notes, watches, era),

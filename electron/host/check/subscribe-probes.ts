@@ -11,25 +11,34 @@ import { said, type Ask, type Probe } from './probe';
 /** Updates that come this long after a subscribe are waited for, before unsubscribing. */
 const UPDATE_WAIT_MS = 300;
 
-export async function subscribeRule(
+/**
+ * Before 2026-07-28: subscribes to `uri` where subscribe is declared, waits a moment for updates,
+ * and unsubscribes; each answer is judged (capabilities.subscribe, subscriptions.unsubscribe).
+ */
+export async function subscribeRules(
   ask: Ask,
   declared: boolean,
   uri: string | undefined,
   asked: string[],
   watches: Watch[],
-): Promise<RuleResult> {
+): Promise<RuleResult[]> {
   const rule = judge('capabilities.subscribe', 'legacy');
+  const unsubscribe = judge('subscriptions.unsubscribe', 'legacy');
   if (!declared)
-    return rule.notApplicable(
-      'subscribe is not declared (not asked: only what is declared is used)',
-    );
-  if (!uri) return rule.notApplicable('declared, but nothing is listed to subscribe to');
+    return [
+      rule.notApplicable('subscribe is not declared (not asked: only what is declared is used)'),
+      unsubscribe.notApplicable('subscribe is not declared'),
+    ];
+  if (!uri)
+    return [
+      rule.notApplicable('declared, but nothing is listed to subscribe to'),
+      unsubscribe.notApplicable('nothing is listed to subscribe to'),
+    ];
   const request = { method: 'resources/subscribe', params: { uri } };
   const before = asked.length;
   const watch = { uris: [uri], from: Date.now(), to: Number.POSITIVE_INFINITY };
   watches.push(watch);
   const answer = await ask(request.method, request.params);
-  if ('result' in answer) await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
   if ('error' in answer) {
     const meanwhile = asked.slice(before);
     watch.to = Date.now();
@@ -37,14 +46,27 @@ export async function subscribeRule(
       meanwhile.length > 0
         ? `, after the server asked us for ${[...new Set(meanwhile)].join(', ')}, which we do not offer (a server must not ask a client for what it did not declare)`
         : '';
-    return rule.broken(
-      `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`,
-      { request, response: cut(answer.error) },
-    );
+    return [
+      rule.broken(
+        `subscribe is declared, but resources/subscribe ${uri} failed: ${said(answer.error)}${why}`,
+        { request, response: cut(answer.error) },
+      ),
+      unsubscribe.notApplicable('the subscribe failed: there is nothing to unsubscribe from'),
+    ];
   }
-  await ask('resources/unsubscribe', { uri });
+  await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
+  const leave = { method: 'resources/unsubscribe', params: { uri } };
+  const left = await ask(leave.method, leave.params);
   watch.to = Date.now();
-  return rule.pass(`declared, and resources/subscribe ${uri} answered`);
+  return [
+    rule.pass(`declared, and resources/subscribe ${uri} answered`),
+    'error' in left
+      ? unsubscribe.broken(`resources/unsubscribe ${uri} failed: ${said(left.error)}`, {
+          request: leave,
+          response: cut(left.error),
+        })
+      : unsubscribe.pass(`resources/unsubscribe ${uri} answered`),
+  ];
 }
 
 /**
