@@ -120,22 +120,64 @@ export function iconRules(walks: RawWalk[]): RuleResult[] {
   ];
 }
 
-/** Two fresh connections see the same set of resources. */
-export function stabilityRule(
-  first: readonly string[],
-  second: readonly string[] | undefined,
-): RuleResult {
+/** One listing of the whole set, and which of the check's two connections made it. */
+export interface Listing {
+  on: 'first' | 'second';
+  uris: readonly string[];
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const one = new Set(a);
+  const two = new Set(b);
+  return one.size === two.size && [...one].every((uri) => two.has(uri));
+};
+
+/**
+ * What listings made in turn on two connections show: the same set (`at` the listing that
+ * matched the one before it, on the other connection), a set that varies per connection (one
+ * connection listed the same twice around a different listing on the other), or nothing yet (the
+ * set kept changing). A set may change over time, so two listings that differ prove nothing
+ * alone: only a connection that stays put while the other sees something else does.
+ */
+export function compareListings(
+  listings: readonly Listing[],
+): { same: number } | { varies: number } | undefined {
+  for (let at = 1; at < listings.length; at += 1) {
+    const [before, now] = [listings[at - 1] as Listing, listings[at] as Listing];
+    if (sameSet(before.uris, now.uris)) return { same: at };
+    const twoBack = listings[at - 2];
+    if (twoBack && sameSet(twoBack.uris, now.uris)) return { varies: at };
+  }
+  return undefined;
+}
+
+/** Two fresh connections see the same set of resources, listed in turn (`listings`). */
+export function stabilityRule(listings: readonly Listing[]): RuleResult {
   const rule = judge('listing.per-connection', 'modern');
-  if (!second) return rule.notApplicable('a second connection could not list');
-  const one = new Set(first);
-  const two = new Set(second);
-  const onlyFirst = [...one].filter((uri) => !two.has(uri));
-  const onlySecond = [...two].filter((uri) => !one.has(uri));
-  if (onlyFirst.length === 0 && onlySecond.length === 0)
-    return rule.pass(`both list the same ${one.size.toLocaleString('en')} resources`);
-  return rule.broken(
-    `the second connection lists ${onlySecond.length} the first did not, and misses ${onlyFirst.length} (the set may vary only by authorization)`,
-    { response: cut({ onlyFirst: onlyFirst.slice(0, 20), onlySecond: onlySecond.slice(0, 20) }) },
+  const [first, second] = listings;
+  if (!first || !second) return rule.notApplicable('a second connection could not list');
+  const onlyFirst = first.uris.filter((uri) => !second.uris.includes(uri));
+  const onlySecond = second.uris.filter((uri) => !first.uris.includes(uri));
+  const outcome = compareListings(listings);
+  if (outcome && 'same' in outcome && outcome.same === 1)
+    return rule.pass(
+      `both list the same ${new Set(first.uris).size.toLocaleString('en')} resources`,
+    );
+  if (outcome && 'same' in outcome) {
+    const again = listings[outcome.same] as Listing;
+    return rule.pass(
+      `the second connection listed ${onlySecond.length} ${onlySecond.length === 1 ? 'resource' : 'resources'} the first had not${onlyFirst.length > 0 ? `, and not ${onlyFirst.length} it had` : ''}, and the ${again.on}, listing again, then listed the same: the set changed over time, which it may`,
+    );
+  }
+  if (outcome)
+    return rule.broken(
+      `the second connection lists ${onlySecond.length} the first did not, and misses ${onlyFirst.length}, while the ${(listings[outcome.varies] as Listing).on}, listing again, still lists what it did: the set varies per connection (it may vary only by authorization)`,
+      {
+        response: cut({ onlyFirst: onlyFirst.slice(0, 20), onlySecond: onlySecond.slice(0, 20) }),
+      },
+    );
+  return rule.notApplicable(
+    `the set changed between each of ${listings.length} listings made in turn on two connections: it changes faster than they can be compared`,
   );
 }
 

@@ -106,13 +106,33 @@ describe('the check rules judged from raw pages', () => {
     expect(svg).toMatchObject({ rule: 'icons.svg', verdict: 'warn', level: 'SHOULD' });
   });
 
-  it('fails two connections that list different sets', () => {
-    expect(stabilityRule(['a://1', 'a://2'], ['a://1', 'a://3'])).toMatchObject({
+  it('tells a set that varies per connection from one that changed over time', () => {
+    const first = (uris: string[]) => ({ on: 'first' as const, uris });
+    const second = (uris: string[]) => ({ on: 'second' as const, uris });
+    // The first connection, listing again, still lists what it did: the second's differs.
+    expect(
+      stabilityRule([
+        first(['a://1', 'a://2']),
+        second(['a://1', 'a://3']),
+        first(['a://1', 'a://2']),
+      ]),
+    ).toMatchObject({
       verdict: 'fail',
       detail:
-        'the second connection lists 1 the first did not, and misses 1 (the set may vary only by authorization)',
+        'the second connection lists 1 the first did not, and misses 1, while the first, listing again, still lists what it did: the set varies per connection (it may vary only by authorization)',
     });
-    expect(stabilityRule(['a://1'], ['a://1']).verdict).toBe('pass');
+    // The first, listing again, lists what the second did: it changed, for everyone.
+    expect(
+      stabilityRule([first(['a://1']), second(['a://1', 'a://2']), first(['a://1', 'a://2'])])
+        .verdict,
+    ).toBe('pass');
+    expect(stabilityRule([first(['a://1']), second(['a://1'])]).verdict).toBe('pass');
+    // Changing under every listing: nothing can be concluded.
+    expect(
+      stabilityRule([first(['a://1']), second(['a://2']), first(['a://3']), second(['a://4'])])
+        .verdict,
+    ).toBe('n/a');
+    expect(stabilityRule([first(['a://1'])]).verdict).toBe('n/a');
   });
 
   it('warns of a lastModified that is not ISO 8601 (a SHOULD), and fails a priority out of range (a MUST)', () => {

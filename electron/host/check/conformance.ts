@@ -30,7 +30,7 @@ import {
 } from '../../../shared/check/notification-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
 import { describeConnectFailure } from '../connection/liveness';
-import { bogusCursorRule, capabilityRule, listOnAnotherConnection } from './list-probes';
+import { bogusCursorRule, capabilityRule, listInTurn } from './list-probes';
 import { openProbe, type Probe, type SignedIn } from './probe';
 import { readBackRules, unknownResourceRules } from './read-probes';
 import { listenBriefly, subscribeRules } from './subscribe-probes';
@@ -102,23 +102,26 @@ export async function checkServer(
     );
     const uris = listedUris(walk);
     const sample = spread(uris, READ_SAMPLE);
-    const second =
+    // Listed in turn with the first connection, while the set changes (2026-07-28 only).
+    const listings =
       era === 'modern'
-        ? await listOnAnotherConnection(
+        ? await listInTurn(
+            probe,
+            uris,
+            walk.pages.length,
             config,
             timeoutMs,
             deadline,
-            walk.pages.length,
             signal,
             signedIn,
           )
-        : undefined;
+        : [];
     results.push(
       ...(await readBackRules(ask, sample)),
       ...(await unknownResourceRules(ask, era)),
       await traversalRule(ask, uris, era),
       era === 'modern'
-        ? stabilityRule(uris, second)
+        ? stabilityRule(listings)
         : judge('listing.per-connection', era).notApplicable(
             'only in 2026-07-28 (before, the set could vary per connection)',
           ),

@@ -1,12 +1,14 @@
 /**
  * The listing questions of a check: does resources/list answer as declared, does a cursor the
- * server never gave get -32602, and does a second, fresh connection list the same.
+ * server never gave get -32602, and does a second, fresh connection list the same (in turn with
+ * the first, while the set changes over time).
  */
 import type { RuleResult } from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
 import { cut } from '../../../shared/check/list-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
 import { openProbe, said, type Answer, type Ask, type Probe, type SignedIn } from './probe';
+import { compareListings, type Listing } from '../../../shared/check/more-rules';
 import { listedUris, walkRaw } from './walk';
 
 export function capabilityRule(declared: boolean, first: Answer): RuleResult {
@@ -56,34 +58,46 @@ export async function bogusCursorRule(ask: Ask): Promise<RuleResult> {
   });
 }
 
+/** Listings made in turn on the two connections at most, while the set keeps changing. */
+const MAX_LISTINGS = 5;
+
 /**
- * The URIs a second, fresh connection lists (the set must not vary per connection), walked as
- * the first was. A walk that stopped (a loop) is compared as far as the first one came.
+ * Lists on a second, fresh connection and compares it with the first connection's listing
+ * (`firstUris`); where they differ, lists again in turn on each connection, so a set that changed
+ * over time (for everyone) is told from one that varies per connection (listing-rules'
+ * compareListings). A walk that stopped (a loop) counts as far as the first one came.
  */
-export async function listOnAnotherConnection(
+export async function listInTurn(
+  first: Probe,
+  firstUris: string[],
+  firstPages: number,
   config: ServerConfig,
   timeoutMs: number,
   deadline: number,
-  firstPages: number,
   signal?: AbortSignal,
   signedIn?: SignedIn,
-): Promise<string[] | undefined> {
-  let probe: Probe | undefined;
-  try {
-    probe = await openProbe(config, timeoutMs, signal, signedIn);
-    const first = await probe.ask('resources/list', {});
-    if ('error' in first) return undefined;
-    const walk = await walkRaw(
-      probe.ask,
-      'resources/list',
-      first,
-      probe.client.getProtocolEra() ?? 'legacy',
-      deadline,
-    );
+): Promise<Listing[]> {
+  const listings: Listing[] = [{ on: 'first', uris: firstUris }];
+  let second: Probe | undefined;
+  const list = async (probe: Probe): Promise<string[] | undefined> => {
+    const page = await probe.ask('resources/list', {});
+    if ('error' in page) return undefined;
+    const era = probe.client.getProtocolEra() ?? 'legacy';
+    const walk = await walkRaw(probe.ask, 'resources/list', page, era, deadline);
     return walk.stopped && walk.pages.length !== firstPages ? undefined : listedUris(walk);
+  };
+  try {
+    second = await openProbe(config, timeoutMs, signal, signedIn);
+    while (listings.length < MAX_LISTINGS && !compareListings(listings)) {
+      const on = listings.at(-1)?.on === 'first' ? 'second' : 'first';
+      const uris = await list(on === 'first' ? first : second);
+      if (!uris || signal?.aborted) break;
+      listings.push({ on, uris });
+    }
   } catch {
-    return undefined;
+    // A second connection that cannot be had, or a listing that fails: judged as far as it came.
   } finally {
-    await probe?.client.close().catch(() => {});
+    await second?.client.close().catch(() => {});
   }
+  return listings;
 }

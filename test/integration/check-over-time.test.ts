@@ -1,0 +1,44 @@
+// mcp-context check against servers whose behaviour plays out over time: a catalog that changes
+// for everyone (which the spec allows) must not be taken for one that varies per connection.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckReport } from '../../shared/check/check-types';
+import { checkServer } from '../../electron/host/check/conformance';
+import { startHttpFixture, type HttpFixture } from '../fixtures/http-server';
+import { fixture } from './harness';
+
+let http: HttpFixture | undefined;
+afterEach(async () => {
+  await http?.close();
+  http = undefined;
+});
+
+async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckReport> {
+  const outcome = await checkServer(config, 15_000);
+  if (!('report' in outcome)) throw new Error(JSON.stringify(outcome));
+  return outcome.report;
+}
+const result = (report: CheckReport, rule: string) =>
+  report.results.find((entry) => entry.rule === rule);
+
+describe('a catalog that changes over time', () => {
+  it('passes listing.per-connection when it changed between two listings, for everyone', async () => {
+    http = await startHttpFixture({ era: 'modern', changingCatalog: true });
+    const report = await check({ name: 'changing', transport: { kind: 'http', url: http.url } });
+    expect(report.era).toBe('modern');
+    expect(result(report, 'listing.per-connection')).toMatchObject({
+      verdict: 'pass',
+      detail:
+        'the second connection listed 1 resource the first had not, and the first, listing again, then listed the same: the set changed over time, which it may',
+    });
+  });
+
+  it('still fails a set that differs per connection, whichever listed first', async () => {
+    // Each connection is a process of its own, with a resource named after it.
+    const report = await check(fixture('violations-server.ts', '--era', 'modern'));
+    expect(result(report, 'listing.per-connection')).toMatchObject({
+      verdict: 'fail',
+      detail:
+        'the second connection lists 1 the first did not, and misses 1, while the first, listing again, still lists what it did: the set varies per connection (it may vary only by authorization)',
+    });
+  });
+});
