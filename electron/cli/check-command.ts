@@ -34,12 +34,15 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
   // A server signed in to (mcp-context login) is checked with its sign-in.
   const signedIn = keptProviderFor(createOAuthStore(defaultOAuthFile()));
   for (const server of servers) {
+    const progress = progressLine(server.name);
     // One server's failure is its own: the others are still checked and reported.
-    const outcome = await checkServer(server, args.timeoutMs ?? 30_000, undefined, signedIn).catch(
-      (error: unknown) => ({
+    const outcome = await checkServer(server, args.timeoutMs ?? 30_000, undefined, signedIn, {
+      ...(progress && { onProgress: progress.show }),
+    })
+      .catch((error: unknown) => ({
         unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
-      }),
-    );
+      }))
+      .finally(() => progress?.clear());
     outcomes.push({ server, outcome });
   }
   const reports = outcomes.flatMap(({ outcome }) => ('report' in outcome ? [outcome.report] : []));
@@ -57,6 +60,28 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
   }
   if (unreachable.length > 0) return 2;
   return reports.some((report) => report.counts.fail > 0) ? 1 : 0;
+}
+
+/**
+ * What a check waits on (its watch of the server's notifications), on one line of stderr,
+ * rewritten in place; only on a terminal, so piped output stays the report alone.
+ */
+function progressLine(
+  name: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): { show(text: string): void; clear(): void } | undefined {
+  if (!stream.isTTY) return undefined;
+  let shown = false;
+  return {
+    show(text) {
+      stream.write(`\r\u001b[2K${terminalSafe(name).slice(0, 60)}: ${text}…`);
+      shown = true;
+    },
+    clear() {
+      if (shown) stream.write('\r\u001b[2K');
+      shown = false;
+    },
+  };
 }
 
 function human(report: CheckReport): string {

@@ -34,6 +34,12 @@ export interface Listen {
   to: number;
 }
 
+/**
+ * The least time a check watches a server's notifications, from the moment it connected, where
+ * a rule needs it (a server may announce on a clock of its own): electron/host/check/watch-probe.ts.
+ */
+export const NOTIFICATION_WATCH_MS = 5000;
+
 export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 const UPDATED = 'notifications/resources/updated';
@@ -51,16 +57,21 @@ export function listChangedRule(
   notes: readonly Note[],
   declared: boolean,
   era?: 'legacy' | 'modern',
+  watchedMs?: number,
 ): RuleResult {
   const rule = judge('capabilities.list-changed', era);
   const sent = notes.filter((note) => note.method === LIST_CHANGED);
+  const during =
+    watchedMs === undefined
+      ? 'during the check'
+      : `in the ${(watchedMs / 1000).toFixed(1)} s the check watched`;
   if (declared)
     return rule.pass(
       sent.length > 0
-        ? `declared, and sent ${sent.length} during the check`
-        : 'declared (none was sent during the check)',
+        ? `declared, and sent ${sent.length} ${during}`
+        : `declared (none was sent ${during})`,
     );
-  if (sent.length === 0) return rule.pass('not declared, and none was sent during the check');
+  if (sent.length === 0) return rule.pass(`not declared, and none was sent ${during}`);
   return rule.broken(
     `listChanged is not declared, yet the server sent list_changed ${sent.length === 1 ? 'once' : `${sent.length} times`}`,
     evidence(sent[0] as Note),

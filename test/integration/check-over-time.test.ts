@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/check-types';
 import { checkServer } from '../../electron/host/check/conformance';
+import { NOTIFICATION_WATCH_MS } from '../../electron/host/check/watch-probe';
 import { startHttpFixture, type HttpFixture } from '../fixtures/http-server';
 import { fixture } from './harness';
 
@@ -40,5 +41,25 @@ describe('a catalog that changes over time', () => {
       detail:
         'the second connection lists 1 the first did not, and misses 1, while the first, listing again, still lists what it did: the set varies per connection (it may vary only by authorization)',
     });
+  });
+});
+
+describe('what a server sends on a clock of its own', () => {
+  it('fails a list_changed sent every 2 s where listChanged is not declared', async () => {
+    // The check itself ends well within 2 s: it must watch on until the server has spoken.
+    const report = await check(fixture('hostile-server.ts', '--mode', 'list-changed-every-2s'));
+    expect(result(report, 'capabilities.list-changed')).toMatchObject({
+      verdict: 'fail',
+      detail: 'listChanged is not declared, yet the server sent list_changed once',
+    });
+  });
+
+  it('says how long it watched a server that sent nothing it did not declare', async () => {
+    const report = await check(fixture('hostile-server.ts', '--mode', 'duplicates'));
+    const detail = result(report, 'capabilities.list-changed')?.detail ?? '';
+    expect(detail).toMatch(/^not declared, and none was sent in the \d+\.\d s the check watched$/);
+    expect(Number(/(\d+\.\d) s/.exec(detail)?.[1])).toBeGreaterThanOrEqual(
+      NOTIFICATION_WATCH_MS / 1000,
+    );
   });
 });

@@ -21,22 +21,15 @@ import {
   stabilityRule,
   templateRule,
 } from '../../../shared/check/more-rules';
-import {
-  listChangedRule,
-  listenRules,
-  onlySubscribedRule,
-  type Listen,
-  type Watch,
-} from '../../../shared/check/notification-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
 import { describeConnectFailure } from '../connection/liveness';
 import { bogusCursorRule, capabilityRule, listInTurn } from './list-probes';
 import { openProbe, type Probe, type SignedIn } from './probe';
 import { readBackRules, unknownResourceRules } from './read-probes';
-import { listenBriefly, subscribeRules } from './subscribe-probes';
 import { completeFirst } from './template-probes';
 import { traversalRule } from './traversal-probe';
 import { CHECK_DEADLINE_MS, listedUris, spread, walkRaw } from './walk';
+import { NOTIFICATION_WATCH_MS, notificationResults } from './watch-probe';
 import { wireSchemaRule } from './wire-schema';
 
 export type { SignedIn } from './probe';
@@ -50,11 +43,23 @@ export type CheckOutcome = { report: CheckReport } | { unreachable: string } | {
  * Checks one server; resolves with its report, or why it could not be reached, or that it was
  * cancelled (`signal`: the user's Cancel, or the host closing), which closes its connections.
  */
+/** How a check runs, beyond what every command has. */
+export interface CheckOptions {
+  /**
+   * The least time to watch the server's notifications, from connecting (default
+   * {@link NOTIFICATION_WATCH_MS}); only where a rule needs it, and ended by what it looks for.
+   */
+  watchMs?: number;
+  /** Told what the check is waiting on, when it waits: a line to show. */
+  onProgress?: (text: string) => void;
+}
+
 export async function checkServer(
   config: ServerConfig,
   timeoutMs: number,
   signal?: AbortSignal,
   signedIn?: SignedIn,
+  options: CheckOptions = {},
 ): Promise<CheckOutcome> {
   if (signal?.aborted) return { cancelled: true };
   let probe: Probe;
@@ -65,7 +70,8 @@ export async function checkServer(
       ? { cancelled: true }
       : { unreachable: describeConnectFailure(error, undefined) };
   }
-  const { client, ask, asked, sent, notes } = probe;
+  const connectedAt = Date.now();
+  const { client, ask, sent } = probe;
   try {
     const era = client.getProtocolEra() ?? 'legacy';
     const capabilities = (client.getServerCapabilities() ?? {}) as {
@@ -126,32 +132,20 @@ export async function checkServer(
             'only in 2026-07-28 (before, the set could vary per connection)',
           ),
     );
-    const watches: Watch[] = [];
-    let listen: Listen | undefined;
-    if (era === 'legacy')
-      results.push(
-        ...(await subscribeRules(
-          ask,
-          capabilities.resources?.subscribe === true,
-          sample[0],
-          asked,
-          watches,
-        )),
-      );
-    else {
-      results.push(
-        ...(['capabilities.subscribe', 'subscriptions.unsubscribe'] as const).map((rule) =>
-          judge(rule, era).notApplicable(
-            'only before 2026-07-28: subscriptions/listen replaced resources/subscribe',
-          ),
-        ),
-      );
-      listen = await listenBriefly(probe, capabilities.resources, sample[0], watches, timeoutMs);
-    }
     results.push(
-      listChangedRule(notes, capabilities.resources?.listChanged === true, era),
-      onlySubscribedRule(notes, watches, era),
-      ...listenRules(notes, listen),
+      ...(await notificationResults(probe, {
+        era,
+        declared: capabilities.resources,
+        uri: sample[0],
+        from: connectedAt,
+        timeoutMs,
+        watchMs: options.watchMs ?? NOTIFICATION_WATCH_MS,
+        ...(signal && { signal }),
+        ...(options.onProgress && {
+          onProgress: (seconds: number) =>
+            options.onProgress?.(`watching its notifications, ${seconds} s more`),
+        }),
+      })),
     );
     results.push(wireSchemaRule(client.getNegotiatedProtocolVersion(), sent));
     if (signal?.aborted) return { cancelled: true };

@@ -91,6 +91,8 @@ export interface Probe {
   sent: SentMessage[];
   /** The notifications it sent (the first 500), when they came. */
   notes: Note[];
+  /** Told of each notification as it is noted. */
+  noted: Set<(note: Note) => void>;
   /** The ids of the listen streams opened, in order. */
   listens: string[];
 }
@@ -106,6 +108,7 @@ export async function openProbe(
   const sent: SentMessage[] = [];
   const notes: Note[] = [];
   const listens: string[] = [];
+  const noted = new Set<(note: Note) => void>();
   // What the server really answered, by request id: the SDK's parse (strict in 2026-07-28, and
   // mapping -32002 onto -32602) is not what is judged.
   const answers = new Map<string | number, JSONRPCMessage>();
@@ -129,13 +132,16 @@ export async function openProbe(
         message: message as unknown as Record<string, unknown>,
         ...(answering && { answers: answering }),
       });
-    if ('method' in message && !('id' in message) && notes.length < 500)
-      notes.push({
+    if ('method' in message && !('id' in message) && notes.length < 500) {
+      const note: Note = {
         method: message.method,
         ...(typeof message.params === 'object' &&
           message.params !== null && { params: message.params as Record<string, unknown> }),
         at: Date.now(),
-      });
+      };
+      notes.push(note);
+      for (const listener of noted) listener(note);
+    }
     if ('method' in message && 'id' in message && asked.length < 100) asked.push(message.method);
     else if ('id' in message && waitingFor?.id !== undefined && message.id === waitingFor.id)
       answers.set(message.id, message);
@@ -166,7 +172,7 @@ export async function openProbe(
     answers.clear();
     return answerOf(raw, thrown, method, timeoutMs);
   };
-  return { client, ask, asked, sent, notes, listens };
+  return { client, ask, asked, sent, notes, noted, listens };
 }
 
 /** The sign-in kept for an HTTP server's URL, if any (oauth-sign-in.ts's keptProviderFor). */

@@ -69,18 +69,24 @@ export async function subscribeRules(
   ];
 }
 
+/** A listen stream the check holds open while it watches; `close` ends it and says when. */
+export interface OpenListen {
+  close(): Promise<Listen | undefined>;
+}
+
 /**
  * 2026-07-28: opens a listen stream for what the server declares (list changes, and the first
- * sampled resource where it declares subscribe), keeps it a moment for the notifications that
- * follow the acknowledgement, and closes it. Undefined where nothing is declared to listen to.
+ * sampled resource where it declares subscribe), and waits a moment for the notifications that
+ * follow the acknowledgement; the caller closes it once it has watched long enough. Undefined
+ * where nothing is declared to listen to.
  */
-export async function listenBriefly(
+export async function openListen(
   probe: Probe,
   declared: { subscribe?: unknown; listChanged?: unknown } | undefined,
   uri: string | undefined,
   watches: Watch[],
   timeoutMs: number,
-): Promise<Listen | undefined> {
+): Promise<OpenListen | undefined> {
   const filter = {
     ...(declared?.listChanged === true && { resourcesListChanged: true }),
     ...(declared?.subscribe === true && uri !== undefined && { resourceSubscriptions: [uri] }),
@@ -93,8 +99,12 @@ export async function listenBriefly(
     .listen(filter, { timeout: Math.min(timeoutMs, 5000) })
     .catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
-  await stream?.close().catch(() => {});
-  watch.to = Date.now();
-  const id = probe.listens.at(-1);
-  return id === undefined ? undefined : { id, from, to: watch.to };
+  return {
+    async close() {
+      await stream?.close().catch(() => {});
+      watch.to = Date.now();
+      const id = probe.listens.at(-1);
+      return id === undefined ? undefined : { id, from, to: watch.to };
+    },
+  };
 }

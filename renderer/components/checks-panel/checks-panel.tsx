@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RuleResult } from '../../../shared/check/check-types';
+import { NOTIFICATION_WATCH_MS } from '../../../shared/check/notification-rules';
 import { basisOf, RULES, type RuleId } from '../../../shared/check/rule-catalog';
 import { useAppStore } from '../../store/use-app-store';
 import { ServerSelect } from '../trace-panel/server-select';
@@ -46,7 +47,8 @@ export function ChecksPanel() {
           {check?.state === 'running' ? (
             <>
               <span className="spinner" aria-hidden="true" /> Checking {name}… (a connection of its
-              own: the server is started again for stdio)
+              own: the server is started again for stdio; one that declares no listChanged is
+              watched for {NOTIFICATION_WATCH_MS / 1000} s, for what it sends unasked)
             </>
           ) : check?.state === 'done' ? (
             `${check.report.counts.pass} pass, ${check.report.counts.warn} warn, ${check.report.counts.fail} fail, ${check.report.counts['n/a']} not applicable · read back ${check.report.read.count} of ${check.report.read.of} · protocol ${check.report.protocolVersion ?? '?'} · ${new Date(check.at).toLocaleTimeString('en-GB')}`
