@@ -140,8 +140,11 @@ export function annotationRules(annotated: readonly Annotated[]): RuleResult[] {
   ];
 }
 
-/** Required fields with the right types, `size` a non-negative integer, annotations in range. */
-export function fieldRules(walk: RawWalk): RuleResult[] {
+/**
+ * Required fields with the right types, `size` a non-negative integer, and annotations in range,
+ * those of the templates (`templates`) as well as the resources'.
+ */
+export function fieldRules(walk: RawWalk, templates?: RawWalk): RuleResult[] {
   const fields: { detail: string; evidence?: Evidence }[] = [];
   const sizes: { detail: string; evidence?: Evidence }[] = [];
   const notUris: { detail: string; evidence?: Evidence }[] = [];
@@ -203,6 +206,26 @@ export function fieldRules(walk: RawWalk): RuleResult[] {
       `${uris.toLocaleString('en')} uris, each a URI by RFC 3986`,
     ),
     firstOf(judge('fields.size'), sizes, 'every size given is a non-negative integer'),
-    ...annotationRules(annotated),
+    ...annotationRules([...annotated, ...templateAnnotations(templates)]),
   ];
+}
+
+/** The annotations of each template listed, labelled with its uriTemplate. */
+function templateAnnotations(templates: RawWalk | undefined): Annotated[] {
+  return (templates?.pages ?? []).flatMap((page) => {
+    const list = (page.result as { resourceTemplates?: unknown } | undefined)?.resourceTemplates;
+    return (Array.isArray(list) ? list : []).flatMap((item, index) => {
+      const raw = (item ?? {}) as Record<string, unknown>;
+      if (raw.annotations === undefined) return [];
+      const label =
+        typeof raw.uriTemplate === 'string'
+          ? `template ${raw.uriTemplate.slice(0, 200)}`
+          : `template ${index + 1}`;
+      const request = {
+        method: 'resources/templates/list',
+        params: page.cursor === undefined ? {} : { cursor: page.cursor },
+      };
+      return [{ label, annotations: raw.annotations, evidence: { request, response: cut(item) } }];
+    });
+  });
 }

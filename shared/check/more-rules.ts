@@ -5,7 +5,7 @@
  */
 import { templateVariables } from '../catalog/uri-template-variables';
 import type { RuleResult } from './check-types';
-import { judge } from './judge';
+import { firstOf, judge } from './judge';
 import { cut, type RawWalk } from './list-rules';
 
 const list = (result: unknown, field: string): unknown[] => {
@@ -13,8 +13,23 @@ const list = (result: unknown, field: string): unknown[] => {
   return Array.isArray(value) ? value : [];
 };
 
+/** The template list ends (a loop is reported, as in the resource list), and each parses. */
+export function templateRules(templates: RawWalk | undefined): RuleResult[] {
+  const ends = judge('templates.ends');
+  return [
+    templates
+      ? firstOf(
+          ends,
+          templates.stopped ? [{ detail: templates.stopped }] : [],
+          `the list ended after ${templates.pages.length} ${templates.pages.length === 1 ? 'page' : 'pages'}`,
+        )
+      : ends.notApplicable('resources/templates/list is not answered'),
+    templateRule(templates),
+  ];
+}
+
 /** Each template parses as RFC 6570. */
-export function templateRule(templates: RawWalk | undefined): RuleResult {
+function templateRule(templates: RawWalk | undefined): RuleResult {
   const rule = judge('templates.rfc6570');
   if (!templates) return rule.notApplicable('resources/templates/list is not answered');
   const all = templates.pages.flatMap((page) => list(page.result, 'resourceTemplates'));

@@ -91,6 +91,28 @@ export const RULES_READING = {
       beyond: SCHEMA_IS_THE_RULE,
     },
   },
+  'templates.ends': {
+    title: 'The template list ends',
+    basis: {
+      revision: BOTH,
+      section: 'Utilities › Pagination (resources/templates/list)',
+      level: 'MUST',
+      says: 'An optional nextCursor field if more results exist',
+      beyond:
+        'A cursor loop says more templates exist forever: the list can never be had whole, and a client that follows it never ends.',
+    },
+  },
+  'templates.read': {
+    title: 'A URI built from a template reads back, each item with its uri and one of text or blob',
+    basis: {
+      revision: BOTH,
+      section: 'Resources › Resource templates; Reading resources',
+      level: 'MUST',
+      says: 'uriTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs; contents: (TextResourceContents | BlobResourceContents)[]',
+      beyond:
+        'A URI built from a template is read as any resource: what it answers is held to the schema. Where it answers an error no resource may be there, which is not judged; empty contents are only warned of (a resource with no contents, or none at all).',
+    },
+  },
   'templates.completion': {
     title: 'completion/complete answers at most 100 values',
     basis: {

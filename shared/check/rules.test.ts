@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldRules, paginationRules, type RawWalk } from './list-rules';
-import { cacheRules, completionRule, iconRules, stabilityRule, templateRule } from './more-rules';
+import { cacheRules, completionRule, iconRules, stabilityRule, templateRules } from './more-rules';
 
 const page = (resources: unknown[], extra: Record<string, unknown> = {}, cursor?: string) => ({
   cursor,
@@ -83,13 +83,16 @@ describe('the check rules judged from raw pages', () => {
 
   it('fails a template that is not RFC 6570, and an icon on another scheme', () => {
     expect(
-      templateRule(
+      templateRules(
         walk({
           cursor: undefined,
           result: { resourceTemplates: [{ uriTemplate: 'a://{unclosed', name: 't' }] },
         } as never),
-      )?.verdict,
-    ).toBe('fail');
+      ).map((result) => [result.rule, result.verdict]),
+    ).toEqual([
+      ['templates.ends', 'pass'],
+      ['templates.rfc6570', 'fail'],
+    ]);
     const [schemes, svg] = iconRules([
       walk(
         page([
@@ -155,5 +158,30 @@ describe('the check rules judged from raw pages', () => {
     );
     expect(verdict(ranged, 'annotations.valid')).toMatchObject({ verdict: 'fail', level: 'MUST' });
     expect(verdict(ranged, 'annotations.last-modified')?.verdict).toBe('n/a');
+  });
+
+  it('reports a loop in the template list, and judges the annotations of templates', () => {
+    const loop = {
+      pages: [{ cursor: undefined, result: { resourceTemplates: [], nextCursor: 'A' } }],
+      stopped: 'cursor loop: page 2 points back to cursor "A"',
+    };
+    expect(templateRules(loop)[0]).toMatchObject({
+      rule: 'templates.ends',
+      verdict: 'fail',
+      detail: 'cursor loop: page 2 points back to cursor "A"',
+    });
+    const templates = walk({
+      cursor: undefined,
+      result: {
+        resourceTemplates: [
+          { uriTemplate: 'a://{x}', name: 'x', annotations: { audience: ['robot'] } },
+        ],
+      },
+    } as never);
+    expect(verdict(fieldRules(walk(page([])), templates), 'annotations.valid')).toMatchObject({
+      verdict: 'fail',
+      detail:
+        'template a://{x}: audience ["robot"] is not a list of "user" and "assistant"; treated as absent',
+    });
   });
 });

@@ -76,7 +76,7 @@ describe('every rule finds its violation', () => {
       'annotations.valid',
       'legacy',
       'fail',
-      /^violations:\/\/docs\/a: audience \["robot"\] is not a list of "user" and "assistant"; treated as absent \(and 1 more\)$/,
+      /^violations:\/\/docs\/a: audience \["robot"\] is not a list of "user" and "assistant"; treated as absent \(and 2 more\)$/, // the third: a template's priority of 5
     ],
     [
       'annotations.last-modified',
@@ -85,6 +85,13 @@ describe('every rule finds its violation', () => {
       /^violations:\/\/docs\/a: lastModified "yesterday" is not an ISO 8601 timestamp; treated as absent$/,
     ],
     ['templates.rfc6570', 'legacy', 'fail', /^violations:\/\/items\/\{id: unclosed "\{"/],
+    ['templates.ends', 'modern', 'fail', /^cursor loop: page 2 points back to cursor "T"$/],
+    [
+      'templates.read',
+      'legacy',
+      'fail',
+      /^violations:\/\/logs\/value-0, item 1 has neither text nor blob$/,
+    ],
     [
       'templates.completion',
       'legacy',

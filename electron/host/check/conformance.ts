@@ -19,14 +19,14 @@ import {
   completionRule,
   iconRules,
   stabilityRule,
-  templateRule,
+  templateRules,
 } from '../../../shared/check/more-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
 import { describeConnectFailure } from '../connection/liveness';
 import { bogusCursorRule, capabilityRule, listInTurn } from './list-probes';
 import { openProbe, type Probe, type SignedIn } from './probe';
 import { readBackRules, unknownResourceRules } from './read-probes';
-import { completeFirst } from './template-probes';
+import { probeTemplates, templateReadRule } from './template-probes';
 import { traversalRule } from './traversal-probe';
 import { CHECK_DEADLINE_MS, listedUris, spread, walkRaw } from './walk';
 import { NOTIFICATION_WATCH_MS, notificationResults } from './watch-probe';
@@ -84,26 +84,25 @@ export async function checkServer(
     if (signal?.aborted) return { cancelled: true };
     if ('error' in first) return { report: report(config, client, results, { count: 0, of: 0 }) };
     const walk = await walkRaw(ask, 'resources/list', first, era, deadline);
-    results.push(
-      ...paginationRules(walk, era),
-      await bogusCursorRule(ask),
-      ...fieldRules(walk),
-      ...cacheRules(walk, era),
-    );
     const firstTemplates = await ask('resources/templates/list', {});
     const templates =
       'result' in firstTemplates
         ? await walkRaw(ask, 'resources/templates/list', firstTemplates, era, deadline)
         : undefined;
+    results.push(
+      ...paginationRules(walk, era),
+      await bogusCursorRule(ask),
+      ...fieldRules(walk, templates),
+      ...cacheRules(walk, era),
+    );
     const completions =
       (client.getServerCapabilities() as { completions?: unknown } | undefined)?.completions !==
       undefined;
+    const templated = await probeTemplates(ask, templates, completions);
     results.push(
-      templateRule(templates),
-      completionRule(
-        completions && templates ? await completeFirst(ask, templates) : [],
-        completions,
-      ),
+      ...templateRules(templates),
+      templateReadRule(templated.reads),
+      completionRule(templated.completions, completions),
       ...iconRules(templates ? [walk, templates] : [walk]),
     );
     const uris = listedUris(walk);
