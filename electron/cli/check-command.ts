@@ -88,7 +88,7 @@ function human(report: CheckReport): string {
   const head = `${terminalSafe(report.server)}${report.protocolVersion ? ` (protocol ${report.protocolVersion})` : ''}: ${report.counts.pass} pass, ${report.counts.warn} warn, ${report.counts.fail} fail, ${report.counts['n/a']} not applicable; read back ${report.read.count} of ${report.read.of}\n`;
   const lines = report.results.map(
     (result) =>
-      `  ${MARK[result.verdict]}  ${result.rule.padEnd(26)} ${terminalSafe(result.detail)}${result.verdict === 'fail' || result.verdict === 'warn' ? `\n        ${result.level} · ${result.spec.revision}, ${result.spec.section}` : ''}\n`,
+      `  ${MARK[result.verdict]}  ${result.rule.padEnd(30)} ${terminalSafe(result.detail)}${result.verdict === 'fail' || result.verdict === 'warn' ? `\n        ${result.level} · ${result.spec.revision}, ${result.spec.section}` : ''}\n`,
   );
   return `${head}${lines.join('')}`;
 }

@@ -1,92 +1,16 @@
 /**
- * More rules judged from what a server sent, pure: templates (RFC 6570, completion at most 100
- * values), icons (allowed schemes; SVG warned of), per-connection stability, and the cache
- * fields of 2026-07-28 (`ttlMs`, one `cacheScope` across pages, `resultType`).
+ * More rules judged from what a server sent, pure: icons (allowed schemes; SVG warned of),
+ * per-connection stability, and the cache fields of 2026-07-28 (`ttlMs`, one `cacheScope` across
+ * pages, `resultType`). Templates and completion are in template-rules.ts.
  */
-import { templateVariables } from '../catalog/uri-template-variables';
 import type { RuleResult } from './check-types';
-import { firstOf, judge } from './judge';
+import { judge } from './judge';
 import { cut, type RawWalk } from './list-rules';
 
 const list = (result: unknown, field: string): unknown[] => {
   const value = (result as Record<string, unknown> | undefined)?.[field];
   return Array.isArray(value) ? value : [];
 };
-
-/** The template list ends (a loop is reported, as in the resource list), and each parses. */
-export function templateRules(templates: RawWalk | undefined): RuleResult[] {
-  const ends = judge('templates.ends');
-  return [
-    templates
-      ? firstOf(
-          ends,
-          templates.stopped ? [{ detail: templates.stopped }] : [],
-          `the list ended after ${templates.pages.length} ${templates.pages.length === 1 ? 'page' : 'pages'}`,
-        )
-      : ends.notApplicable('resources/templates/list is not answered'),
-    templateRule(templates),
-  ];
-}
-
-/** Each template parses as RFC 6570. */
-function templateRule(templates: RawWalk | undefined): RuleResult {
-  const rule = judge('templates.rfc6570');
-  if (!templates) return rule.notApplicable('resources/templates/list is not answered');
-  const all = templates.pages.flatMap((page) => list(page.result, 'resourceTemplates'));
-  if (all.length === 0) return rule.notApplicable('no templates are listed');
-  const request = { method: 'resources/templates/list' };
-  for (const item of all) {
-    const uriTemplate = (item as { uriTemplate?: unknown })?.uriTemplate;
-    if (typeof uriTemplate === 'string' && uriTemplate.length > 10_000)
-      return rule.broken(
-        `a template is ${uriTemplate.length.toLocaleString('en')} characters long`,
-        { request, response: cut(item, 300) },
-      );
-    if (typeof uriTemplate !== 'string')
-      return rule.broken('a template has no uriTemplate string', { request, response: cut(item) });
-    const parsed = templateVariables(uriTemplate);
-    if (parsed.error)
-      return rule.broken(`${uriTemplate.slice(0, 200)}: ${parsed.error}`, {
-        request,
-        response: cut(item),
-      });
-  }
-  return rule.pass(
-    all.length === 1
-      ? 'the one template is well formed'
-      : `${all.length} templates, each well formed`,
-  );
-}
-
-/** A completion answer: at most 100 values. */
-export function completionRule(
-  answers: { template: string; result?: unknown; error?: string }[],
-  declared: boolean,
-): RuleResult {
-  const rule = judge('templates.completion');
-  if (!declared) return rule.notApplicable('completions is not declared');
-  if (answers.length === 0) return rule.notApplicable('no template has a variable to complete');
-  for (const { template, result, error } of answers) {
-    // An error is allowed (a variable it cannot complete): there are no values to judge.
-    if (error !== undefined)
-      return rule.notApplicable(
-        `completing ${template.slice(0, 200)} answered an error (${error}): no values to judge`,
-      );
-    const values = (result as { completion?: { values?: unknown } } | undefined)?.completion
-      ?.values;
-    if (!Array.isArray(values))
-      return rule.broken(`completing ${template.slice(0, 200)} answered no values array`, {
-        response: cut(result),
-      });
-    if (values.length > 100)
-      return rule.broken(`completing ${template.slice(0, 200)} answered ${values.length} values`, {
-        response: cut(result),
-      });
-  }
-  return rule.pass(
-    `${answers.length} ${answers.length === 1 ? 'completion' : 'completions'} asked, each within 100 values`,
-  );
-}
 
 /** Icons: https or data: only (a MUST); SVG can carry script, so it is warned of apart. */
 export function iconRules(walks: RawWalk[]): RuleResult[] {

@@ -114,12 +114,24 @@ export const RULES_READING = {
     },
   },
   'templates.completion': {
-    title: 'completion/complete answers at most 100 values',
+    title:
+      'completion/complete answers at most 100 string values, total an integer, hasMore a boolean',
     basis: {
       revision: BOTH,
-      section: 'Utilities › Completion (schema.ts)',
+      section: 'Utilities › Completion (schema.ts, CompleteResult)',
       level: 'MUST',
-      says: 'values: An array of completion values. Must not exceed 100 items.',
+      says: 'values: An array of completion values. Must not exceed 100 items. total?: number (an integer in schema.json); hasMore?: boolean',
+    },
+  },
+  'completion.unknown-template': {
+    title: 'completion/complete of a template nobody lists gets -32602',
+    basis: {
+      revision: BOTH,
+      section: 'Utilities › Completion › Error handling',
+      level: 'SHOULD',
+      says: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: […] Invalid prompt name: -32602 (Invalid params)',
+      beyond:
+        'Said of a prompt; a template reference nobody lists is the same mistake, and a completion for it would offer values for nothing.',
     },
   },
   'wire.schema': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldRules, paginationRules, type RawWalk } from './list-rules';
-import { cacheRules, completionRule, iconRules, stabilityRule, templateRules } from './more-rules';
+import { cacheRules, iconRules, stabilityRule } from './more-rules';
+import { completionRule, templateRules, unknownTemplateRule } from './template-rules';
 
 const page = (resources: unknown[], extra: Record<string, unknown> = {}, cursor?: string) => ({
   cursor,
@@ -69,16 +70,49 @@ describe('the check rules judged from raw pages', () => {
     );
   });
 
-  it('fails a completion of more than 100 values; one that errs has no values to judge', () => {
-    const many = { completion: { values: Array.from({ length: 101 }, (_, i) => `v${i}`) } };
-    expect(completionRule([{ template: 'a://{x}', result: many }], true)).toMatchObject({
+  it('judges a completion by the schema: 100 string values at most, total an integer, hasMore a boolean', () => {
+    const answer = (completion: unknown) => [
+      { template: 'a://{x}', variable: 'x', result: { completion } },
+    ];
+    const many = Array.from({ length: 101 }, (_, i) => `v${i}`);
+    expect(completionRule(answer({ values: many }), true)).toMatchObject({
       verdict: 'fail',
-      detail: 'completing a://{x} answered 101 values',
+      detail: 'completing x of a://{x} answered 101 values, where at most 100 are allowed',
     });
+    expect(completionRule(answer({ values: ['a'], total: 1.5 }), true).detail).toBe(
+      'completing x of a://{x} answered total 1.5, not an integer',
+    );
+    expect(completionRule(answer({ values: ['a'], hasMore: 'yes' }), true).detail).toBe(
+      'completing x of a://{x} answered hasMore "yes", not a boolean',
+    );
+    expect(completionRule(answer({ values: [1] }), true).detail).toBe(
+      'completing x of a://{x} answered value 1 is 1, not a string',
+    );
+    expect(completionRule(answer({ values: ['a'], total: 300, hasMore: true }), true).verdict).toBe(
+      'pass',
+    );
+    // An error answers no values: nothing to judge.
     expect(
-      completionRule([{ template: 'a://{x}', error: '-32602: no such variable' }], true).verdict,
+      completionRule(
+        [{ template: 'a://{x}', variable: 'x', error: '-32602: no such variable' }],
+        true,
+      ).verdict,
     ).toBe('n/a');
     expect(completionRule([], false).verdict).toBe('n/a');
+  });
+
+  it('warns of values offered for a template nobody lists (a SHOULD), and passes -32602', () => {
+    expect(unknownTemplateRule({ result: { completion: { values: ['x'] } } }, true)).toMatchObject({
+      verdict: 'warn',
+      level: 'SHOULD',
+    });
+    expect(unknownTemplateRule({ error: { code: -32603, message: 'boom' } }, true).detail).toBe(
+      'answered -32603, where -32602 is asked for',
+    );
+    expect(unknownTemplateRule({ error: { code: -32602, message: 'no' } }, true).verdict).toBe(
+      'pass',
+    );
+    expect(unknownTemplateRule(undefined, false).verdict).toBe('n/a');
   });
 
   it('fails a template that is not RFC 6570, and an icon on another scheme', () => {

@@ -14,19 +14,18 @@ import {
 } from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
 import { fieldRules, paginationRules } from '../../../shared/check/list-rules';
+import { cacheRules, iconRules, stabilityRule } from '../../../shared/check/more-rules';
 import {
-  cacheRules,
   completionRule,
-  iconRules,
-  stabilityRule,
   templateRules,
-} from '../../../shared/check/more-rules';
+  unknownTemplateRule,
+} from '../../../shared/check/template-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
 import { describeConnectFailure } from '../connection/liveness';
 import { bogusCursorRule, capabilityRule, listInTurn } from './list-probes';
 import { openProbe, type Probe, type SignedIn } from './probe';
 import { readBackRules, unknownResourceRules } from './read-probes';
-import { probeTemplates, templateReadRule } from './template-probes';
+import { completeUnknown, probeTemplates, templateReadRule } from './template-probes';
 import { traversalRule } from './traversal-probe';
 import { CHECK_DEADLINE_MS, listedUris, spread, walkRaw } from './walk';
 import { NOTIFICATION_WATCH_MS, notificationResults } from './watch-probe';
@@ -103,6 +102,7 @@ export async function checkServer(
       ...templateRules(templates),
       templateReadRule(templated.reads),
       completionRule(templated.completions, completions),
+      unknownTemplateRule(await completeUnknown(ask, completions), completions),
       ...iconRules(templates ? [walk, templates] : [walk]),
     );
     const uris = listedUris(walk);

@@ -1,12 +1,14 @@
 /**
  * The template questions of a check: for the first few templates listed, each variable completed
  * (where completions are declared; the answers are judged by the completion rules), a URI built
- * from the values, and that URI read (templates.read).
+ * from the values, and that URI read (templates.read); and a completion of a template nobody
+ * lists.
  */
 import type { Evidence, RuleResult } from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
 import { cut, type RawWalk } from '../../../shared/check/list-rules';
 import { expandTemplate } from '../../../shared/check/template-expand';
+import type { CompletionAnswer } from '../../../shared/check/template-rules';
 import { templateVariables } from '../../../shared/catalog/uri-template-variables';
 import { listOf, said, type Answer, type Ask } from './probe';
 import { itemProblems } from './read-probes';
@@ -16,14 +18,6 @@ const TEMPLATES_READ = 5;
 const VARIABLES_COMPLETED = 4;
 /** The value of a variable no completion offered one for: most identifiers take it. */
 const FALLBACK_VALUE = '1';
-
-/** One completion/complete asked of a template's variable, and what came back. */
-export interface CompletionAnswer {
-  template: string;
-  variable: string;
-  result?: unknown;
-  error?: string;
-}
 
 /** A URI built from a template, and what reading it answered. */
 export interface TemplateRead {
@@ -79,6 +73,19 @@ export async function probeTemplates(
     }
   }
   return { completions: answers, reads };
+}
+
+/** completion/complete of a template nobody lists (where completions are declared). */
+export async function completeUnknown(
+  ask: Ask,
+  declared: boolean,
+): Promise<{ result?: unknown; error?: { code: number; message: string } } | undefined> {
+  if (!declared) return undefined;
+  const answer = await ask('completion/complete', {
+    ref: { type: 'ref/resource', uri: 'mcp-context-check://no/such/{template}' },
+    argument: { name: 'template', value: '' },
+  });
+  return 'result' in answer ? { result: answer.result } : { error: answer.error };
 }
 
 /**
