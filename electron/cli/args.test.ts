@@ -35,6 +35,15 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['serve', '--port', '99999'])).toThrow('--port needs a whole number');
   });
 
+  it('takes check --protocol of either era, and refuses any other revision', () => {
+    expect(parseArgs(['check', '--protocol', '2025-11-25']).protocol).toBe('2025-11-25');
+    expect(parseArgs(['check', '--protocol=2026-07-28']).protocol).toBe('2026-07-28');
+    expect(() => parseArgs(['check', '--protocol', '2025-06-18'])).toThrow(
+      '--protocol is 2025-11-25 or 2026-07-28, got "2025-06-18"',
+    );
+    expect(() => parseArgs(['check', '--protocol'])).toThrow('--protocol needs a value');
+  });
+
   it("takes login's and logout's flags on either side of the URL", () => {
     const url = 'https://mcp.example.com/mcp';
     const before = parseArgs(['login', '--no-browser', url]);

@@ -5,6 +5,10 @@
  */
 import { MAX_FOCUS_LENGTH } from '../../shared/context/focus-limits';
 
+/** The revisions `check --protocol` can ask for: one of each era. */
+export const CHECK_PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
+export type CheckProtocol = (typeof CHECK_PROTOCOLS)[number];
+
 /** A command line that cannot be understood; exits with status 64 (EX_USAGE). */
 export class UsageError extends Error {}
 
@@ -53,6 +57,11 @@ export interface ParsedArgs {
   subscribes: string[];
   /** check: also write JUnit XML here. */
   junit?: string;
+  /**
+   * check: the protocol revision to check a server in, for one that speaks both eras (default:
+   * 2026-07-28 where the server speaks it, else its 2025 revision).
+   */
+  protocol?: CheckProtocol;
   /** capture: the file to write. */
   output?: string;
   /** assemble and serve: a capture to replay instead of servers. */
@@ -99,6 +108,7 @@ const VALUE_FLAGS = new Set([
   '--trace',
   '--subscribe',
   '--junit',
+  '--protocol',
   '-o',
   '--output',
   '--from',
@@ -302,6 +312,13 @@ function applyValue(parsed: ParsedArgs, flag: string, value: string): void {
       return;
     case '--junit':
       parsed.junit = value;
+      return;
+    case '--protocol':
+      if (!(CHECK_PROTOCOLS as readonly string[]).includes(value))
+        throw new UsageError(
+          `--protocol is ${CHECK_PROTOCOLS.join(' or ')}, got ${JSON.stringify(value)}`,
+        );
+      parsed.protocol = value as CheckProtocol;
       return;
     case '-o':
     case '--output':

@@ -1,6 +1,7 @@
 /**
- * `mcp-context check [server selection] [--json] [--junit FILE]`: each server's verdict on
- * the resources rules (electron/host/check/conformance.ts). Exit status 0 when nothing fails, 1
+ * `mcp-context check [server selection] [--json] [--junit FILE] [--protocol REVISION]`: each
+ * server's verdict on the resources rules (electron/host/check/conformance.ts), in the era
+ * `--protocol` names for a server that speaks both. Exit status 0 when nothing fails, 1
  * when a rule fails, 2 when a server could not be reached.
  */
 import { writeFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ export async function runCheck(servers: ServerConfig[], args: ParsedArgs): Promi
     // One server's failure is its own: the others are still checked and reported.
     const outcome = await checkServer(server, args.timeoutMs ?? 30_000, undefined, signedIn, {
       ...(progress && { onProgress: progress.show }),
+      ...(args.protocol && { protocol: args.protocol }),
     })
       .catch((error: unknown) => ({
         unreachable: `the check stopped: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,

@@ -245,6 +245,8 @@ async function run(argv: string[]): Promise<number> {
   }
   if (args.junit !== undefined && args.command !== 'check')
     throw new UsageError('--junit goes with check');
+  if (args.protocol !== undefined && args.command !== 'check')
+    throw new UsageError('--protocol goes with check');
   if (args.subscribes.length > 0 && args.command !== 'watch')
     throw new UsageError('--subscribe goes with watch');
   // A command line's server, as the Inspector names it: taken before anything else reads the

@@ -6,10 +6,12 @@ Commands:
   read URI [--json]        the contents of one resource (exit 2 if the server does not know it)
   serve [--port N]         browser mode: the app in your browser, on 127.0.0.1 with a per-run token
   assemble                 the context a model would receive, chosen by the policy below
-  check [--json] [--junit FILE]
+  check [--json] [--junit FILE] [--protocol 2025-11-25|2026-07-28]
                            each server against the resources rules of the spec: pass, warn or
                            fail per rule, with the evidence; exit 0 nothing fails, 1 a rule
-                           fails, 2 a server could not be reached
+                           fails, 2 a server could not be reached; --protocol checks a server
+                           that speaks both eras in the one named (default: 2026-07-28 where
+                           the server speaks it)
   capture -o FILE [assemble options]
                            assemble, and write everything that shaped the context to FILE (one
                            JSON file, no secrets): servers, catalogs, contents, decisions, trace

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckReport, Verdict } from '../../shared/check/check-types';
 import { checkServer } from '../../electron/host/check/conformance';
 import { RULES } from '../../shared/check/rule-catalog';
-import { everything, fixture, settled, startHost } from './harness';
+import { everything, fixture, fixtureCommand, settled, startHost } from './harness';
 
 async function check(config: Parameters<typeof checkServer>[0]): Promise<CheckReport> {
   // These are about what a server answers: none waits out the watch for what it sends unasked
@@ -245,5 +245,37 @@ describe('mcp-context check', () => {
     const gone = await run('--url', 'http://127.0.0.1:9/mcp');
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^127\.0\.0\.1:9: could not be checked: could not connect: /);
+  });
+
+  it('the CLI: --protocol checks a server of both eras in the one asked, and refuses others', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          ['bin/mcp-context.mjs', 'check', ...args],
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        ),
+      );
+    const both = fixtureCommand('modern-server.ts');
+    const eraOf = async (...args: string[]) => {
+      const { stdout } = await run('--json', ...args, ...both);
+      const [report] = (JSON.parse(stdout) as { reports: CheckReport[] }).reports;
+      return [report?.protocolVersion, report?.era];
+    };
+    expect(await eraOf()).toEqual(['2026-07-28', 'modern']);
+    expect(await eraOf('--protocol', '2025-11-25')).toEqual(['2025-11-25', 'legacy']);
+    expect(await eraOf('--protocol', '2026-07-28')).toEqual(['2026-07-28', 'modern']);
+    // A server that does not speak the revision asked for cannot be checked in it.
+    const legacyOnly = await run('--protocol', '2026-07-28', ...fixtureCommand('legacy-server.ts'));
+    expect(legacyOnly.code).toBe(2);
+    expect(legacyOnly.stdout).toMatch(
+      /could not be checked: .*\(in protocol 2026-07-28, as asked\)\n$/,
+    );
+    const unknown = await run('--protocol', '2025-06-18', ...both);
+    expect(unknown.code).toBe(64);
+    expect(unknown.stderr).toBe(
+      'mcp-context: --protocol is 2025-11-25 or 2026-07-28, got "2025-06-18"\nRun "mcp-context --help" for usage.\n',
+    );
   });
 });

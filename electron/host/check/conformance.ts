@@ -51,6 +51,11 @@ export interface CheckOptions {
   watchMs?: number;
   /** Told what the check is waiting on, when it waits: a line to show. */
   onProgress?: (text: string) => void;
+  /**
+   * The revision to check a server in (`check --protocol`): 2025-11-25 opens with `initialize`
+   * only, 2026-07-28 asks for exactly that. Default: 2026-07-28 where the server speaks it.
+   */
+  protocol?: '2025-11-25' | '2026-07-28';
 }
 
 export async function checkServer(
@@ -61,13 +66,16 @@ export async function checkServer(
   options: CheckOptions = {},
 ): Promise<CheckOutcome> {
   if (signal?.aborted) return { cancelled: true };
+  const speak = options.protocol === '2025-11-25' ? 'legacy' : options.protocol;
   let probe: Probe;
   try {
-    probe = await openProbe(config, timeoutMs, signal, signedIn);
+    probe = await openProbe(config, timeoutMs, signal, signedIn, speak);
   } catch (error) {
-    return signal?.aborted
-      ? { cancelled: true }
-      : { unreachable: describeConnectFailure(error, undefined) };
+    if (signal?.aborted) return { cancelled: true };
+    const why = describeConnectFailure(error, undefined);
+    return {
+      unreachable: options.protocol ? `${why} (in protocol ${options.protocol}, as asked)` : why,
+    };
   }
   const connectedAt = Date.now();
   const { client, ask, sent } = probe;
@@ -119,6 +127,7 @@ export async function checkServer(
             deadline,
             signal,
             signedIn,
+            speak,
           )
         : [];
     results.push(

@@ -7,6 +7,7 @@ import type { RuleResult } from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
 import { cut } from '../../../shared/check/list-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
+import type { OpenClientOptions } from '../connection/open-client';
 import { openProbe, said, type Answer, type Ask, type Probe, type SignedIn } from './probe';
 import { compareListings, type Listing } from '../../../shared/check/more-rules';
 import { listedUris, walkRaw } from './walk';
@@ -76,6 +77,7 @@ export async function listInTurn(
   deadline: number,
   signal?: AbortSignal,
   signedIn?: SignedIn,
+  era?: OpenClientOptions['era'],
 ): Promise<Listing[]> {
   const listings: Listing[] = [{ on: 'first', uris: firstUris }];
   let second: Probe | undefined;
@@ -87,7 +89,7 @@ export async function listInTurn(
     return walk.stopped && walk.pages.length !== firstPages ? undefined : listedUris(walk);
   };
   try {
-    second = await openProbe(config, timeoutMs, signal, signedIn);
+    second = await openProbe(config, timeoutMs, signal, signedIn, era);
     while (listings.length < MAX_LISTINGS && !compareListings(listings)) {
       const on = listings.at(-1)?.on === 'first' ? 'second' : 'first';
       const uris = await list(on === 'first' ? first : second);

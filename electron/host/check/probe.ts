@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { Note } from '../../../shared/check/notification-rules';
 import type { ServerConfig } from '../../../shared/mcp-types';
-import { openClient } from '../connection/open-client';
+import { openClient, type OpenClientOptions } from '../connection/open-client';
 import type { SentMessage } from './wire-schema';
 
 /** An answer as the server sent it (from the trace), or what went wrong getting one. */
@@ -103,6 +103,7 @@ export async function openProbe(
   timeoutMs: number,
   signal?: AbortSignal,
   signedIn?: SignedIn,
+  era?: OpenClientOptions['era'],
 ): Promise<Probe> {
   const asked: string[] = [];
   const sent: SentMessage[] = [];
@@ -155,6 +156,7 @@ export async function openProbe(
       trace,
       ...(signal && { signal }),
       ...(authProvider && { authProvider }),
+      ...(era && { era }),
     })
   ).client;
   // Cancelled: the connection closes, so every question still to come fails at once.

@@ -55,20 +55,29 @@ export interface OpenClientOptions {
   maxMessageBytes?: number;
   /** Told when the server sent a message over it: the connection is closed for that reason. */
   onTooLarge?(error: MessageTooLarge): void;
+  /**
+   * The era to speak, for a server that speaks both (`mcp-context check --protocol`): 'legacy'
+   * opens with `initialize` only; '2026-07-28' asks `server/discover` for exactly that revision,
+   * with no fallback. Default: 2026-07-28 where the server speaks it, else `initialize`.
+   */
+  era?: 'legacy' | '2026-07-28';
 }
 
-function newClient(timeoutMs: number): Client {
+function newClient(timeoutMs: number, era?: OpenClientOptions['era']): Client {
   return new Client(CLIENT_INFO, {
     capabilities: {},
     // 'auto' speaks 2026-07-28 where the server does, and falls back to initialize.
-    versionNegotiation: { mode: 'auto', probe: { timeoutMs: Math.min(timeoutMs, 10_000) } },
+    versionNegotiation: {
+      mode: era === 'legacy' ? 'legacy' : era ? { pin: era } : 'auto',
+      probe: { timeoutMs: Math.min(timeoutMs, 10_000) },
+    },
     // We page ourselves; this only guards the SDK's own aggregate helpers, which we never call.
     listMaxPages: 64,
   });
 }
 
 async function connectOver(transport: Transport, options: OpenClientOptions): Promise<Client> {
-  const client = newClient(options.timeoutMs);
+  const client = newClient(options.timeoutMs, options.era);
   // The SDK's version probe waits out its own timeout whatever the signal says: given up, the
   // transport is closed under it, so a stdio server ends now rather than when the probe gives up.
   const giveUp = () => void transport.close().catch(() => {});
