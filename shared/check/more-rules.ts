@@ -1,7 +1,7 @@
 /**
- * More rules judged from what a server sent, pure: icons (allowed schemes; SVG warned of),
- * per-connection stability, and the cache fields of 2026-07-28 (`ttlMs`, one `cacheScope` across
- * pages, `resultType`). Templates and completion are in template-rules.ts.
+ * More rules judged from what a server sent, pure: icons (allowed schemes; SVG warned of) and
+ * per-connection stability. Templates and completion are in template-rules.ts, the cache fields
+ * of 2026-07-28 in cache-rules.ts.
  */
 import type { RuleResult } from './check-types';
 import { judge } from './judge';
@@ -118,59 +118,4 @@ export function stabilityRule(listings: readonly Listing[]): RuleResult {
   return rule.notApplicable(
     `the set changed between each of ${listings.length} listings made in turn on two connections: it changes faster than they can be compared`,
   );
-}
-
-/**
- * 2026-07-28: `ttlMs` a non-negative number, one `cacheScope` across all pages, a known
- * `resultType`.
- */
-export function cacheRules(walk: RawWalk, era: 'legacy' | 'modern'): RuleResult[] {
-  const ttl = judge('cache.ttl', era);
-  const scope = judge('cache.scope', era);
-  const kind = judge('result.type', era);
-  if (era !== 'modern')
-    return [ttl, scope, kind].map((rule) => rule.notApplicable('only in 2026-07-28'));
-  const results = walk.pages.map((page) => page.result as Record<string, unknown>);
-  const badTtl = results.findIndex(
-    (result) =>
-      result.ttlMs !== undefined &&
-      !(typeof result.ttlMs === 'number' && Number.isFinite(result.ttlMs) && result.ttlMs >= 0),
-  );
-  const scopes = new Set(
-    results
-      .map((result) => result.cacheScope)
-      .filter((value) => value !== undefined)
-      .map(String),
-  );
-  const badScope = results.find(
-    (result) =>
-      result.cacheScope !== undefined &&
-      result.cacheScope !== 'public' &&
-      result.cacheScope !== 'private',
-  );
-  const badKind = results.findIndex(
-    (result) => result.resultType !== undefined && result.resultType !== 'complete',
-  );
-  return [
-    badTtl >= 0
-      ? ttl.broken(`page ${badTtl + 1} has ttlMs ${JSON.stringify(results[badTtl]?.ttlMs)}`, {
-          response: cut(results[badTtl]),
-        })
-      : ttl.pass('every ttlMs given is a non-negative number'),
-    badScope
-      ? scope.broken(
-          `cacheScope ${JSON.stringify(badScope.cacheScope)} is neither public nor private`,
-        )
-      : scopes.size > 1
-        ? scope.broken(`the pages give ${[...scopes].join(' and ')}`)
-        : scope.pass(
-            scopes.size === 0 ? 'no page gives a cacheScope' : `every page gives ${[...scopes][0]}`,
-          ),
-    badKind >= 0
-      ? kind.broken(
-          `page ${badKind + 1} has resultType ${JSON.stringify(results[badKind]?.resultType)}`,
-          { response: cut(results[badKind]) },
-        )
-      : kind.pass('no page gives another resultType'),
-  ];
 }

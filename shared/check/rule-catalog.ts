@@ -118,21 +118,21 @@ export const RULES_LISTING = {
     },
   },
   'cache.ttl': {
-    title: 'ttlMs is a number of milliseconds, not negative',
+    title: 'Every cacheable result carries ttlMs, an integer of 0 or more',
     basis: {
       revision: MODERN,
       section: 'Utilities › Caching',
       level: 'MUST',
-      says: 'Servers MUST provide a ttlMs value that is >= 0.',
+      says: 'Servers MUST include caching hints on results with resultType: "complete" returned by […] resources/list, resources/templates/list, resources/read. Servers MUST provide a ttlMs value that is >= 0.',
     },
   },
   'cache.scope': {
-    title: 'One cacheScope across all pages',
+    title: 'Every cacheable result carries a cacheScope, one across the pages of a list',
     basis: {
       revision: MODERN,
       section: 'Utilities › Caching',
       level: 'MUST',
-      says: 'Servers MUST apply the same cacheScope to all response pages for a given list',
+      says: 'Servers MUST include caching hints on results with resultType: "complete" […] Servers MUST apply the same cacheScope to all response pages for a given list',
     },
   },
   'result.type': {

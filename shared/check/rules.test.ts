@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldRules, paginationRules, type RawWalk } from './list-rules';
-import { cacheRules, iconRules, stabilityRule } from './more-rules';
+import { cacheRules } from './cache-rules';
+import { iconRules, stabilityRule } from './more-rules';
 import { completionRule, templateRules, unknownTemplateRule } from './template-rules';
 
 const page = (resources: unknown[], extra: Record<string, unknown> = {}, cursor?: string) => ({
@@ -48,26 +49,41 @@ describe('the check rules judged from raw pages', () => {
   });
 
   it('judges the 2026-07-28 cache fields: a negative ttlMs, two cache scopes, another resultType', () => {
-    const bad = cacheRules(
-      walk(
-        page([], { ttlMs: -1, cacheScope: 'public', resultType: 'partial' }),
-        page([], { cacheScope: 'private' }, 'c2'),
-      ),
-      'modern',
+    const pages = walk(
+      page([], { ttlMs: -1, cacheScope: 'public', resultType: 'partial' }),
+      page([], { cacheScope: 'private' }, 'c2'),
     );
-    expect(bad.map((result) => [result.rule, result.verdict, result.detail])).toEqual([
-      ['cache.ttl', 'fail', 'page 1 has ttlMs -1'],
-      ['cache.scope', 'fail', 'the pages give public and private'],
+    const cacheable = pages.pages.map((entry) => ({
+      method: 'resources/list',
+      result: entry.result as Record<string, unknown>,
+    }));
+    expect(
+      cacheRules(cacheable, [pages], 'modern').map((result) => [
+        result.rule,
+        result.verdict,
+        result.detail,
+      ]),
+    ).toEqual([
+      ['cache.ttl', 'fail', 'the answer to resources/list has no ttlMs'],
+      ['cache.scope', 'fail', 'the pages of resources/list give public and private'],
       ['result.type', 'fail', 'page 1 has resultType "partial"'],
     ]);
-    expect(
-      cacheRules(walk(page([], { ttlMs: 1000, cacheScope: 'private' })), 'modern').every(
-        (result) => result.verdict === 'pass',
-      ),
-    ).toBe(true);
-    expect(cacheRules(walk(page([])), 'legacy').every((result) => result.verdict === 'n/a')).toBe(
-      true,
+    const good = walk(page([], { ttlMs: 1000, cacheScope: 'private' }));
+    const read = { method: 'resources/read', result: { contents: [], ttlMs: 0 } };
+    const withRead = cacheRules(
+      [
+        { method: 'resources/list', result: good.pages[0]?.result as Record<string, unknown> },
+        read,
+      ],
+      [good],
+      'modern',
     );
+    // A read without its cacheScope: the hints are a MUST on reads too.
+    expect(withRead.map((result) => result.verdict)).toEqual(['pass', 'fail', 'pass']);
+    expect(withRead[1]?.detail).toBe('the answer to resources/read has no cacheScope');
+    expect(
+      cacheRules([], [walk(page([]))], 'legacy').every((result) => result.verdict === 'n/a'),
+    ).toBe(true);
   });
 
   it('judges a completion by the schema: 100 string values at most, total an integer, hasMore a boolean', () => {

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/check/check-types';
 import { judge } from '../../../shared/check/judge';
 import { fieldRules, paginationRules } from '../../../shared/check/list-rules';
-import { cacheRules, iconRules, stabilityRule } from '../../../shared/check/more-rules';
+import { CACHEABLE_METHODS, cacheRules } from '../../../shared/check/cache-rules';
+import { iconRules, stabilityRule } from '../../../shared/check/more-rules';
 import {
   completionRule,
   templateRules,
@@ -100,7 +101,6 @@ export async function checkServer(
       ...paginationRules(walk, era),
       await bogusCursorRule(ask),
       ...fieldRules(walk, templates),
-      ...cacheRules(walk, era),
     );
     const completions =
       (client.getServerCapabilities() as { completions?: unknown } | undefined)?.completions !==
@@ -155,13 +155,28 @@ export async function checkServer(
         }),
       })),
     );
-    results.push(wireSchemaRule(client.getNegotiatedProtocolVersion(), sent));
+    results.push(
+      // Every result of a cacheable request the check made, lists and reads alike.
+      ...cacheRules(
+        sent.flatMap(({ message, answers }) =>
+          answers && CACHEABLE_METHODS.has(answers) && isObject(message.result)
+            ? [{ method: answers, result: message.result }]
+            : [],
+        ),
+        [walk, templates],
+        era,
+      ),
+      wireSchemaRule(client.getNegotiatedProtocolVersion(), sent),
+    );
     if (signal?.aborted) return { cancelled: true };
     return { report: report(config, client, results, { count: sample.length, of: uris.length }) };
   } finally {
     await client.close().catch(() => {});
   }
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function report(
   config: ServerConfig,
