@@ -122,9 +122,7 @@ export function templateReadRule(reads: readonly TemplateRead[]): RuleResult {
     );
   if (read.length > 0)
     return rule.pass(
-      `${read.length} ${read.length === 1 ? 'URI' : 'URIs'} built from templates read back well formed, ${read
-        .slice(0, 2)
-        .join(', ')}${read.length > 2 ? ', …' : ''}`,
+      `${read.length} ${read.length === 1 ? 'URI' : 'URIs'} built from templates read back well formed: ${read.join(', ')}`,
     );
   const emptyOne = empty[0];
   if (emptyOne)
