@@ -26,7 +26,7 @@ export const RULES_READING = {
     },
   },
   'read.unknown-resource': {
-    title: 'An unknown resource gets an error, never empty contents',
+    title: 'An unknown resource never reads as an empty contents array',
     basis: {
       revision: MODERN,
       section: 'Resources › Error handling',
