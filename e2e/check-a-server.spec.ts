@@ -1,5 +1,5 @@
-// A QA engineer checks a server against the spec from the app: a verdict per rule, the one
-// that fails opened to its evidence and the spec section.
+// A QA engineer checks a server against the spec from the app: a verdict per rule, what needs
+// looking at first, the one that warns opened to its evidence, the spec's words and their level.
 import { expect, test } from '@playwright/test';
 import { startServe, type Served } from './serve';
 
@@ -28,15 +28,16 @@ test('run the checks from the UI', async ({ page }) => {
   const drawer = page.getByRole('region', { name: 'Protocol' });
   await drawer.getByRole('button', { name: 'Run checks' }).click();
   await expect(drawer.getByRole('status')).toContainText(
-    '13 pass, 0 warn, 1 fail, 10 not applicable · read back 10 of 10 · protocol 2025-11-25',
+    '21 pass, 1 warn, 0 fail, 12 not applicable · read back 10 of 10 · protocol 2025-11-25',
   );
   const results = drawer.getByRole('region', { name: 'Check results' });
-  const failed = results.locator('li.verdict-fail');
-  await expect(failed).toHaveCount(1);
-  await expect(failed).toContainText('read.back');
-  await failed.locator('summary').click();
-  await expect(failed).toContainText('Spec 2026-07-28, Resources › Reading resources');
-  await expect(failed.locator('pre')).toContainText('"uri": "legacy://empty"');
+  // An empty contents array for a listed resource: a SHOULD, so a warning, listed first.
+  const warned = results.locator('li.verdict-warn');
+  await expect(warned).toHaveCount(1);
+  await expect(results.locator('li').first()).toContainText('read.not-empty');
+  await warned.locator('summary').click();
+  await expect(warned).toContainText('Spec 2026-07-28, Resources › Error handling · SHOULD');
+  await expect(warned.locator('pre')).toContainText('"uri": "legacy://empty"');
   await page.screenshot({ path: 'test-results/checks-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/checks-dark.png' });
