@@ -58,6 +58,8 @@ export function listChangedRule(
   declared: boolean,
   era?: 'legacy' | 'modern',
   watchedMs?: number,
+  /** Why the server could not have sent one unasked, where it could not. */
+  unheard?: string,
 ): RuleResult {
   const rule = judge('capabilities.list-changed', era);
   const sent = notes.filter((note) => note.method === LIST_CHANGED);
@@ -71,6 +73,7 @@ export function listChangedRule(
         ? `declared, and sent ${sent.length} ${during}`
         : `declared (none was sent ${during})`,
     );
+  if (sent.length === 0 && unheard) return rule.notApplicable(`not declared, and ${unheard}`);
   if (sent.length === 0) return rule.pass(`not declared, and none was sent ${during}`);
   return rule.broken(
     `listChanged is not declared, yet the server sent list_changed ${sent.length === 1 ? 'once' : `${sent.length} times`}`,

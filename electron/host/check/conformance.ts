@@ -148,6 +148,7 @@ export async function checkServer(
         from: connectedAt,
         timeoutMs,
         watchMs: options.watchMs ?? NOTIFICATION_WATCH_MS,
+        stdio: config.transport.kind === 'stdio',
         ...(signal && { signal }),
         ...(options.onProgress && {
           onProgress: (seconds: number) =>

@@ -69,6 +69,8 @@ export interface NotificationQuestions {
   from: number;
   timeoutMs: number;
   watchMs: number;
+  /** Over stdio, where a server can write a notification at any time, whatever the era. */
+  stdio: boolean;
   signal?: AbortSignal;
   onProgress?: WatchProgress;
 }
@@ -103,19 +105,31 @@ export async function notificationResults(
     open = await openListen(probe, declared, uri, watches, questions.timeoutMs);
   }
   const listChanged = declared?.listChanged === true;
-  // Where it is declared, a list_changed breaks no rule: there is nothing to wait for.
-  const watched = listChanged
-    ? Date.now() - questions.from
-    : await watchUntil(probe, {
-        from: questions.from,
-        watchMs: questions.watchMs,
-        enough: (note) => note.method === 'notifications/resources/list_changed',
-        ...(questions.signal && { signal: questions.signal }),
-        ...(questions.onProgress && { onProgress: questions.onProgress }),
-      });
+  // Where it is declared, a list_changed breaks no rule: there is nothing to wait for. Nor where
+  // the server has no way to send one: a 2026-07-28 server over HTTP speaks unasked only on a
+  // listen stream, and none is open.
+  const unasked = era === 'legacy' || questions.stdio || open !== undefined;
+  const watched =
+    listChanged || !unasked
+      ? Date.now() - questions.from
+      : await watchUntil(probe, {
+          from: questions.from,
+          watchMs: questions.watchMs,
+          enough: (note) => note.method === 'notifications/resources/list_changed',
+          ...(questions.signal && { signal: questions.signal }),
+          ...(questions.onProgress && { onProgress: questions.onProgress }),
+        });
   const listen = await open?.close();
   results.push(
-    listChangedRule(probe.notes, listChanged, era, watched),
+    listChangedRule(
+      probe.notes,
+      listChanged,
+      era,
+      watched,
+      unasked
+        ? undefined
+        : 'the server had no way to send one: over HTTP a 2026-07-28 server speaks unasked only on a listen stream, and it declares nothing to listen to',
+    ),
     onlySubscribedRule(probe.notes, watches, era),
     ...listenRules(probe.notes, listen),
   );
