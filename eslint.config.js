@@ -26,7 +26,7 @@ const hostFolders = {
   catalog: [],
   auth: ['store'],
   connection: ['auth', 'observe'],
-  check: ['connection'],
+  check: ['connection', 'observe'],
   capture: ['context', 'observe'],
 };
 // A relative import that climbs one level (into the host's root or a sibling folder) and does

@@ -1,7 +1,8 @@
 /**
  * One redaction, wherever output is made: a server that repeats its own config's secrets (an API
  * key in its env, a password inside an env URL) in a log line and in a resource's text. The
- * timeline (watch --json), the trace, the assembled context and a capture hold neither.
+ * timeline (watch --json), the trace, the assembled context, a capture and a check report hold
+ * neither.
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -89,5 +90,15 @@ describe('secrets a server repeats', () => {
       .find((line) => line.kind === 'log');
     expect(log?.detail).toBe(`db: connecting with ${redacted}`);
     expectHidden(out + stderr);
+  });
+
+  it('are hidden in a check report, as --json and --junit write it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcp-secrets-check-'));
+    const junit = join(dir, 'check.xml');
+    const checked = await run(['check', '--json', '--junit', junit, ...env, ...server]);
+    // The report quotes the server's answers as evidence: its echo of the secrets among them.
+    expect(checked.stdout).toContain(redacted);
+    expectHidden(checked.stdout + checked.stderr);
+    expectHidden(await readFile(junit, 'utf8'));
   });
 });

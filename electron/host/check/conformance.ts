@@ -5,6 +5,7 @@
  * (shared/check/); the questions are asked by the *-probes.ts files: the pages, a bogus cursor,
  * reads of a sample, an unknown URI, a subscribe where one is declared.
  */
+import { redactedJson, secretsOf } from '../observe/redact';
 import type { Client } from '@modelcontextprotocol/client';
 import {
   bySeverity,
@@ -65,6 +66,19 @@ export async function checkServer(
   signal?: AbortSignal,
   signedIn?: SignedIn,
   options: CheckOptions = {},
+): Promise<CheckOutcome> {
+  const outcome = await judgeServer(config, timeoutMs, signal, signedIn, options);
+  // A report quotes what the server sent (its evidence), and the server may echo its config's
+  // secrets: hidden as everywhere else output is made (redact.ts), in every face's report.
+  return JSON.parse(redactedJson(outcome, secretsOf(config))) as CheckOutcome;
+}
+
+async function judgeServer(
+  config: ServerConfig,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  signedIn: SignedIn | undefined,
+  options: CheckOptions,
 ): Promise<CheckOutcome> {
   if (signal?.aborted) return { cancelled: true };
   const speak = options.protocol === '2025-11-25' ? 'legacy' : options.protocol;
