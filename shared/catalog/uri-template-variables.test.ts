@@ -76,4 +76,14 @@ describe('templateVariables', () => {
     expect(result.variables.map((variable) => variable.name)).toEqual(['good', 'later']);
     expect(result.error).toMatch(/reserved operator "!"/);
   });
+
+  it('reads a hostile run of braces in one pass', () => {
+    // Searched for its "}" from every "{", this took minutes at a few MB.
+    expect(templateVariables(`${'{'.repeat(1_000_000)}x}`).error).toBe(
+      'unclosed "{" at position 1',
+    );
+    expect(templateVariables(`${'a{b}'.repeat(250_000)}`).variables).toEqual([
+      { name: 'b', operator: '', explode: false },
+    ]);
+  });
 });

@@ -50,14 +50,21 @@ export function templateVariables(uriTemplate: string): TemplateVariables {
     error ??= message;
   };
 
+  // The next "}" is found once and kept until passed: searched again from every "{", a hostile
+  // "{{{{…" made this quadratic.
+  let nextClose = uriTemplate.indexOf('}');
+  const closeFrom = (from: number) => {
+    if (nextClose !== -1 && nextClose < from) nextClose = uriTemplate.indexOf('}', from);
+    return nextClose;
+  };
   let position = 0;
   while (position < uriTemplate.length) {
     const open = uriTemplate.indexOf('{', position);
-    const close = uriTemplate.indexOf('}', position);
+    const close = closeFrom(position);
     if (close !== -1 && (open === -1 || close < open))
       fail(`unmatched "}" at position ${close + 1}`);
     if (open === -1) break;
-    const end = uriTemplate.indexOf('}', open + 1);
+    const end = closeFrom(open + 1);
     const nextOpen = uriTemplate.indexOf('{', open + 1);
     if (end === -1 || (nextOpen !== -1 && nextOpen < end)) {
       fail(`unclosed "{" at position ${open + 1}`);

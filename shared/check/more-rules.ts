@@ -95,8 +95,10 @@ export function stabilityRule(listings: readonly Listing[]): RuleResult {
   const rule = judge('listing.per-connection', 'modern');
   const [first, second] = listings;
   if (!first || !second) return rule.notApplicable('a second connection could not list');
-  const onlyFirst = first.uris.filter((uri) => !second.uris.includes(uri));
-  const onlySecond = second.uris.filter((uri) => !first.uris.includes(uri));
+  // Sets: a 100,000-file server's two listings compared by includes() took minutes.
+  const [inFirst, inSecond] = [new Set(first.uris), new Set(second.uris)];
+  const onlyFirst = first.uris.filter((uri) => !inSecond.has(uri));
+  const onlySecond = second.uris.filter((uri) => !inFirst.has(uri));
   const outcome = compareListings(listings);
   if (outcome && 'same' in outcome && outcome.same === 1)
     return rule.pass(

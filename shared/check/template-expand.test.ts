@@ -37,4 +37,10 @@ describe('RFC 6570 expansion, one string a variable', () => {
     );
     expect(expandTemplate('file:///{+path}', { path: 'a b/c.txt' })).toBe('file:///a%20b/c.txt');
   });
+
+  it('encodes a character outside the BMP as its one UTF-8 sequence, prefix included', () => {
+    expect(expandTemplate('a://{x}', { x: '😀' })).toBe('a://%F0%9F%98%80');
+    expect(expandTemplate('a://{x:1}', { x: '😀b' })).toBe('a://%F0%9F%98%80');
+    expect(expandTemplate('a://{+x}', { x: '%41/😀' })).toBe('a://%41/%F0%9F%98%80');
+  });
 });

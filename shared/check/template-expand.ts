@@ -27,21 +27,29 @@ const OPERATORS: Record<string, Operator> = {
 };
 
 /** RFC 3986 unreserved, and (for `+` and `#`) reserved characters and escapes kept as written. */
+const utf8 = new TextEncoder();
+
 function encode(value: string, reserved: boolean): string {
   const keep = reserved ? /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/ : /[A-Za-z0-9\-._~]/;
-  let out = '';
-  for (let index = 0; index < value.length; index += 1) {
-    const char = value[index] as string;
-    if (reserved && char === '%' && /^%[0-9A-Fa-f]{2}/.test(value.slice(index, index + 3))) {
-      out += value.slice(index, index + 3);
+  const parts: string[] = [];
+  // By code point, so a character outside the BMP (an emoji) is one UTF-8 sequence, not two
+  // replacement characters.
+  const chars = [...value];
+  for (let index = 0; index < chars.length; index += 1) {
+    const char = chars[index] as string;
+    if (
+      reserved &&
+      char === '%' &&
+      /^[0-9A-Fa-f]{2}$/.test(`${chars[index + 1]}${chars[index + 2]}`)
+    ) {
+      parts.push(`%${chars[index + 1]}${chars[index + 2]}`);
       index += 2;
-    } else if (keep.test(char)) out += char;
+    } else if (keep.test(char)) parts.push(char);
     else
-      out += [...new TextEncoder().encode(char)]
-        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-        .join('');
+      for (const byte of utf8.encode(char))
+        parts.push(`%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
   }
-  return out;
+  return parts.join('');
 }
 
 /** `uriTemplate` with each variable replaced by `values[name]`. */

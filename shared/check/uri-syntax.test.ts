@@ -26,4 +26,10 @@ describe('a URI by RFC 3986', () => {
     'a://host:port/',
     'a://x/é',
   ])('%s is not', (uri) => expect(isUri(uri)).toBe(false));
+
+  it('judges a 10 MB URI, never overflowing the stack', () => {
+    expect(isUri(`file:///${'a/'.repeat(5_000_000)}x`)).toBe(true);
+    expect(isUri(`file:///${'%41'.repeat(3_500_000)}%4`)).toBe(false);
+    expect(isUri(`a://${'h'.repeat(10_000_000)}/`)).toBe(false);
+  });
 });

@@ -7,8 +7,30 @@
  */
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-/** unreserved / pct-encoded / sub-delims / ":" / "@" / "/" / "?" / "#" (RFC 3986 §2). */
-const REST = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*$/;
+/** unreserved / sub-delims / ":" / "@" / "/" / "?" / "#" (RFC 3986 §2), by char code. */
+const ALLOWED = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?#")
+  ALLOWED[ch.charCodeAt(0)] = 1;
+const isHex = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+
+/**
+ * The rest of a URI: each character allowed, or "%" and two hex digits. A loop, not a regular
+ * expression: a pattern's repetition overflowed V8's stack on a 10 MB URI.
+ */
+function restIsUri(rest: string): boolean {
+  for (let at = 0; at < rest.length; at += 1) {
+    const code = rest.charCodeAt(at);
+    if (code === 37) {
+      if (!isHex(rest.charCodeAt(at + 1)) || !isHex(rest.charCodeAt(at + 2))) return false;
+      at += 2;
+    } else if (code >= 128 || ALLOWED[code] !== 1) return false;
+  }
+  return true;
+}
+
+/** An authority longer than any host: not judged by the pattern below, whose stack it would fill. */
+const MAX_AUTHORITY = 65_536;
 /** An authority: [userinfo "@"] host [":" port], the host maybe an IP literal in brackets. */
 const AUTHORITY =
   /^(?:(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?(?:\[[0-9A-Fa-f:.vV\-._~!$&'()*+,;=]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
@@ -21,8 +43,8 @@ export function isUri(value: string): boolean {
   if (rest.startsWith('//')) {
     const end = rest.slice(2).search(/[/?#]/);
     const authority = end < 0 ? rest.slice(2) : rest.slice(2, end + 2);
-    if (!AUTHORITY.test(authority)) return false;
+    if (authority.length > MAX_AUTHORITY || !AUTHORITY.test(authority)) return false;
     rest = end < 0 ? '' : rest.slice(end + 2);
   }
-  return REST.test(rest);
+  return restIsUri(rest);
 }

@@ -18,6 +18,8 @@ const TEMPLATES_READ = 5;
 const VARIABLES_COMPLETED = 4;
 /** The value of a variable no completion offered one for: most identifiers take it. */
 const FALLBACK_VALUE = '1';
+/** The longest completion value put into a URI. */
+const MAX_VALUE = 1024;
 
 /** A URI built from a template, and what reading it answered. */
 export interface TemplateRead {
@@ -30,7 +32,11 @@ export interface TemplateRead {
 
 const firstValue = (result: unknown): string | undefined => {
   const values = (result as { completion?: { values?: unknown } } | undefined)?.completion?.values;
-  return Array.isArray(values) && typeof values[0] === 'string' ? values[0] : undefined;
+  // A value past any sensible identifier is not used: the fallback stands in (values are the
+  // server's, unbounded).
+  return Array.isArray(values) && typeof values[0] === 'string' && values[0].length <= MAX_VALUE
+    ? values[0]
+    : undefined;
 };
 
 /** Completes the variables of the first templates listed, builds a URI of each, and reads it. */
