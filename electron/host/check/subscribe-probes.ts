@@ -57,7 +57,8 @@ export async function subscribeRules(
   await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
   const leave = { method: 'resources/unsubscribe', params: { uri } };
   const left = await ask(leave.method, leave.params);
-  watch.to = Date.now();
+  // Left only if the server says so: after a failed unsubscribe it may still send updates.
+  if (!('error' in left)) watch.to = Date.now();
   return [
     rule.pass(`declared, and resources/subscribe ${uri} answered`),
     'error' in left
@@ -101,7 +102,14 @@ export async function openListen(
   await new Promise((resolve) => setTimeout(resolve, UPDATE_WAIT_MS));
   return {
     async close() {
-      await stream?.close().catch(() => {});
+      // Bounded: closing posts a cancel that a hostile server may never answer.
+      const closing = stream?.close().catch(() => {});
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        closing,
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.min(timeoutMs, 5000)))),
+      ]);
+      clearTimeout(timer);
       watch.to = Date.now();
       const id = probe.listens.at(-1);
       return id === undefined ? undefined : { id, from, to: watch.to };
