@@ -81,6 +81,13 @@ describe('check and the official suite', () => {
     expect(row('modern+suite', 'resources-templates-read')).toMatchObject({ agree: true });
     expect(row('modern+suite', 'sep-2164-error-code')).toMatchObject({ agree: true });
     expect(row('server-everything', 'resources-unsubscribe')).toMatchObject({ agree: true });
+    // Every server compared on something: a target the suite judged nothing of (its run failed,
+    // or wrote no checks) would otherwise agree by saying nothing.
+    for (const target of targets)
+      expect(
+        rows.some((entry) => entry.server === target.name),
+        `nothing compared on ${target.name}`,
+      ).toBe(true);
     expect(
       rows.filter((entry) => !entry.agree),
       table(rows),
