@@ -4,6 +4,7 @@
  * of 2026-07-28 in cache-rules.ts.
  */
 import type { RuleResult } from './check-types';
+import { plural } from '../plural';
 import { judge } from './judge';
 import { cut, type RawWalk } from './list-rules';
 
@@ -29,7 +30,9 @@ export function iconRules(walks: RawWalk[]): RuleResult[] {
           count += 1;
           const src = (icon as { src?: unknown })?.src;
           const mimeType = (icon as { mimeType?: unknown })?.mimeType;
-          if (typeof src !== 'string' || !/^(https:|data:)/i.test(src)) {
+          // The spec's src "may be an HTTP/HTTPS URL or a data: URI"; what clients must reject is
+          // the rest (javascript:, file:, ftp:, ws:, an app's own scheme).
+          if (typeof src !== 'string' || !/^(https?:|data:)/i.test(src)) {
             unsafe ??= { src, icon };
             continue;
           }
@@ -47,10 +50,10 @@ export function iconRules(walks: RawWalk[]): RuleResult[] {
   return [
     unsafe
       ? schemes.broken(
-          `an icon's src is ${typeof unsafe.src === 'string' ? JSON.stringify(unsafe.src.slice(0, 120)) : 'missing'}: only https: and data: are allowed`,
+          `an icon's src is ${typeof unsafe.src === 'string' ? JSON.stringify(unsafe.src.slice(0, 120)) : 'missing'}: only http:, https: and data: are allowed`,
           { response: cut(unsafe.icon) },
         )
-      : schemes.pass(`${count} icons, each https: or data:`),
+      : schemes.pass(`${plural(count, 'icon')}, each http:, https: or data:`),
     svg
       ? svgs.broken(
           `an icon is SVG (${svg}), which can carry script: clients must not render it as a document`,

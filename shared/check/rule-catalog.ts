@@ -145,7 +145,7 @@ export const RULES_LISTING = {
     },
   },
   'icons.schemes': {
-    title: 'Icons use https: or data:',
+    title: 'Icons use http:, https: or data:',
     basis: {
       revision: BOTH,
       section: 'Basic › Icons',

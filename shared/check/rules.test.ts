@@ -148,13 +148,20 @@ describe('the check rules judged from raw pages', () => {
         page([
           { uri: 'a://1', name: 'one', icons: [{ src: 'javascript:alert(1)' }] },
           { uri: 'a://2', name: 'two', icons: [{ src: 'https://x.test/i.svg' }] },
+          { uri: 'a://3', name: 'three', icons: [{ src: 'http://x.test/i.png' }] },
         ]),
       ),
     ]);
     expect(schemes).toMatchObject({
       verdict: 'fail',
-      detail: `an icon's src is "javascript:alert(1)": only https: and data: are allowed`,
+      detail: `an icon's src is "javascript:alert(1)": only http:, https: and data: are allowed`,
     });
+    // The spec's src "may be an HTTP/HTTPS URL": an http: icon alone passes.
+    expect(
+      iconRules([
+        walk(page([{ uri: 'a://3', name: 'three', icons: [{ src: 'http://x.test/i.png' }] }])),
+      ])[0],
+    ).toMatchObject({ verdict: 'pass', detail: '1 icon, each http:, https: or data:' });
     // SVG is allowed: warned of, never failed.
     expect(svg).toMatchObject({ rule: 'icons.svg', verdict: 'warn', level: 'SHOULD' });
   });
