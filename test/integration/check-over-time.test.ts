@@ -62,4 +62,13 @@ describe('what a server sends on a clock of its own', () => {
       NOTIFICATION_WATCH_MS / 1000,
     );
   });
+
+  it('does not wait for what a server without a standing stream cannot send', async () => {
+    // 1.x without sessions: the standing GET answered 405, so nothing can come unasked.
+    http = await startHttpFixture({ era: 'stateless-legacy', listChanged: false });
+    const report = await check({ name: 'stateless', transport: { kind: 'http', url: http.url } });
+    expect(result(report, 'capabilities.list-changed')?.detail).toMatch(
+      /it answered the standing GET with 405/,
+    );
+  });
 });

@@ -77,6 +77,11 @@ export type Ask = (method: string, params: Record<string, unknown>) => Promise<A
 /** A connection of the checker's own: raw questions, and what the server said and asked. */
 export interface Probe {
   client: Client;
+  /**
+   * Streamable HTTP without a standing stream (the GET answered 405): in 2025 revisions the server
+   * can then say nothing unasked.
+   */
+  streamRefused(): boolean;
   /** One request at a time, answered with what the server really sent. */
   ask: Ask;
   /**
@@ -150,10 +155,12 @@ export async function openProbe(
   // A server signed in to is checked with its sign-in, as every other command reaches it.
   const authProvider =
     config.transport.kind !== 'stdio' ? await signedIn?.(config.transport.url) : undefined;
+  let refused = false;
   const client = (
     await openClient(config.transport, {
       timeoutMs,
       trace,
+      onStreamRefused: () => (refused = true),
       ...(signal && { signal }),
       ...(authProvider && { authProvider }),
       ...(era && { era }),
@@ -174,7 +181,7 @@ export async function openProbe(
     answers.clear();
     return answerOf(raw, thrown, method, timeoutMs);
   };
-  return { client, ask, asked, sent, notes, noted, listens };
+  return { client, streamRefused: () => refused, ask, asked, sent, notes, noted, listens };
 }
 
 /** The sign-in kept for an HTTP server's URL, if any (oauth-sign-in.ts's keptProviderFor). */

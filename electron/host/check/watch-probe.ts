@@ -107,8 +107,10 @@ export async function notificationResults(
   const listChanged = declared?.listChanged === true;
   // Where it is declared, a list_changed breaks no rule: there is nothing to wait for. Nor where
   // the server has no way to send one: a 2026-07-28 server over HTTP speaks unasked only on a
-  // listen stream, and none is open.
-  const unasked = era === 'legacy' || questions.stdio || open !== undefined;
+  // listen stream, and none is open; an older one over HTTP only on the standing GET, and it
+  // refused that (405).
+  const refused = !questions.stdio && era === 'legacy' && probe.streamRefused();
+  const unasked = (era === 'legacy' && !refused) || questions.stdio || open !== undefined;
   const watched =
     listChanged || !unasked
       ? Date.now() - questions.from
@@ -128,7 +130,9 @@ export async function notificationResults(
       watched,
       unasked
         ? undefined
-        : 'the server had no way to send one: over HTTP a 2026-07-28 server speaks unasked only on a listen stream, and it declares nothing to listen to',
+        : refused
+          ? 'the server had no way to send one: it answered the standing GET with 405, the only way a server over HTTP speaks unasked before 2026-07-28'
+          : 'the server had no way to send one: over HTTP a 2026-07-28 server speaks unasked only on a listen stream, and it declares nothing to listen to',
     ),
     onlySubscribedRule(probe.notes, watches, era),
     ...listenRules(probe.notes, listen),
