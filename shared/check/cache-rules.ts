@@ -40,20 +40,22 @@ export function cacheRules(
   const ttls: Failure[] = [];
   const scopes: Failure[] = [];
   for (const { method, result } of complete) {
-    const evidence = { response: cut(result, 600) };
+    // Made only for a result that fails: a whole list's pages need no copies when all pass.
+    let made: { response: unknown } | undefined;
+    const evidence = () => (made ??= { response: cut(result, 600) });
     if (result.ttlMs === undefined)
-      ttls.push({ detail: `the answer to ${method} has no ttlMs`, evidence });
+      ttls.push({ detail: `the answer to ${method} has no ttlMs`, evidence: evidence() });
     else if (!(Number.isInteger(result.ttlMs) && (result.ttlMs as number) >= 0))
       ttls.push({
         detail: `the answer to ${method} has ttlMs ${JSON.stringify(result.ttlMs)?.slice(0, 40)}`,
-        evidence,
+        evidence: evidence(),
       });
     if (result.cacheScope === undefined)
-      scopes.push({ detail: `the answer to ${method} has no cacheScope`, evidence });
+      scopes.push({ detail: `the answer to ${method} has no cacheScope`, evidence: evidence() });
     else if (result.cacheScope !== 'public' && result.cacheScope !== 'private')
       scopes.push({
         detail: `the answer to ${method} has cacheScope ${JSON.stringify(result.cacheScope)?.slice(0, 40)}, neither public nor private`,
-        evidence,
+        evidence: evidence(),
       });
   }
   for (const [index, list] of lists.entries()) {
@@ -80,9 +82,15 @@ export function cacheRules(
         ];
   });
   const counted = `${complete.length} ${complete.length === 1 ? 'result' : 'results'}`;
+  // Nothing cacheable answered: nothing to pass or fail.
+  const none = 'no cacheable result was answered';
   return [
-    firstOf(ttl, ttls, `${counted}, each with a ttlMs of 0 or more`),
-    firstOf(scope, scopes, `${counted}, each with a cacheScope, one across a list's pages`),
+    complete.length === 0
+      ? ttl.notApplicable(none)
+      : firstOf(ttl, ttls, `${counted}, each with a ttlMs of 0 or more`),
+    complete.length === 0 && scopes.length === 0
+      ? scope.notApplicable(none)
+      : firstOf(scope, scopes, `${counted}, each with a cacheScope, one across a list's pages`),
     firstOf(kind, kinds, 'no list page gives another resultType'),
   ];
 }

@@ -84,6 +84,12 @@ describe('the check rules judged from raw pages', () => {
     expect(
       cacheRules([], [walk(page([]))], 'legacy').every((result) => result.verdict === 'n/a'),
     ).toBe(true);
+    // Nothing cacheable answered in 2026-07-28: not "0 results, each with…", but nothing judged.
+    expect(cacheRules([], [], 'modern').map((result) => [result.rule, result.verdict])).toEqual([
+      ['cache.ttl', 'n/a'],
+      ['cache.scope', 'n/a'],
+      ['result.type', 'pass'],
+    ]);
   });
 
   it('judges a completion by the schema: 100 string values at most, total an integer, hasMore a boolean', () => {
