@@ -14,7 +14,7 @@ import { createHostSession } from './host-session';
 import { createProfileStore } from './store/profile-store';
 import { createHostChecks } from './host-checks';
 import { createReconnector } from './connection/reconnector';
-import { redactString, secretsOf } from './observe/redact';
+import { redactString } from './observe/redact';
 import { ServerConnection } from './connection/server-connection';
 import { createSessionStore } from './store/session-store';
 import { createTraceStore } from './observe/trace-store';
@@ -135,7 +135,7 @@ export function createHost(options: HostOptions = {}): Host {
   const readContents = async (serverId: ServerId, uri: string, requestId?: string) => {
     if (replay) return replay.read(capturedIds.get(serverId) ?? '', uri);
     const { contents } = await connection(serverId).read(uri, requestId);
-    const secrets = secretsById.get(serverId) ?? [];
+    const secrets = connections.get(serverId)?.secrets ?? [];
     return contents.map((item) =>
       item.text === undefined ? item : { ...item, text: redactString(item.text, secrets) },
     );
@@ -202,12 +202,11 @@ export function createHost(options: HostOptions = {}): Host {
       replace: (serverId) => replace(serverId, true),
     });
   const trace = createTraceStore(options.traceLimits);
-  /** Each server's secrets (redact.ts): hidden in its trace and its timeline entries alike. */
-  const secretsById = new Map<string, readonly string[]>();
   const timeline = createTimeline({
     emit: (body) => emit(body),
     nameOf: (serverId) => connections.get(serverId)?.config.name ?? trace.nameOf(serverId),
-    redact: (serverId, text) => redactString(text, secretsById.get(serverId) ?? []),
+    // Each server's secrets, as its connection holds them: hidden in its trace and timeline alike.
+    redact: (serverId, text) => redactString(text, connections.get(serverId)?.secrets ?? []),
   });
   const traceViews = createTraceViews({
     trace,
@@ -263,10 +262,8 @@ export function createHost(options: HostOptions = {}): Host {
 
   const add = (config: ServerConfig, builtIn = false) => {
     const id = `s${nextId++}`;
-    const secrets = secretsOf(config);
-    secretsById.set(id, secrets);
-    trace.describe(id, config.name, secrets);
     const created = new ServerConnection(id, config, deps, builtIn);
+    trace.describe(id, config.name, created.secrets);
     connections.set(id, created);
     emit({ type: 'server', server: created.snapshot });
     return { id, started: created.start() };

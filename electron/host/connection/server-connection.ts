@@ -94,10 +94,13 @@ export class ServerConnection {
   readonly #lister: CatalogLister;
   readonly #problems = new ServerProblems(
     () => this.#update({ problems: this.#problems.list() }),
-    (text) => redactString(text, this.#secrets),
+    (text) => redactString(text, this.secrets),
   );
-  /** The values of its config never shown (redact.ts): in stderr, problems, reasons. */
-  readonly #secrets: readonly string[];
+  /**
+   * The values of its config never shown (redact.ts): hidden in its stderr, problems and reasons
+   * here, and by the host in its trace, its timeline and the texts a context reads.
+   */
+  readonly secrets: readonly string[];
   readonly #updates: UpdateGate;
   #requests = new Map<string, AbortController>();
   readonly #subscriptions: Subscriptions;
@@ -119,7 +122,7 @@ export class ServerConnection {
     this.config = config;
     // What the server prints is shown and kept: never with a secret of its config in it.
     const secrets = secretsOf(config);
-    this.#secrets = secrets;
+    this.secrets = secrets;
     this.#stderr = new StderrTail((line) => redactString(line, secrets));
     this.builtIn = builtIn;
     this.#deps = deps;
@@ -533,7 +536,7 @@ export class ServerConnection {
 
   #markDisconnected(said: string, signIn?: { scope?: string }): void {
     // The server's or the SDK's words may repeat a secret of the config: hidden, then cut.
-    const hidden = redactString(said, this.#secrets);
+    const hidden = redactString(said, this.secrets);
     const reason = hidden.length > MAX_REASON ? `${hidden.slice(0, MAX_REASON - 1)}…` : hidden;
     this.#lister.fail(reason);
     const exit = this.#exit;
