@@ -6,6 +6,9 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { appSignIn } from '../../electron/host/auth/oauth-kept';
+import { createOAuthStore } from '../../electron/host/auth/oauth-store';
+import { createHost } from '../../electron/host/host';
 
 export interface Ran {
   code: number;
@@ -66,4 +69,24 @@ export function login(
 export async function followRedirect(signInUrl: URL): Promise<void> {
   const approved = await fetch(signInUrl, { redirect: 'manual' });
   await fetch(approved.headers.get('location') as string);
+}
+
+/**
+ * A host as the desktop app runs one, for a remote server at `url`: sign-ins kept in a file of a
+ * fresh folder, and the system's browser played by the test (approved at once). `server()` is its
+ * snapshot now; `id` its id.
+ */
+export async function appHost(url: string) {
+  const file = join(await mkdtemp(join(tmpdir(), 'mcp-app-sign-in-')), 'sign-ins.json');
+  const host = createHost({
+    servers: [{ name: 'remote', transport: { kind: 'http', url } }],
+    signIns: createOAuthStore(file),
+    signInHow: appSignIn,
+    heartbeatMs: 0,
+    openBrowser: (at) => void followRedirect(at),
+  });
+  await host.ready;
+  const server = async () => (await host.getSnapshot()).servers[0];
+  const id = (await server())?.id as string;
+  return { host, id, server };
 }

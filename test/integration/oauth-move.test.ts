@@ -8,13 +8,12 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type Host } from '../../electron/host/host';
-import { appSignIn } from '../../electron/host/auth/oauth-kept';
+import { type Host } from '../../electron/host/host';
 import { createOAuthStore } from '../../electron/host/auth/oauth-store';
 import { signIn } from '../../electron/host/auth/oauth-sign-in';
 import type { SignInReturn } from '../../electron/host/auth/sign-in-return';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
-import { cli, followRedirect, login, signInsEnv } from './cli-sign-in';
+import { appHost, cli, followRedirect, login, signInsEnv } from './cli-sign-in';
 
 let fixture: OAuthFixture | undefined;
 let host: Host | undefined;
@@ -92,17 +91,9 @@ describe('a server that moves to another authorization server', () => {
 
   it("in the app, the card says so, and the Auth panel's Client step says why it registers", async () => {
     fixture = await startOAuthFixture();
-    const file = join(await mkdtemp(join(tmpdir(), 'mcp-move-')), 'sign-ins.json');
-    host = createHost({
-      servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }],
-      signIns: createOAuthStore(file),
-      signInHow: appSignIn,
-      heartbeatMs: 0,
-      openBrowser: (url) => void followRedirect(url),
-    });
-    await host.ready;
-    const server = async () => (await (host as Host).getSnapshot()).servers[0];
-    const id = (await server())?.id as string;
+    const app = await appHost(fixture.url);
+    host = app.host;
+    const { id, server } = app;
     await host.signIn(id, {});
     const moved = await fixture.moveAuthorizationServer();
     await expect(host.readResource(id, 'legacy://docs/readme')).rejects.toThrow();

@@ -4,15 +4,10 @@
  * asks for that scope and keeps the ones it had (SEP-2350), said for the CLI, offered by the
  * app's Sign in button, and done without anyone for a machine client.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type Host } from '../../electron/host/host';
-import { appSignIn } from '../../electron/host/auth/oauth-kept';
-import { createOAuthStore } from '../../electron/host/auth/oauth-store';
+import { type Host } from '../../electron/host/host';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-server';
-import { cli, followRedirect, login, signInsEnv } from './cli-sign-in';
+import { appHost, cli, followRedirect, login, signInsEnv } from './cli-sign-in';
 
 let fixture: OAuthFixture | undefined;
 let host: Host | undefined;
@@ -105,18 +100,9 @@ describe('the scopes a sign-in asks for', () => {
 
   it("in the app, the card's Sign in button asks for the scopes it lacks and those it has", async () => {
     fixture = await stepUpServer();
-    const file = join(await mkdtemp(join(tmpdir(), 'mcp-step-up-')), 'sign-ins.json');
-    host = createHost({
-      servers: [{ name: 'remote', transport: { kind: 'http', url: fixture.url } }],
-      signIns: createOAuthStore(file),
-      signInHow: appSignIn,
-      heartbeatMs: 0,
-      // The system's browser: approved at once.
-      openBrowser: (url) => void followRedirect(url),
-    });
-    await host.ready;
-    const server = async () => (await (host as Host).getSnapshot()).servers[0];
-    const id = (await server())?.id as string;
+    const app = await appHost(fixture.url);
+    host = app.host;
+    const { id, server } = app;
     await host.signIn(id, {});
     await expect(host.readResource(id, README)).rejects.toThrow();
     const refused = await server();
