@@ -4,27 +4,15 @@
  * it, naming the resource: `assemble --from` and `diff` (exit 2, a file they cannot use), and a
  * window's Open capture… (the host). The built CLI against the knowledge-base fixture over stdio.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Capture } from '../../shared/capture/capture-format';
 import type { Host } from '../../electron/host/host';
-import { startHost } from './harness';
+import { runCli, startHost } from './harness';
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/mcp-context.mjs', ...args],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = runCli;
 
 let dir: string;
 let original: string;

@@ -1,4 +1,5 @@
 /** Helpers for driving a real host against real servers, as the faces do. */
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { HostEvent, HostSnapshot } from '../../shared/host-api';
 import type { ServerConfig } from '../../shared/mcp-types';
@@ -95,4 +96,19 @@ export function freePort(): Promise<number> {
         probe.close(() => resolve(port));
       });
   });
+}
+
+/** Runs the built `mcp-context` with `args`: its exit status and what it printed. */
+export function runCli(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      ['bin/mcp-context.mjs', ...args],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
 }

@@ -4,12 +4,12 @@
  * timeline (watch --json), the trace, the assembled context, a capture and a check report hold
  * neither.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureCommand } from './harness';
+import { fixtureCommand, runCli } from './harness';
 
 const apiKey = 'sk-live-echoSecret0123456789abc';
 const dbPassword = 'dbpass-0123456789';
@@ -17,12 +17,7 @@ const env = ['-e', `API_KEY=${apiKey}`, '-e', `DB_URL=postgres://app:${dbPasswor
 const server = fixtureCommand('echo-secrets-server.ts');
 const redacted = 'API_KEY=[redacted] to postgres://app:[redacted]@db/app';
 
-const run = (args: string[]) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    execFile(process.execPath, ['bin/mcp-context.mjs', ...args], (error, stdout, stderr) =>
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
-    ),
-  );
+const run = (args: string[]) => runCli(...args);
 
 const expectHidden = (text: string) => {
   expect(text).not.toContain(apiKey);
