@@ -318,23 +318,10 @@ export class ServerConnection {
         `${what}: ${this.config.name} is not connected${this.snapshot.disconnect ? ` (${this.snapshot.disconnect.reason})` : ''}`,
       );
     }
-    const controller = new AbortController();
-    if (requestId) this.#requests.set(requestId, controller);
-    const timeout = this.#deps.timeoutMs;
-    try {
-      const raw = await this.#watchFailure(
-        client.request({ method: 'resources/read', params: { uri } }, anyResult, {
-          timeout,
-          signal: controller.signal,
-        }),
-      );
-      return checkReadResult(this.id, uri, raw);
-    } catch (error) {
-      if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
-      throw toHostError(error, what, timeout, uri);
-    } finally {
-      if (requestId) this.#requests.delete(requestId);
-    }
+    const raw = await this.#cancellable(what, requestId, uri, (options) =>
+      client.request({ method: 'resources/read', params: { uri } }, anyResult, options),
+    );
+    return checkReadResult(this.id, uri, raw);
   }
 
   /** Completes one template variable; no values when the server does not declare completions. */
@@ -350,25 +337,35 @@ export class ServerConnection {
       throw new HostError('disconnected', `${what}: ${this.config.name} is not connected`);
     // Only act on what is declared: no completion/complete unless `completions` is.
     if (!client.getServerCapabilities()?.completions) return { values: [] };
+    const params = {
+      ref: { type: 'ref/resource', uri: uriTemplate },
+      argument,
+      ...(Object.keys(context).length > 0 && { context: { arguments: context } }),
+    };
+    const raw = await this.#cancellable(what, requestId, undefined, (options) =>
+      client.request({ method: 'completion/complete', params }, anyResult, options),
+    );
+    return checkCompletion(raw);
+  }
+
+  /**
+   * One request the user may cancel by `requestId` (cancelRequest), within the host's timeout; its
+   * failure in a HostError's words.
+   */
+  async #cancellable<T>(
+    what: string,
+    requestId: string | undefined,
+    uri: string | undefined,
+    send: (options: { timeout: number; signal: AbortSignal }) => Promise<T>,
+  ): Promise<T> {
     const controller = new AbortController();
     if (requestId) this.#requests.set(requestId, controller);
     const timeout = this.#deps.timeoutMs;
     try {
-      const params = {
-        ref: { type: 'ref/resource', uri: uriTemplate },
-        argument,
-        ...(Object.keys(context).length > 0 && { context: { arguments: context } }),
-      };
-      const raw = await this.#watchFailure(
-        client.request({ method: 'completion/complete', params }, anyResult, {
-          timeout,
-          signal: controller.signal,
-        }),
-      );
-      return checkCompletion(raw);
+      return await this.#watchFailure(send({ timeout, signal: controller.signal }));
     } catch (error) {
       if (controller.signal.aborted) throw new HostError('cancelled', `${what} was cancelled`);
-      throw toHostError(error, what, timeout);
+      throw toHostError(error, what, timeout, uri);
     } finally {
       if (requestId) this.#requests.delete(requestId);
     }
