@@ -12,6 +12,8 @@ export interface Served {
   origin: string;
   token: string;
   port: number;
+  /** The serve process, for the bench's memory figures. */
+  pid: number;
   stderr: () => string;
   stop(): Promise<void>;
 }
@@ -52,6 +54,7 @@ export function startServe(
         url: match[0],
         origin: match[1] as string,
         port: Number(match[2]),
+        pid: child.pid as number,
         token: match[3] as string,
         stderr: () => stderr,
         stop: () =>
