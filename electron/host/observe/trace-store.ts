@@ -10,7 +10,12 @@
 import type { TraceDirection, TraceRecord } from '../../../shared/trace-wire';
 import { redactedJson, redactString } from './redact';
 
-export const TRACE_LIMITS = { messages: 20_000, bytes: 32 * 1024 * 1024, messageBytes: 256 * 1024 };
+/**
+ * 8 MB a server holds its last 20,000 small messages whole; a big listing's pages (about 130 KB
+ * each) fill it long before that, and at 32 MB they were a quarter of the host's memory at
+ * 100,000 resources.
+ */
+export const TRACE_LIMITS = { messages: 20_000, bytes: 8 * 1024 * 1024, messageBytes: 256 * 1024 };
 /** Requests waiting for their response, per server, before the oldest is let go of. */
 const OPEN_REQUESTS = 10_000;
 

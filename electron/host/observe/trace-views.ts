@@ -47,7 +47,7 @@ export function createTraceViews(deps: {
   const limits = deps.limits ?? TRACE_LIMITS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Per filter, what matched so far and the last seq looked at: new messages are filtered as
-  // they come, never every message kept again (a text filter reads up to 32 MB a server).
+  // they come, never every message kept again (a text filter reads up to 8 MB a server).
   const matches = new Map<string, { list: TraceRecord[]; scanned: number }>();
   const methods = new Set<string>();
 
