@@ -152,6 +152,13 @@ async function listed(served: Served, count: number): Promise<void> {
   }
 }
 
+/** Resolves once the synthetic server's row counts all its resources. */
+function listedInTree(page: Page, count: number): Promise<void> {
+  return page
+    .locator('[role="treeitem"][aria-label="synthetic"]', { hasText: count.toLocaleString('en') })
+    .waitFor();
+}
+
 export function syntheticArgs(count: number, onePage: boolean): string[] {
   return [
     '--import',
@@ -187,6 +194,7 @@ export async function benchHostMemory(
     return taken;
   };
   let page: Page | undefined;
+  let second: Page | undefined;
   try {
     // The small server's handshake first, so the base holds a connected host.
     await listed(served, 0);
@@ -210,11 +218,7 @@ export async function benchHostMemory(
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(600_000);
     await page.goto(served.url);
-    await page
-      .locator('[role="treeitem"][aria-label="synthetic"]', {
-        hasText: count.toLocaleString('en'),
-      })
-      .waitFor();
+    await listedInTree(page, count);
     steps.push(await measure('a window'));
 
     await page.getByRole('tab', { name: /Context/ }).click();
@@ -230,6 +234,10 @@ export async function benchHostMemory(
     await search.pressSequentially('storage incident');
     await page.locator('.search-count', { hasText: / of / }).waitFor();
     steps.push(await measure('a search'));
+    second = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await second.goto(served.url);
+    await listedInTree(second, count);
+    steps.push(await measure('a second window'));
     // Before the snapshot, which takes memory of its own.
     const peakRss = procStatus(served.pid, 'VmHWM');
     if (options.snapshotTo) {
@@ -246,6 +254,7 @@ export async function benchHostMemory(
     };
   } finally {
     await page?.close();
+    await second?.close();
     inspector.close();
     await served.stop();
   }

@@ -7,6 +7,7 @@ import type { ViewNode } from './view-wire';
 import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from './node-ids';
 import { resourceKeyString } from './resource-key';
 import { createSearchIndex } from './search-index';
+import { SharedTrees } from './shared-trees';
 
 function resource(uri: string, name = uri.split('/').pop() ?? uri): ResourceEntry {
   return { serverId: 's1', uri, name };
@@ -300,5 +301,51 @@ describe('a search with thousands of matches and a few exact ones', () => {
     view.update({ query: 'file7.md.bak' });
     expect(view.frame('v').matchCount).toBeLessThanOrEqual(1000);
     expect(view.frame('v').bestPath).toBeUndefined();
+  });
+});
+
+describe('CatalogView windows sharing one tree', () => {
+  const source: ViewSource = {
+    servers: [{ id: 's1', name: 'one' }],
+    resources: {
+      s1: [
+        { serverId: 's1', uri: 'x://h/docs/a.md', name: 'a.md', annotations: { priority: 0.1 } },
+        { serverId: 's1', uri: 'x://h/docs/b.md', name: 'b.md', annotations: { priority: 0.9 } },
+        resource('x://h/src/c.ts'),
+      ],
+    },
+    templates: { s1: [] },
+    listing: false,
+  };
+  const twoWindows = () => {
+    const index = createSearchIndex();
+    index.add('s1', source.resources.s1 ?? [], []);
+    const trees = new SharedTrees();
+    const open = () => {
+      const view = new CatalogView((query) => index.search(query), undefined, undefined, trees);
+      view.setSource(source);
+      return view;
+    };
+    return { first: open(), second: open() };
+  };
+  const docsFolder = folderNodeId('s1', 'x://h/docs');
+  const labelsIn = (view: CatalogView) =>
+    (find(view.frame('v').tree, docsFolder)?.children ?? []).map((row) => row.label);
+
+  it('keeps each window its own sort, search and open folders', () => {
+    const { first, second } = twoWindows();
+    first.update({ open: [serverNodeId('s1'), docsFolder], sort: 'priority' });
+    second.update({ open: [serverNodeId('s1'), docsFolder] });
+    expect(labelsIn(first)).toEqual(['b.md', 'a.md']);
+    expect(labelsIn(second)).toEqual(['a.md', 'b.md']);
+    second.update({ query: 'c.ts' });
+    expect(second.frame('v').shownResources).toBe(1);
+    expect(first.frame('v').shownResources).toBe(3);
+  });
+
+  it('gives two windows of the same sort the same rows', () => {
+    const { first, second } = twoWindows();
+    for (const view of [first, second]) view.update({ open: [serverNodeId('s1'), docsFolder] });
+    expect(labelsIn(second)).toEqual(labelsIn(first));
   });
 });

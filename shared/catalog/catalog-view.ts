@@ -6,13 +6,13 @@
  * counts picks per folder, and cuts the result down to a {@link ViewFrame} (view-wire.ts).
  */
 import type { ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
-import { createCatalogTreeBuilder } from './build-tree';
 import { filterCatalogTree, RANKED_MATCHES_UP_TO } from './filter-tree';
 import { entryKey } from './resource-key';
 import { NO_MATCHES, narrows, normalizeQuery } from './search-index';
 import type { CatalogNode, CatalogSort, SearchMatches } from './tree-types';
 import type { ViewChange, ViewFrame, ViewNode, ViewPatch, ViewState } from './view-wire';
 import { FolderWindows } from './folder-windows';
+import { SharedTrees } from './shared-trees';
 import { findNode, isBranch, NO_MARKS, pathTo, rowEntry, type RowMarks } from './view-rows';
 
 /** Every server's catalog lists, as the tree is built from them. */
@@ -38,7 +38,7 @@ interface PickCount {
 }
 
 export class CatalogView {
-  readonly #builder = createCatalogTreeBuilder();
+  readonly #trees: SharedTrees;
   readonly #search: (query: string) => SearchMatches;
   #source: ViewSource = { servers: [], resources: {}, templates: {}, listing: false };
   #sort: CatalogSort = 'name';
@@ -70,16 +70,23 @@ export class CatalogView {
 
   /**
    * `search` answers a query over every catalog (the host's shared index); `marks`, the session's
-   * marks and decisions.
+   * marks and decisions; `trees`, the trees the host's views share (a view of its own by default).
    */
   constructor(
     search: (query: string) => SearchMatches,
     state?: Partial<ViewState>,
     marks: () => RowMarks = () => NO_MARKS,
+    trees: SharedTrees = new SharedTrees(),
   ) {
     this.#search = search;
+    this.#trees = trees;
     this.#marks = marks;
     if (state) this.reset(state);
+  }
+
+  /** The order of its rows. */
+  get sort(): CatalogSort {
+    return this.#sort;
   }
 
   get #picked(): ReadonlySet<string> {
@@ -230,8 +237,7 @@ export class CatalogView {
 
   #buildTree(): void {
     if (!this.#treeStale) return;
-    const { servers, resources, templates } = this.#source;
-    this.#tree = this.#builder.build({ servers, resources, templates, sort: this.#sort });
+    this.#tree = this.#trees.tree(this.#source, this.#sort);
     this.#treeStale = false;
     this.#shownStale = true;
   }

@@ -20,6 +20,7 @@ import { CatalogView, type ViewSource } from '../../../shared/catalog/catalog-vi
 import { NO_MARKS, type RowMarks } from '../../../shared/catalog/view-rows';
 import type { ViewChange, ViewPatch, ViewState } from '../../../shared/catalog/view-wire';
 import { createSearchIndex } from '../../../shared/catalog/search-index';
+import { SharedTrees } from '../../../shared/catalog/shared-trees';
 import { createFreshRows } from './fresh-rows';
 
 /**
@@ -70,6 +71,10 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
   const intervalMs = deps.intervalMs ?? VIEW_INTERVAL_MS;
   const views = new Map<string, CatalogView>();
   const index = createSearchIndex();
+  // One tree per sort for every view: a second window costs its frames, not a second tree.
+  const trees = new SharedTrees();
+  const keepShownTrees = () =>
+    trees.keepOnly(new Set([...views.values()].map((found) => found.sort)));
   const fed = new Map<ServerId, Fed>();
   let source: ViewSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -232,11 +237,12 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
         views.delete(viewId);
         found.reset(state);
       } else {
-        found = new CatalogView(search, state, marks);
+        found = new CatalogView(search, state, marks, trees);
         if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
       }
       views.set(viewId, found);
       send(viewId, found);
+      keepShownTrees();
       indexInIdleTime();
     },
     update(viewId, patch) {
@@ -249,10 +255,12 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
         change.toggled = { on, count: keys.length };
       }
       send(viewId, found);
+      if (patch.sort !== undefined) keepShownTrees();
       return change;
     },
     close(viewId) {
       views.delete(viewId);
+      keepShownTrees();
     },
     refresh: refreshAll,
     dispose() {
