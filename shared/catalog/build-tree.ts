@@ -4,16 +4,11 @@
  * Pure and deterministic: the same input in any order gives the same tree.
  */
 import type { Annotations, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
-import {
-  folderNodeId,
-  resourceNodeId,
-  serverNodeId,
-  templateNodeId,
-  templatesNodeId,
-} from './node-ids';
+import { folderNodeId, serverNodeId, templateNodeId, templatesNodeId } from './node-ids';
 import { annotationFacts, maxPresent, siblingComparator, type SortFacts } from './sibling-order';
 import type { CatalogNode, CatalogSort, CatalogTreeInput } from './tree-types';
 import { decodeSegment, leafStart, splitUri } from './uri-path';
+import { resourceNodeClass, type ResourceNode, type ResourceNodeClass } from './resource-nodes';
 
 export {
   folderNodeId,
@@ -33,10 +28,8 @@ interface FolderDraft {
    * `folders` in the order of the last finish, new ones at the end: re-sorting it is nearly free.
    */
   order: FolderDraft[];
-  /** The resources directly in it, sorted, as of the last finish. */
-  leaves: Row[];
-  /** The nodes of `leaves`, in the same order, ready to copy into a finished row. */
-  leafNodes: CatalogNode[];
+  /** The resources directly in it, sorted, as of the last finish: nodes that are their own rows. */
+  leaves: ResourceNode[];
   /** Resources at or below it, and the best priority and time among them (NaN when none). */
   count: number;
   bestPriority: number;
@@ -80,6 +73,7 @@ export interface CatalogTreeBuilder {
 interface Shaping {
   serverId: ServerId;
   sort: CatalogSort;
+  Leaf: ResourceNodeClass;
   compare: (a: SortFacts, b: SortFacts) => number;
 }
 
@@ -138,6 +132,7 @@ function emptyServerTree(serverId: ServerId, sort: CatalogSort): ServerTree {
   return {
     serverId,
     sort,
+    Leaf: resourceNodeClass(sort),
     compare: siblingComparator(sort),
     consumed: 0,
     first: undefined,
@@ -238,7 +233,6 @@ function newFolder(path: string, label: string, parent: FolderDraft | undefined)
     folders: new Map(),
     order: [],
     leaves: [],
-    leafNodes: [],
     count: 0,
     bestPriority: Number.NaN,
     bestTime: Number.NaN,
@@ -272,22 +266,13 @@ function addResource(state: ServerTree, resource: ResourceEntry, ordinal: number
   state.dirty = true;
 }
 
-/** The row of a resource. */
-function resourceRow(shaping: Shaping, resource: ResourceEntry, ordinal: number): Row {
+/** The node of a resource, which is also its sorting row. */
+function resourceRow(shaping: Shaping, resource: ResourceEntry, ordinal: number): ResourceNode {
   const uri = resource.uri;
   // A row needs something to show even when the server sent no name and the URI is empty.
   const label =
     resource.title || resource.name || decodeSegment(splitUri(uri).leaf) || uri || '(no name)';
-  const node: CatalogNode = {
-    id: resourceNodeId(shaping.serverId, uri),
-    kind: 'resource',
-    serverId: shaping.serverId,
-    label,
-    resourceCount: 1,
-    resource,
-    ordinal,
-  };
-  return leafRow(node, label, uri, resource.annotations, shaping.sort);
+  return new shaping.Leaf(shaping.serverId, label, resource, ordinal);
 }
 
 function leafRow(
@@ -319,17 +304,15 @@ function settle(draft: FolderDraft, shaping: Shaping): void {
       let high = leaves.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (compare(leaves[middle] as Row, row) <= 0) low = middle + 1;
+        if (compare(leaves[middle] as ResourceNode, row) <= 0) low = middle + 1;
         else high = middle;
       }
       leaves.splice(low, 0, row);
-      draft.leafNodes.splice(low, 0, row.node);
       low += 1;
     }
     return;
   }
-  const merged: Row[] = new Array<Row>(leaves.length + incoming.length);
-  const nodes: CatalogNode[] = new Array<CatalogNode>(merged.length);
+  const merged: ResourceNode[] = new Array<ResourceNode>(leaves.length + incoming.length);
   let a = 0;
   let b = 0;
   for (let index = 0; index < merged.length; index += 1) {
@@ -339,12 +322,10 @@ function settle(draft: FolderDraft, shaping: Shaping): void {
       right === undefined || (left !== undefined && compare(left, right) <= 0)
         ? (a++, left)
         : (b++, right)
-    ) as Row;
+    ) as ResourceNode;
     merged[index] = row;
-    nodes[index] = row.node;
   }
   draft.leaves = merged;
-  draft.leafNodes = nodes;
 }
 
 /**
@@ -400,7 +381,7 @@ function folderChildren(draft: FolderDraft, shaping: Shaping): CatalogNode[] {
   order.sort((a, b) => shaping.compare(a.finished as Row, b.finished as Row));
   const folderNodes = order.map((child) => (child.finished as Row).node);
   // A copy: the draft's own list grows with later pages, and a finished row never changes.
-  return folderNodes.concat(draft.leafNodes);
+  return (folderNodes as CatalogNode[]).concat(draft.leaves);
 }
 
 /** Gives `node` a `children` made by `make` when first read, then kept as a plain value. */

@@ -6,6 +6,7 @@
 import type { RowDecision } from '../context/context-wire';
 import type { Mark } from '../context/policy';
 import type { ResourceEntry } from '../mcp-types';
+import { nodeIdTest, type NodeIdTest } from './node-ids';
 import type { CatalogNode } from './tree-types';
 import type { FreshMark, PageDirection } from './view-wire';
 
@@ -75,13 +76,18 @@ export function findNode(tree: readonly CatalogNode[], id: string): CatalogNode 
 /** The nodes from a root down to the node with `id`, or undefined when no node has it. */
 export function pathTo(tree: readonly CatalogNode[], id: string): CatalogNode[] | undefined {
   const path: CatalogNode[] = [];
-  const visit = (nodes: readonly CatalogNode[]): boolean => {
-    for (const node of nodes) {
-      path.push(node);
-      if (node.id === id || (node.children && visit(node.children))) return true;
-      path.pop();
-    }
-    return false;
+  const walk = (test: NodeIdTest) => {
+    const visit = (nodes: readonly CatalogNode[]): boolean => {
+      for (const node of nodes) {
+        path.push(node);
+        if (test.is(node)) return true;
+        if (node.children && test.mayHold(node) && visit(node.children)) return true;
+        path.pop();
+      }
+      return false;
+    };
+    return visit(tree);
   };
-  return visit(tree) ? path : undefined;
+  // Where the resource's folders must be first; everywhere only if it was not there.
+  return walk(nodeIdTest(id)) || walk(nodeIdTest(id, false)) ? path : undefined;
 }
