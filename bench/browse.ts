@@ -137,7 +137,7 @@ function percentile(values: number[], p: number): number {
  * Opens the app and fills its connect form for the synthetic server; returns the form, ready to
  * submit.
  */
-export async function fillSyntheticForm(page: Page, url: string, count: number) {
+export async function fillSyntheticForm(page: Page, url: string, count: number, pageSize = 500) {
   await page.goto(url);
   await page.getByRole('tree').waitFor();
   const form = page.getByRole('form', { name: 'Connect a server' });
@@ -145,13 +145,16 @@ export async function fillSyntheticForm(page: Page, url: string, count: number) 
   await form
     .getByLabel('Command')
     .fill(
-      `"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size 500`,
+      `"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size ${pageSize}`,
     );
   return form;
 }
 
-/** Runs the browse journey against a synthetic catalog of `count` resources. */
-export async function benchBrowse(count: number): Promise<BrowseFigures> {
+/**
+ * Runs the browse journey against a synthetic catalog of `count` resources, listed in pages of
+ * `pageSize` (all in one page, as the SDK's McpServer sends a catalog, when it is `count`).
+ */
+export async function benchBrowse(count: number, pageSize = 500): Promise<BrowseFigures> {
   const phase = (what: string) => process.stderr.write(`bench:   ${what}\n`);
   // A first server that stays still: the demo's live updates would land mid-measurement.
   const served = await startServe([
@@ -168,7 +171,7 @@ export async function benchBrowse(count: number): Promise<BrowseFigures> {
     // tsx compiles this file with keepNames, so functions sent to the page call __name.
     await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const cdp = await page.context().newCDPSession(page);
-    const form = await fillSyntheticForm(page, served.url, count);
+    const form = await fillSyntheticForm(page, served.url, count, pageSize);
     // Timed in the page, on the page's clock: from the click event itself (not from when
     // Playwright starts its click, which first checks the button over several round trips) to
     // the animation frame that paints each state. The page is checked after each change to it,

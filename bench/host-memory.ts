@@ -69,6 +69,14 @@ class Inspector {
     const usage = (await this.send('Runtime.getHeapUsage')) as { usedSize: number };
     return usage.usedSize;
   }
+  /** The process's own account of its memory (process.memoryUsage()). */
+  async usage(): Promise<NodeJS.MemoryUsage> {
+    const answer = (await this.send('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    })) as { result: { value: string } };
+    return JSON.parse(answer.result.value) as NodeJS.MemoryUsage;
+  }
   /** Writes a heap snapshot (for DevTools' Memory tab) to `path`. */
   async snapshot(path: string): Promise<void> {
     const out = createWriteStream(path);
@@ -86,6 +94,27 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/** The process's CPU time so far, in clock ticks (utime + stime of /proc/PID/stat). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Resolves once the host has done its idle work (indexing, preparing rows): two tenths of a
+ * second in a row in which it used at most a hundredth of a second of CPU.
+ */
+async function quiet(pid: number): Promise<void> {
+  let calm = 0;
+  let before = cpuTicks(pid);
+  while (calm < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpuTicks(pid);
+    calm = now - before <= 1 ? calm + 1 : 0;
+    before = now;
+  }
 }
 
 /** The inspector's address, from the line Node prints on stderr. */
@@ -185,9 +214,15 @@ export async function benchHostMemory(
   const inspector = await Inspector.open(await inspectorUrl(served));
   const steps: MemoryStep[] = [];
   const measure = async (step: string): Promise<MemoryStep> => {
+    await quiet(served.pid);
     const taken = { step, heap: await inspector.heapUsed(), rss: procStatus(served.pid, 'VmRSS') };
     if (options.snapshotsTo)
       await inspector.snapshot(`${options.snapshotsTo}/${step}.heapsnapshot`);
+    const usage = await inspector.usage();
+    const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+    phase(
+      `${step}: heap total ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)} MB`,
+    );
     phase(
       `${step}: heap ${(taken.heap / 2 ** 20).toFixed(0)} MB, rss ${(taken.rss / 2 ** 20).toFixed(0)} MB`,
     );

@@ -9,22 +9,39 @@ import { benchBrowse, type BrowseFigures } from './browse';
 import { benchContext, FOCUS_LINES, type ContextFigures } from './context';
 import { pageWithBareClient } from './floor';
 import { benchLive, type LiveFigures } from './live';
+import { benchMemory, memoryTable, MEMORY_NOTES } from './memory-table';
+import type { MemoryFigures } from './host-memory';
 import { benchRelevance, relevanceTable, type RelevanceFigures } from './relevance';
 
-const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+// BENCH_MILLION=1 adds the opt-in size of 1,000,000 resources to the browse and memory figures.
+const million = process.env.BENCH_MILLION === '1' ? [1_000_000] : [];
+const sizes = [
+  ...(process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number),
+  ...million,
+];
+// A catalog sent whole in one resources/list result, as the SDK's McpServer sends it.
+const onePageSizes = [
+  ...(process.env.BENCH_ONE_PAGE_SIZES ?? '100000').split(',').filter(Boolean).map(Number),
+  ...million,
+];
 const fixture = ['--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
 
 // This machine's timings drift from run to run (the floor alone moved from 0.8 to 1.4 s at
 // 100,000 in one session), so each size is measured BENCH_RUNS times, floor and app in turn,
 // and the table gives medians.
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const rows: { floorMs: number; browse: BrowseFigures; singles: string }[] = [];
-for (const count of sizes) {
+const rows: { floorMs: number; browse: BrowseFigures; singles: string; onePage: boolean }[] = [];
+const variants = [
+  ...sizes.map((count) => ({ count, pageSize: 500 })),
+  ...onePageSizes.map((count) => ({ count, pageSize: count })),
+];
+for (const { count, pageSize } of variants) {
   const floors: number[] = [];
   const browses: BrowseFigures[] = [];
+  const onePage = pageSize === count;
   for (let run = 1; run <= runs; run += 1) {
     process.stderr.write(
-      `bench: ${count.toLocaleString('en')} resources, run ${run} of ${runs}…\n`,
+      `bench: ${count.toLocaleString('en')} resources${onePage ? ' in one page' : ''}, run ${run} of ${runs}…\n`,
     );
     floors.push(
       (
@@ -33,15 +50,16 @@ for (const count of sizes) {
           '--count',
           String(count),
           '--page-size',
-          '500',
+          String(pageSize),
         ])
       ).ms,
     );
     process.stderr.write(`bench:   bare SDK floor ${Math.round(floors.at(-1) as number)} ms\n`);
-    browses.push(await benchBrowse(count));
+    browses.push(await benchBrowse(count, pageSize));
   }
   const median = (pick: (figures: BrowseFigures) => number) => percentile(browses.map(pick), 50);
   rows.push({
+    onePage,
     singles: floors
       .map(
         (floor, index) =>
@@ -60,6 +78,16 @@ for (const count of sizes) {
       heapMb: median((figures) => figures.heapMb),
     },
   });
+}
+
+// BENCH_MEMORY=0 skips the host's memory figures (bench/memory-table.ts).
+let memory: MemoryFigures[] | undefined;
+if (process.env.BENCH_MEMORY !== '0') {
+  process.stderr.write("bench: the host's memory…\n");
+  memory = await benchMemory([
+    ...(process.env.BENCH_MEMORY_SIZES ?? '100000').split(',').filter(Boolean).map(Number),
+    ...million,
+  ]);
 }
 
 // BENCH_CONTEXT=0 skips the context figures.
@@ -88,11 +116,11 @@ const table = [
   '| resources | connected | first rows (after connect) | whole catalog in the tree | bare SDK floor | ratio to floor | search per keystroke, median / p95 (n) | renderer heap |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
-    ({ floorMs, browse }) =>
-      `| ${browse.count.toLocaleString('en')} | ${ms(browse.connectedMs)} | ${ms(browse.firstRowsMs)} (${ms(browse.firstRowsMs - browse.connectedMs)}) | ${ms(browse.allShownMs)} | ${ms(floorMs)} | ${(browse.allShownMs / floorMs).toFixed(2)}× | ${browse.searchMedianMs.toFixed(1)} / ${browse.searchP95Ms.toFixed(1)} ms (${browse.keystrokes}) | ${browse.heapMb.toFixed(0)} MB |`,
+    ({ floorMs, browse, onePage }) =>
+      `| ${browse.count.toLocaleString('en')}${onePage ? ' in one page' : ''} | ${ms(browse.connectedMs)} | ${ms(browse.firstRowsMs)} (${ms(browse.firstRowsMs - browse.connectedMs)}) | ${ms(browse.allShownMs)} | ${ms(floorMs)} | ${(browse.allShownMs / floorMs).toFixed(2)}× | ${browse.searchMedianMs.toFixed(1)} / ${browse.searchP95Ms.toFixed(1)} ms (${browse.keystrokes}) | ${browse.heapMb.toFixed(0)} MB |`,
   ),
   '',
-  `Single runs, floor / whole catalog in ms: ${rows.map(({ browse, singles }) => `${browse.count.toLocaleString('en')}: ${singles}`).join('; ')}.`,
+  `Single runs, floor / whole catalog in ms: ${rows.map(({ browse, singles, onePage }) => `${browse.count.toLocaleString('en')}${onePage ? ' in one page' : ''}: ${singles}`).join('; ')}.`,
 ].join('\n');
 
 // The context figures before issue 11's host-side curation (docs/BENCHMARKS.md as committed
@@ -207,8 +235,15 @@ is the median whole-catalog time over the median floor.
   quiet frames, so the figure is frame-quantized: about 17 ms at best). Keystrokes that change
   nothing on screen are not counted.
 - **renderer heap**: the page's JS heap after listing, after a forced garbage collection.
+- **in one page**: the same catalog sent whole in one \`resources/list\` result, as the SDK's
+  \`McpServer\` sends every catalog; its floor is the one request.
 
 ${table}
+
+## The host's memory
+${MEMORY_NOTES}
+
+${memory ? memoryTable(memory) : '(not measured: BENCH_MEMORY=0)'}
 
 ## Curating the context
 The host curates (\`electron/host/context/context-views.ts\`) and sends the window \`context\` frames;
@@ -291,5 +326,5 @@ const previous = await readFile(file, 'utf8').catch(() => '');
 const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : '';
 await writeFile(file, page + notes);
 process.stdout.write(
-  `${table}\n\n${contextTable}\n\n${relevance ? relevanceTable(relevance) : ''}\n\n${liveTable}\n\n${captureTable}\n`,
+  `${table}\n\n${memory ? memoryTable(memory) : ''}\n\n${contextTable}\n\n${relevance ? relevanceTable(relevance) : ''}\n\n${liveTable}\n\n${captureTable}\n`,
 );
