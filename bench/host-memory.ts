@@ -15,6 +15,8 @@ export interface MemoryStep {
   heap: number;
   /** Resident set, in bytes. */
   rss: number;
+  /** The highest resident set sampled (every 20 ms) while the step ran, in bytes. */
+  peakRss: number;
 }
 
 export interface MemoryFigures {
@@ -213,9 +215,20 @@ export async function benchHostMemory(
   );
   const inspector = await Inspector.open(await inspectorUrl(served));
   const steps: MemoryStep[] = [];
+  // The step's own peak: VmHWM holds only the peak of the whole run.
+  let stepPeak = 0;
+  const sampler = setInterval(() => {
+    stepPeak = Math.max(stepPeak, procStatus(served.pid, 'VmRSS'));
+  }, 20);
   const measure = async (step: string): Promise<MemoryStep> => {
     await quiet(served.pid);
-    const taken = { step, heap: await inspector.heapUsed(), rss: procStatus(served.pid, 'VmRSS') };
+    const peakRss = Math.max(stepPeak, procStatus(served.pid, 'VmRSS'));
+    const taken = {
+      step,
+      heap: await inspector.heapUsed(),
+      rss: procStatus(served.pid, 'VmRSS'),
+      peakRss,
+    };
     if (options.snapshotsTo)
       await inspector.snapshot(`${options.snapshotsTo}/${step}.heapsnapshot`);
     const usage = await inspector.usage();
@@ -224,8 +237,9 @@ export async function benchHostMemory(
       `${step}: heap total ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)} MB`,
     );
     phase(
-      `${step}: heap ${(taken.heap / 2 ** 20).toFixed(0)} MB, rss ${(taken.rss / 2 ** 20).toFixed(0)} MB`,
+      `${step}: heap ${(taken.heap / 2 ** 20).toFixed(0)} MB, rss ${(taken.rss / 2 ** 20).toFixed(0)} MB, peak ${(peakRss / 2 ** 20).toFixed(0)} MB`,
     );
+    stepPeak = 0;
     return taken;
   };
   let page: Page | undefined;
@@ -288,6 +302,7 @@ export async function benchHostMemory(
       listedMs,
     };
   } finally {
+    clearInterval(sampler);
     await page?.close();
     await second?.close();
     inspector.close();
