@@ -229,7 +229,9 @@ export async function benchHostMemory(
       rss: procStatus(served.pid, 'VmRSS'),
       peakRss,
     };
-    if (options.snapshotsTo)
+    // BENCH_SNAPSHOT_STEPS=listed,a window narrows --snapshots to those steps.
+    const only = process.env.BENCH_SNAPSHOT_STEPS?.split(',');
+    if (options.snapshotsTo && (!only || only.includes(step)))
       await inspector.snapshot(`${options.snapshotsTo}/${step}.heapsnapshot`);
     const usage = await inspector.usage();
     const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
