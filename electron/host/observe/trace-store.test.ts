@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { secretsOf } from './redact';
 import { createTraceStore } from './trace-store';
 
@@ -161,5 +163,23 @@ describe('the trace store', () => {
     store.forget('s1');
     expect(store.all().every((record) => record.serverId === 's2')).toBe(true);
     expect(store.record('s1', 'send', request(1))).toBeUndefined();
+  });
+});
+
+describe('a cut message in the trace', () => {
+  it('keeps only what it shows, not the whole message it was cut from', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const store = createTraceStore({ messages: 100, bytes: 32 * 1024 * 1024, messageBytes: 1024 });
+    store.describe('s1', 'one', []);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Five listings of 8 MB each, every one cut to 1 KB.
+    for (let id = 1; id <= 5; id += 1)
+      store.record('s1', 'receive', response(id, { resources: 'x'.repeat(8 * 1024 * 1024 + id) }));
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(store.all().every((record) => record.cut && record.json.length === 1024)).toBe(true);
+    expect(kept).toBeLessThan(8 * 1024 * 1024);
   });
 });

@@ -88,6 +88,15 @@ class Ring {
   }
 }
 
+/**
+ * The first `length` characters of `text` as a string of their own. A plain slice points into
+ * its parent, so a cut 32 MB listing would keep all 32 MB alive for the 256 KB it shows; the
+ * slice of a concatenation copies them first.
+ */
+function ownCopy(text: string, length: number): string {
+  return (' ' + text.slice(0, length)).slice(1);
+}
+
 export interface TraceStore {
   /** Records one message; `message` is the JSON-RPC object as sent or received. */
   record(serverId: string, direction: TraceDirection, message: unknown): TraceRecord | undefined;
@@ -147,7 +156,7 @@ export function createTraceStore(limits = TRACE_LIMITS, now: () => number = Date
         serverId,
         direction,
         size,
-        json: cut ? json.slice(0, limits.messageBytes) : json,
+        json: cut ? ownCopy(json, limits.messageBytes) : json,
         ...(cut && { cut: true as const }),
       };
       if (typeof fields.method === 'string')
