@@ -4,6 +4,7 @@
  * field is dropped with a problem rather than costing the user the whole resource.
  */
 import type { Annotations, Icon, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
+import type { EntryInterner } from './entry-interner';
 
 /** Longest name or title we keep; a longer one is cut, with a problem reported. */
 export const MAX_NAME_LENGTH = 1000;
@@ -236,9 +237,17 @@ function checkIcons(value: unknown, problems: string[]): Icon[] | undefined {
   return icons.length > 0 ? icons : undefined;
 }
 
+/** `_meta` when it is an object; anything else is dropped with a problem. */
+function checkMeta(raw: Raw, problems: string[]): Record<string, unknown> | undefined {
+  if (raw._meta === undefined) return undefined;
+  if (isRecord(raw._meta)) return raw._meta;
+  problems.push(`_meta is ${describe(raw._meta)}, not an object; ignored`);
+  return undefined;
+}
+
 /** Checks the fields resources and templates share, and sets the valid ones on `entry`. */
 function addCommon(
-  entry: Omit<ResourceEntry, 'serverId' | 'uri' | 'name'>,
+  entry: Omit<TemplateEntry, 'serverId' | 'uriTemplate' | 'name'>,
   raw: Raw,
   problems: string[],
 ): void {
@@ -252,10 +261,8 @@ function addCommon(
   if (icons) entry.icons = icons;
   const annotations = checkAnnotations(raw.annotations, problems);
   if (annotations) entry.annotations = annotations;
-  if (raw._meta !== undefined) {
-    if (isRecord(raw._meta)) entry._meta = raw._meta;
-    else problems.push(`_meta is ${describe(raw._meta)}, not an object; ignored`);
-  }
+  const meta = checkMeta(raw, problems);
+  if (meta) entry._meta = meta;
 }
 
 function requiredString(raw: Raw, field: string, max: number): string | { reason: string } {
@@ -269,25 +276,49 @@ function requiredString(raw: Raw, field: string, max: number): string | { reason
   return value;
 }
 
-/** Checks one item of a `resources/list` page. */
-export function checkResource(serverId: ServerId, raw: unknown): ItemCheck<ResourceEntry> {
+/**
+ * Checks one item of a `resources/list` page. With `interner` (one per listing), repeated values
+ * are shared with the entries before it. Every entry has the same shape, each field in the
+ * object itself, an absent one undefined: built field by field, 100,000 entries took a property
+ * array each beside the object (6 MB). JSON drops the undefined fields, so nothing shown changes.
+ */
+export function checkResource(
+  serverId: ServerId,
+  raw: unknown,
+  interner?: EntryInterner,
+): ItemCheck<ResourceEntry> {
   if (!isRecord(raw)) return { problems: [`the item is ${describe(raw)}, not an object`] };
   const uri = requiredString(raw, 'uri', MAX_URI_LENGTH);
   if (typeof uri !== 'string') return { problems: [uri.reason] };
   const name = requiredString(raw, 'name', Number.POSITIVE_INFINITY);
   if (typeof name !== 'string') return { problems: [name.reason] };
   const problems: string[] = [];
+  // Checked in the order the fields are written, so problems are said in that order too.
+  const shownName = boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name;
+  const title = boundedString(raw, 'title', MAX_NAME_LENGTH, problems);
+  const description = boundedString(raw, 'description', MAX_DESCRIPTION_LENGTH, problems);
+  const mimeType = boundedString(raw, 'mimeType', 200, problems);
+  const icons = checkIcons(raw.icons, problems);
+  const annotations = checkAnnotations(raw.annotations, problems);
+  const meta = checkMeta(raw, problems);
+  let size: number | undefined;
+  if (raw.size !== undefined) {
+    if (typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size >= 0)
+      size = raw.size;
+    else problems.push(`size ${describe(raw.size)} is not a whole number of bytes; ignored`);
+  }
   const entry: ResourceEntry = {
     serverId,
     uri,
-    name: boundedString(raw, 'name', MAX_NAME_LENGTH, problems) ?? name,
+    name: shownName,
+    title,
+    description,
+    mimeType: mimeType !== undefined && interner ? interner.string(mimeType) : mimeType,
+    icons,
+    annotations: annotations && interner ? interner.annotations(annotations) : annotations,
+    _meta: meta,
+    size,
   };
-  addCommon(entry, raw, problems);
-  if (raw.size !== undefined) {
-    if (typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size >= 0)
-      entry.size = raw.size;
-    else problems.push(`size ${describe(raw.size)} is not a whole number of bytes; ignored`);
-  }
   return { entry, problems };
 }
 

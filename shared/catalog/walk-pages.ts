@@ -5,6 +5,7 @@
  * a safety cap sits far above any real catalog.
  */
 import type { CatalogWarning, ResourceEntry, ServerId, TemplateEntry } from '../mcp-types';
+import { EntryInterner } from './entry-interner';
 import { checkResource, checkTemplate } from './validate-item';
 
 /** Which list, and how its pages and items are shaped. */
@@ -59,9 +60,12 @@ export async function walkPages<K extends ListKind>(
   const { serverId, fetchPage, onPage, signal } = options;
   const maxPages = options.maxPages ?? 1_000_000;
   const maxItems = options.maxItems ?? 5_000_000;
+  // One per walk: the entries it lists share their repeated values, and the table goes with it.
+  const interner = new EntryInterner();
   const check = (list === 'resources' ? checkResource : checkTemplate) as (
     id: ServerId,
     raw: unknown,
+    interner: EntryInterner,
   ) => { entry?: Entry; problems: string[] };
   const keyOf = (entry: Entry) =>
     'uri' in entry ? entry.uri : (entry as TemplateEntry).uriTemplate;
@@ -101,7 +105,7 @@ export async function walkPages<K extends ListKind>(
     const warnings: CatalogWarning[] = [];
     const items: Entry[] = [];
     rawItems.forEach((rawItem, index) => {
-      const { entry, problems } = check(serverId, rawItem);
+      const { entry, problems } = check(serverId, rawItem, interner);
       if (!entry) {
         warnings.push({
           kind: 'invalid-item',
