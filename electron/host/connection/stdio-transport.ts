@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import spawn from 'cross-spawn';
 import {
   deserializeMessage,
@@ -48,7 +49,12 @@ export class ProcessStdioTransport implements Transport {
   readonly #launch: StdioLaunch;
   readonly #stderr = new PassThrough();
   #child?: ChildProcess;
-  #chunks: Buffer[] = [];
+  /**
+   * The line in progress, decoded chunk by chunk: a chunk's bytes are let go as soon as they are
+   * read, so a 32 MB line costs its text and the joined line, not its bytes twice as well.
+   */
+  #parts: string[] = [];
+  readonly #decoder = new StringDecoder('utf8');
   #buffered = 0;
   #closed = false;
   /** A message went over the cap: the rest of what the server writes is not read. */
@@ -139,20 +145,25 @@ export class ProcessStdioTransport implements Transport {
     let start = 0;
     let newline = chunk.indexOf(0x0a);
     while (newline !== -1) {
-      this.#chunks.push(chunk.subarray(start, newline));
-      const line = Buffer.concat(this.#chunks).toString('utf8');
-      this.#chunks = [];
+      let line: string;
+      if (this.#parts.length === 0) line = chunk.toString('utf8', start, newline);
+      else {
+        this.#parts.push(this.#decoder.end(chunk.subarray(start, newline)));
+        line = this.#parts.join('');
+        this.#parts = [];
+      }
       this.#buffered = 0;
       this.#deliver(line);
       start = newline + 1;
       newline = chunk.indexOf(0x0a, start);
     }
     if (start < chunk.length) {
-      this.#chunks.push(chunk.subarray(start));
+      this.#parts.push(this.#decoder.write(chunk.subarray(start)));
       this.#buffered += chunk.length - start;
       const limit = this.#launch.maxMessageBytes ?? MAX_MESSAGE_BYTES;
       if (this.#buffered > limit) {
-        this.#chunks = [];
+        this.#parts = [];
+        this.#decoder.end();
         this.#buffered = 0;
         // The rest of that message would read as a line of its own: nothing more is read.
         this.#overCap = true;
