@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogWarning, ResourceEntry } from '../mcp-types';
-import { InvalidPageError, walkPages } from './walk-pages';
+import { InvalidPageError, SLICE, walkPages } from './walk-pages';
 
 type Page = { resources: unknown[]; nextCursor?: unknown };
 
@@ -203,5 +203,57 @@ describe('walkPages asks ahead', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('a large page', () => {
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, i) => res(`big://r/${String(i).padStart(5, '0')}`));
+
+  it('is handed on in parts of SLICE, pausing between them, each item once', async () => {
+    const items = [...many(2 * SLICE + 5_000), res('big://r/00003')];
+    const parts: { first: boolean; checked: number; of: number; items: number }[] = [];
+    const warnings: CatalogWarning[] = [];
+    let pauses = 0;
+    const outcome = await walkPages('resources', {
+      serverId: 's1',
+      fetchPage: async () => ({ resources: items }),
+      pause: async () => {
+        pauses += 1;
+      },
+      onPage: (page) => {
+        parts.push({
+          first: page.first,
+          checked: page.checked,
+          of: page.of,
+          items: page.items.length,
+        });
+        warnings.push(...page.warnings);
+      },
+    });
+    expect(outcome).toEqual({ status: 'complete', pages: 1, items: 2 * SLICE + 5_000 });
+    const of = 2 * SLICE + 5_001;
+    expect(parts).toEqual([
+      { first: true, checked: SLICE, of, items: SLICE },
+      { first: false, checked: 2 * SLICE, of, items: SLICE },
+      { first: false, checked: of, of, items: 5_000 },
+    ]);
+    expect(pauses).toBe(2);
+    // A duplicate in a later part is still one.
+    expect(warnings.map((warning) => warning.kind)).toEqual(['duplicate-uri']);
+  });
+
+  it('stops between its parts when cancelled', async () => {
+    const controller = new AbortController();
+    const handed: number[] = [];
+    const outcome = await walkPages('resources', {
+      serverId: 's1',
+      signal: controller.signal,
+      fetchPage: async () => ({ resources: many(3 * SLICE) }),
+      pause: async () => controller.abort(),
+      onPage: (page) => handed.push(page.checked),
+    });
+    expect(outcome.status).toBe('cancelled');
+    expect(handed).toEqual([SLICE]);
   });
 });

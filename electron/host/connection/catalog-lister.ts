@@ -8,13 +8,17 @@
 import type { HostEventBody } from '../../../shared/host-api';
 import type {
   CatalogSnapshot,
-  CatalogWarning,
   RelistCause,
   ResourceEntry,
   TemplateEntry,
 } from '../../../shared/mcp-types';
 import { diffCatalog, diffCounts } from '../../../shared/catalog/catalog-diff';
-import { InvalidPageError, walkPages, type ListKind } from '../../../shared/catalog/walk-pages';
+import {
+  InvalidPageError,
+  walkPages,
+  type ListKind,
+  type WalkedPage,
+} from '../../../shared/catalog/walk-pages';
 import { toHostError } from './errors';
 
 /** A `list_changed` waits this long for the rest of its burst. */
@@ -172,6 +176,8 @@ export class CatalogLister {
     if (!this.#deps.hasResources())
       return this.#end(walk, 'unsupported', 'the server does not declare the resources capability');
     const timeout = this.#deps.timeoutMs;
+    // Between the parts of a large page: what else the host has to do goes first.
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const fetcher =
       (method: 'resources/list' | 'resources/templates/list') => (cursor: string | undefined) =>
         this.#deps.request(method, cursor, controller.signal);
@@ -181,36 +187,34 @@ export class CatalogLister {
         serverId: this.#deps.serverId,
         signal: controller.signal,
         fetchPage: fetcher('resources/list'),
-        onPage: (page) =>
-          current() && this.#addPage(walk, 'resources', page.page, page.items, [], page.warnings),
+        pause,
+        onPage: (page) => current() && this.#addPage(walk, 'resources', page, page.items, []),
       });
       walk.at = { list: 'templates', page: 1 };
       await walkPages('templates', {
         serverId: this.#deps.serverId,
         signal: controller.signal,
         fetchPage: fetcher('resources/templates/list'),
-        onPage: (page) =>
-          current() && this.#addPage(walk, 'templates', page.page, [], page.items, page.warnings),
+        pause,
+        onPage: (page) => current() && this.#addPage(walk, 'templates', page, [], page.items),
       }).catch((error: unknown) => {
         // A server may have resources but no templates method; that is not a failed catalog.
         if (controller.signal.aborted) throw error;
         // Without the method at all it has no templates: nothing to warn of.
         if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return;
         const message = error instanceof Error ? error.message : String(error);
+        const warning = {
+          kind: 'list-failed' as const,
+          list: 'templates' as const,
+          message: `resources/templates/list failed: ${message}`,
+        };
         if (current())
           this.#addPage(
             walk,
             'templates',
-            1,
+            { page: 1, items: [], warnings: [warning], first: true, checked: 0, of: 0 },
             [],
             [],
-            [
-              {
-                kind: 'list-failed',
-                list: 'templates',
-                message: `resources/templates/list failed: ${message}`,
-              },
-            ],
           );
       });
       if (current()) this.#end(walk, controller.signal.aborted ? 'cancelled' : 'complete');
@@ -225,31 +229,31 @@ export class CatalogLister {
     }
   }
 
+  /** One page, or one part of a large one (walk-pages.ts), added and shown. */
   #addPage(
     walk: Walk,
     list: ListKind,
-    page: number,
+    part: WalkedPage<unknown>,
     resources: ResourceEntry[],
     templates: TemplateEntry[],
-    warnings: CatalogWarning[],
   ): void {
+    const { page, warnings, first, checked, of } = part;
     const target = walk.target;
     for (const entry of resources) target.resources.push(entry);
     for (const entry of templates) target.templates.push(entry);
     for (const warning of warnings) target.warnings.push(warning);
-    target.pages += 1;
-    walk.at = { list, page: page + 1 };
-    if (walk.staged) this.#progress(walk, false);
-    else
-      this.#deps.emit({
-        type: 'catalog-page',
-        serverId: this.#deps.serverId,
-        generation: walk.generation,
-        resources,
-        templates,
-        warnings,
-        pages: target.pages,
-      });
+    if (first) target.pages += 1;
+    walk.at = { list, page: checked < of ? page : page + 1 };
+    if (walk.staged) return this.#progress(walk, false);
+    this.#deps.emit({
+      type: 'catalog-page',
+      serverId: this.#deps.serverId,
+      generation: walk.generation,
+      resources,
+      templates,
+      warnings,
+      pages: target.pages,
+    });
   }
 
   /** A listing behind the list shown says how far it got, at most every {@link PROGRESS_MS}. */
