@@ -21,6 +21,7 @@ import type {
   CatalogWarning,
   CompletionResult,
   LogLevel,
+  PageProgress,
   ProfileSummary,
   ReadResult,
   ResourceEntry,
@@ -90,6 +91,11 @@ export type HostEventBody =
       /** While a listing again runs behind the list shown: its pages so far. */
       relisting?: { pages: number };
     }
+  /**
+   * A large page of a first listing is arriving or being checked; without `progress`, that page
+   * is done. Said at most every 100 ms while it arrives, and once per slice checked.
+   */
+  | { type: 'catalog-progress'; serverId: ServerId; generation: number; progress?: PageProgress }
   /**
    * A listing again ended: its whole list replaces the one shown (a new generation), and
    * `diff` says what changed. The window hears only the counts and `change`.

@@ -311,9 +311,18 @@ export interface CatalogSnapshot {
    * listing replaces it whole when it ends, with the difference in `lastChange`.
    */
   relisting?: { pages: number };
+  /** While a large page of the first listing arrives, then is checked (catalog-progress). */
+  progress?: PageProgress;
   /** What the last listing again changed. */
   lastChange?: CatalogChange;
 }
+
+/**
+ * How far a listing has got inside one large page, which may take seconds: the bytes of the
+ * answer received so far, then how many of its items are checked and shown.
+ */
+export type PageProgress =
+  { phase: 'receiving'; bytes: number } | { phase: 'indexing'; done: number; total: number };
 
 /** One item of a `resources/read` result. */
 export interface ContentItem {

@@ -1,9 +1,11 @@
 // A catalog that comes in one resources/list result, as the SDK's own McpServer sends it (the
-// 1.x SDK and the v2 server package): the host lists it whole, each resource as it was registered.
+// 1.x SDK and the v2 server package): the host lists it whole, each resource as it was registered,
+// and says how far it got while the page arrives and while it is indexed.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host';
 import { syntheticResource } from '../fixtures/synthetic-catalog';
-import { fixture, settled, startHost } from './harness';
+import type { HostEvent } from '../../shared/host-api';
+import { fixture, nextEvent, settled, startHost } from './harness';
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -39,5 +41,43 @@ describe.each([
     });
     const read = await host.readResource(servers[0]?.id as string, last.uri);
     expect(read.contents[0]?.text).toBe(`# ${last.title}\n\n${last.description}\n`);
+  });
+});
+
+describe('a one-page catalog of 25,000 (8 MB)', () => {
+  it('says how much has come, then how much is indexed, then that the page is done', async () => {
+    ({ host } = startHost([]));
+    const events: HostEvent[] = [];
+    host.onEvent((event) => events.push(event));
+    const complete = nextEvent(
+      host,
+      (event) => event.type === 'catalog-status' && event.status === 'complete',
+    );
+    await host.addServer(fixture('one-page-server.ts', '--count', '25000'));
+    await complete;
+    const said = events.flatMap((event) =>
+      event.type === 'catalog-progress'
+        ? [event.progress ? JSON.stringify(event.progress) : 'done']
+        : event.type === 'catalog-page' && event.resources.length > 0
+          ? [`page of ${event.resources.length}`]
+          : [],
+    );
+    const received = said.filter((line) => line.includes('receiving'));
+    // Its bytes so far, told while they come: from the first megabyte, before any row.
+    expect(received.length).toBeGreaterThan(0);
+    expect(said.indexOf(received.at(-1) as string)).toBeLessThan(said.indexOf('page of 10000'));
+    expect(said.slice(said.indexOf('page of 10000'))).toEqual([
+      'page of 10000',
+      JSON.stringify({ phase: 'indexing', done: 10_000, total: 25_000 }),
+      'page of 10000',
+      JSON.stringify({ phase: 'indexing', done: 20_000, total: 25_000 }),
+      'page of 5000',
+      'done',
+    ]);
+    const bytes = received.map((line) => (JSON.parse(line) as { bytes: number }).bytes);
+    expect(bytes[0]).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    // A window that opens now sees no page in progress.
+    expect((await host.getSnapshot()).catalogs[0]?.progress).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@
 import type { HostEventBody } from '../../../shared/host-api';
 import type {
   CatalogSnapshot,
+  PageProgress,
   RelistCause,
   ResourceEntry,
   TemplateEntry,
@@ -29,6 +30,8 @@ export const RELIST_GATHER_MS = 100;
 export const RELIST_MIN_GAP_MS = 1000;
 /** A listing again says how far it got at most this often. */
 const PROGRESS_MS = 200;
+/** A large page arriving says how much of it came at most this often. */
+const RECEIVING_MS = 100;
 /** URIs of each kind a change's summary carries. */
 const SAMPLE = 20;
 /** JSON-RPC's "Method not found". */
@@ -81,6 +84,7 @@ export class CatalogLister {
   #pending?: RelistCause;
   #timer?: NodeJS.Timeout;
   #lastProgress = 0;
+  #lastReceiving = 0;
   #lastStart = -Infinity;
 
   /** `previous`: what a reconnect carries over, shown until the new listing replaces it. */
@@ -148,6 +152,19 @@ export class CatalogLister {
     if (!walk) return;
     walk.controller.abort();
     this.#end(walk, 'cancelled');
+  }
+
+  /**
+   * The bytes of a large message arriving so far (the transport counts them): while a first
+   * listing waits for its page, that is its page, and the tree says how much of it came.
+   */
+  receiving(bytes: number): void {
+    const walk = this.#walk;
+    if (!walk || walk.staged) return;
+    const time = Date.now();
+    if (time - this.#lastReceiving < RECEIVING_MS) return;
+    this.#lastReceiving = time;
+    this.#pageProgress(walk, { phase: 'receiving', bytes });
   }
 
   /** The server went away: the walk in progress ends as failed, saying where. */
@@ -254,6 +271,20 @@ export class CatalogLister {
       warnings,
       pages: target.pages,
     });
+    if (checked < of) this.#pageProgress(walk, { phase: 'indexing', done: checked, total: of });
+    else if (target.progress) this.#pageProgress(walk, undefined);
+  }
+
+  /** A first listing's place inside a large page; `undefined` once that page is done. */
+  #pageProgress(walk: Walk, progress: PageProgress | undefined): void {
+    if (progress) walk.target.progress = progress;
+    else delete walk.target.progress;
+    this.#deps.emit({
+      type: 'catalog-progress',
+      serverId: this.#deps.serverId,
+      generation: walk.generation,
+      ...(progress && { progress }),
+    });
   }
 
   /** A listing behind the list shown says how far it got, at most every {@link PROGRESS_MS}. */
@@ -271,6 +302,8 @@ export class CatalogLister {
     if (walk.staged && status === 'complete') return this.#replace(walk);
     const catalog = this.catalog;
     delete catalog.relisting;
+    // The status says how it ended; the reducer drops the progress with it.
+    delete walk.target.progress;
     if (walk.staged) {
       // The list shown stays whole: only a failure is said, and where the list is from.
       if (status === 'failed') {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cappedFetch, MessageTooLarge } from './message-cap';
+import { cappedFetch, MessageTooLarge, RECEIVING_FROM } from './message-cap';
 
 /** A server's answer, sent in these chunks. */
 function answer(chunks: string[], type: string, status = 200): typeof fetch {
@@ -78,5 +78,27 @@ describe('cappedFetch', () => {
     const body = ['{"a":\n\n', ...Array.from({ length: 10 }, () => `${' '.repeat(20)}\n\n`), '1}'];
     const response = await get(answer(body, 'application/json'), 100);
     await expect(response.json()).rejects.toBeInstanceOf(MessageTooLarge);
+  });
+
+  it('tells how much of a large answer has come, chunk by chunk, and nothing of a small one', async () => {
+    const half = 'x'.repeat(RECEIVING_FROM / 2);
+    const received = vi.fn();
+    const large = await cappedFetch(
+      4 * RECEIVING_FROM,
+      vi.fn(),
+      answer(['{"a":"', half, half, half, '"}'], 'application/json'),
+      received,
+    )('http://127.0.0.1/mcp');
+    expect((await large.json()) as unknown).toEqual({ a: half.repeat(3) });
+    expect(received.mock.calls.map(([bytes]) => bytes)).toEqual([
+      RECEIVING_FROM + 6,
+      RECEIVING_FROM * 1.5 + 6,
+      RECEIVING_FROM * 1.5 + 8,
+    ]);
+    const small = vi.fn();
+    await (
+      await cappedFetch(100, vi.fn(), answer(['{"a":1}'], 'application/json'), small)('http://x')
+    ).json();
+    expect(small).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,9 @@
 /** 256 MiB: far above any real message, far below what a host can hold several of. */
 export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
+/** A message this large is told while it arrives (`onReceiving`), in case it takes a while. */
+export const RECEIVING_FROM = 1024 * 1024;
+
 /** A server sent a message over the cap; the connection is being closed. */
 export class MessageTooLarge extends Error {
   constructor(readonly limit: number) {
@@ -17,12 +20,15 @@ export class MessageTooLarge extends Error {
   }
 }
 
-/** Takes the next chunk of a body; true once what it counts is over the cap. */
-type Count = (chunk: Uint8Array) => boolean;
+/**
+ * Takes the next chunk of a body; the bytes of the message in progress after it, or Infinity
+ * once one went over the cap.
+ */
+type Count = (chunk: Uint8Array) => number;
 
-function wholeBody(limit: number): Count {
+function wholeBody(): Count {
   let size = 0;
-  return (chunk) => (size += chunk.byteLength) > limit;
+  return (chunk) => (size += chunk.byteLength);
 }
 
 const LF = 0x0a;
@@ -51,7 +57,7 @@ function eachEvent(limit: number): Count {
       const lineEnd = Math.min(lf, cr);
       if (lineEnd > at) {
         size += lineEnd - at;
-        if (size > limit) return true;
+        if (size > limit) return Infinity;
         atLineStart = false;
         afterCr = false;
         at = lineEnd;
@@ -67,7 +73,7 @@ function eachEvent(limit: number): Count {
       size = atLineStart ? 0 : size + 1;
       atLineStart = true;
     }
-    return false;
+    return size;
   };
 }
 
@@ -75,21 +81,27 @@ function eachEvent(limit: number): Count {
  * A fetch whose every answer is capped at `limit`: its body errors with {@link MessageTooLarge}
  * once it is over (an event stream: once one event is), after `onTooLarge` is told, and what
  * the server still sends is not read. Status, headers and where it came from are the server's.
+ * `onReceiving` is told the bytes of a message past {@link RECEIVING_FROM} on each chunk.
  */
 export function cappedFetch(
   limit: number,
   onTooLarge: (error: MessageTooLarge) => void,
   base: typeof fetch = (input, init) => fetch(input, init),
+  onReceiving?: (bytes: number) => void,
 ): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.body || [204, 205, 304].includes(response.status)) return response;
     const type = response.headers.get('content-type') ?? '';
-    const over = /^\s*text\/event-stream\s*(;|$)/i.test(type) ? eachEvent(limit) : wholeBody(limit);
+    const count = /^\s*text\/event-stream\s*(;|$)/i.test(type) ? eachEvent(limit) : wholeBody();
     const body = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
-          if (!over(chunk)) return controller.enqueue(chunk);
+          const size = count(chunk);
+          if (size <= limit) {
+            if (size >= RECEIVING_FROM) onReceiving?.(size);
+            return controller.enqueue(chunk);
+          }
           const error = new MessageTooLarge(limit);
           onTooLarge(error);
           controller.error(error);
@@ -123,11 +135,12 @@ export class HttpCap {
       limit?: number;
       onTooLarge?(error: MessageTooLarge): void;
       base?: typeof fetch;
+      onReceiving?(bytes: number): void;
     },
   ) {}
 
   transport<T extends { close(): Promise<void> }>(make: (fetch: typeof globalThis.fetch) => T): T {
-    const { limit = MAX_MESSAGE_BYTES, onTooLarge, base } = this.cap;
+    const { limit = MAX_MESSAGE_BYTES, onTooLarge, base, onReceiving } = this.cap;
     const transport = make(
       cappedFetch(
         limit,
@@ -137,6 +150,7 @@ export class HttpCap {
           void transport.close().catch(() => {});
         },
         base,
+        onReceiving,
       ),
     );
     return transport;

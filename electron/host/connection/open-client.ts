@@ -55,6 +55,8 @@ export interface OpenClientOptions {
   maxMessageBytes?: number;
   /** Told when the server sent a message over it: the connection is closed for that reason. */
   onTooLarge?(error: MessageTooLarge): void;
+  /** Told, on each chunk, the bytes so far of a large message arriving (message-cap.ts). */
+  onReceiving?(bytes: number): void;
   /**
    * The era to speak, for a server that speaks both (`mcp-context check --protocol`): 'legacy'
    * opens with `initialize` only; '2026-07-28' asks `server/discover` for exactly that revision,
@@ -117,6 +119,7 @@ export async function openClient(
     };
     const transport = new ProcessStdioTransport(launch);
     if (options.onTooLarge) transport.ontoolarge = options.onTooLarge;
+    if (options.onReceiving) transport.onreceiving = options.onReceiving;
     options.onStdioTransport?.(transport);
     return { client: await connectOver(transport, options), transport, wire: 'stdio' };
   }
@@ -133,8 +136,8 @@ export async function openClient(
   const signedIn = provider && signedInFetch(url, provider.keptAccessToken, provider.stepUp);
   // Every answer is capped as a stdio message is (an event stream: each event). One over it (an
   // error page too) closes the transport: that is why connecting failed, and nothing falls back.
-  const { maxMessageBytes: limit, onTooLarge } = options;
-  const cap = new HttpCap({ limit, onTooLarge, base: signedIn });
+  const { maxMessageBytes: limit, onTooLarge, onReceiving } = options;
+  const cap = new HttpCap({ limit, onTooLarge, base: signedIn, onReceiving });
   const connect = (transport: Transport) =>
     connectOver(transport, options).catch((error: unknown) => {
       throw cap.tooLarge ?? error;

@@ -220,6 +220,7 @@ export class ServerConnection {
         ...(this.#deps.maxMessageBytes !== undefined && {
           maxMessageBytes: this.#deps.maxMessageBytes,
         }),
+        onReceiving: (bytes) => this.#lister.receiving(bytes),
         onTooLarge: (error) => {
           this.#tooLarge ??= error;
         },

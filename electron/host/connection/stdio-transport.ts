@@ -16,7 +16,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { MAX_MESSAGE_BYTES, MessageTooLarge } from './message-cap';
+import { MAX_MESSAGE_BYTES, MessageTooLarge, RECEIVING_FROM } from './message-cap';
 
 /** How the server process ended. */
 export interface ProcessExit {
@@ -45,6 +45,11 @@ export class ProcessStdioTransport implements Transport {
   onexit?: (exit: ProcessExit) => void;
   /** Called when the server sent a message over the cap, before `onerror`; it is then closed. */
   ontoolarge?: (error: MessageTooLarge) => void;
+  /**
+   * Called on each chunk of a message past {@link RECEIVING_FROM} bytes, with its bytes so far: a
+   * large answer takes a while to come, and the user is told how much has.
+   */
+  onreceiving?: (bytes: number) => void;
 
   readonly #launch: StdioLaunch;
   readonly #stderr = new PassThrough();
@@ -161,6 +166,8 @@ export class ProcessStdioTransport implements Transport {
       this.#parts.push(this.#decoder.write(chunk.subarray(start)));
       this.#buffered += chunk.length - start;
       const limit = this.#launch.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+      if (this.#buffered >= RECEIVING_FROM && this.#buffered <= limit)
+        this.onreceiving?.(this.#buffered);
       if (this.#buffered > limit) {
         this.#parts = [];
         this.#decoder.end();

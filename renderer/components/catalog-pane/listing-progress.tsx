@@ -1,9 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import { plural } from '../../../shared/plural';
-import type { ServerId } from '../../../shared/mcp-types';
+import type { PageProgress, ServerId } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
 
-/** Each catalog still being listed: pages and resources so far, and a way to stop it. */
+/**
+ * Each catalog still being listed: pages and resources so far, and a way to stop it. A large page
+ * says how much of it has come, then how much of it is indexed, since it may take seconds.
+ */
 export function ListingProgress() {
   const listing = useAppStore(
     useShallow((state) =>
@@ -24,12 +27,13 @@ function ListingRow({ serverId }: { serverId: ServerId }) {
   const name = useAppStore((state) => state.servers[serverId]?.name ?? serverId);
   const pages = useAppStore((state) => state.catalogs[serverId]?.pages ?? 0);
   const resources = useAppStore((state) => state.catalogs[serverId]?.resourceCount ?? 0);
+  const progress = useAppStore((state) => state.catalogs[serverId]?.progress);
   const runServerAction = useAppStore((state) => state.runServerAction);
   return (
     <li className="small listing-row">
       <span className="spinner" aria-hidden="true" />
       <span className="listing-text">
-        <strong>{name}</strong>: {plural(pages, 'page')}, {plural(resources, 'resource')} so far
+        <strong>{name}</strong>: {listingText(pages, resources, progress)}
       </span>
       <button
         type="button"
@@ -41,4 +45,23 @@ function ListingRow({ serverId }: { serverId: ServerId }) {
       </button>
     </li>
   );
+}
+
+/**
+ * "3 pages, 1,500 resources so far", with where it is inside a large page after it; a catalog in
+ * one page says only that: "receiving 12 MB…", then "indexing 40,000 of 100,000".
+ */
+function listingText(pages: number, resources: number, progress: PageProgress | undefined) {
+  const soFar = `${plural(pages, 'page')}, ${plural(resources, 'resource')} so far`;
+  if (!progress) return soFar;
+  // Receiving, the page is not counted yet; indexing, it is.
+  const firstPage = progress.phase === 'receiving' ? pages === 0 : pages <= 1;
+  return firstPage ? pageProgressText(progress) : `${soFar}; ${pageProgressText(progress)}`;
+}
+
+/** "receiving 12 MB…", then "indexing 40,000 of 100,000". */
+export function pageProgressText(progress: PageProgress): string {
+  if (progress.phase === 'receiving')
+    return `receiving ${Math.floor(progress.bytes / 1_000_000).toLocaleString('en-US')} MB…`;
+  return `indexing ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`;
 }

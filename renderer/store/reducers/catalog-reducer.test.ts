@@ -111,4 +111,40 @@ describe('reduceCatalogs', () => {
     );
     expect(next).toEqual({});
   });
+
+  it('keeps where a listing is inside a large page until the page or the listing ends', () => {
+    const start = { s1: catalog(1, []) };
+    const progress = (event: Partial<WindowEvent>) =>
+      ({
+        seq: 2,
+        type: 'catalog-progress',
+        serverId: 's1',
+        generation: 1,
+        ...event,
+      }) as WindowEvent;
+    const receiving = reduceCatalogs(
+      start,
+      progress({ progress: { phase: 'receiving', bytes: 12_000_000 } }),
+    );
+    expect(receiving.s1?.progress).toEqual({ phase: 'receiving', bytes: 12_000_000 });
+    // An older listing's word changes nothing.
+    expect(reduceCatalogs(receiving, progress({ generation: 0, progress: undefined }))).toBe(
+      receiving,
+    );
+    const indexing = reduceCatalogs(
+      receiving,
+      progress({ progress: { phase: 'indexing', done: 40_000, total: 100_000 } }),
+    );
+    expect(indexing.s1?.progress).toEqual({ phase: 'indexing', done: 40_000, total: 100_000 });
+    expect(reduceCatalogs(indexing, progress({})).s1?.progress).toBeUndefined();
+    const failed = reduceCatalogs(indexing, {
+      seq: 3,
+      type: 'catalog-status',
+      serverId: 's1',
+      generation: 1,
+      status: 'failed',
+      error: 'gone',
+    });
+    expect(failed.s1?.progress).toBeUndefined();
+  });
 });

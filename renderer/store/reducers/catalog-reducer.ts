@@ -61,10 +61,20 @@ export function reduceCatalogs(catalogs: CatalogsData, event: WindowEvent): Cata
       const current = catalogs[event.serverId];
       if (!current || current.generation !== event.generation) return catalogs;
       const next: CatalogSummary = { ...current, status: event.status };
+      // A listing that ended (or runs behind the list shown) is inside no page any more.
+      if (event.status !== 'listing' || event.relisting) delete next.progress;
       if (event.error === undefined) delete next.error;
       else next.error = event.error;
       if (event.relisting === undefined) delete next.relisting;
       else next.relisting = event.relisting;
+      return { ...catalogs, [event.serverId]: next };
+    }
+    case 'catalog-progress': {
+      const current = catalogs[event.serverId];
+      if (!current || current.generation !== event.generation) return catalogs;
+      const next: CatalogSummary = { ...current };
+      if (event.progress) next.progress = event.progress;
+      else delete next.progress;
       return { ...catalogs, [event.serverId]: next };
     }
     case 'catalog-relisted': {
