@@ -134,27 +134,55 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
+ * How the synthetic catalog is served: 500 a page, or all in one page from the low-level Server
+ * (both synthetic-server.ts), or registered with McpServer, in one page as real servers send it
+ * (one-page-server.ts).
+ */
+export type SyntheticServing = 'paginated' | 'one-page' | 'mcp-server';
+
+/** The node arguments that serve `count` synthetic resources. */
+export function syntheticServerArgs(
+  count: number,
+  serving: SyntheticServing = 'paginated',
+): string[] {
+  const server = serving === 'mcp-server' ? 'one-page-server.ts' : 'synthetic-server.ts';
+  const pages = { paginated: ['--page-size', '500'], 'one-page': ['--page-size', String(count)] };
+  return [
+    '--import',
+    'tsx',
+    `test/fixtures/${server}`,
+    '--count',
+    String(count),
+    ...(serving === 'mcp-server' ? [] : pages[serving]),
+  ];
+}
+
+/**
  * Opens the app and fills its connect form for the synthetic server; returns the form, ready to
  * submit.
  */
-export async function fillSyntheticForm(page: Page, url: string, count: number, pageSize = 500) {
+export async function fillSyntheticForm(
+  page: Page,
+  url: string,
+  count: number,
+  serving: SyntheticServing = 'paginated',
+) {
   await page.goto(url);
   await page.getByRole('tree').waitFor();
   const form = page.getByRole('form', { name: 'Connect a server' });
   await form.getByLabel('Name').fill('synthetic');
   await form
     .getByLabel('Command')
-    .fill(
-      `"${process.execPath}" --import tsx test/fixtures/synthetic-server.ts --count ${count} --page-size ${pageSize}`,
-    );
+    .fill(`"${process.execPath}" ${syntheticServerArgs(count, serving).join(' ')}`);
   return form;
 }
 
-/**
- * Runs the browse journey against a synthetic catalog of `count` resources, listed in pages of
- * `pageSize` (all in one page, as the SDK's McpServer sends a catalog, when it is `count`).
- */
-export async function benchBrowse(count: number, pageSize = 500): Promise<BrowseFigures> {
+/** Runs the browse journey against a synthetic catalog of `count` resources. */
+export async function benchBrowse(
+  count: number,
+  /** `search: false` stops once the catalog is shown (its search figures are NaN). */
+  options: { serving?: SyntheticServing; search?: boolean } = {},
+): Promise<BrowseFigures> {
   const phase = (what: string) => process.stderr.write(`bench:   ${what}\n`);
   // A first server that stays still: the demo's live updates would land mid-measurement.
   const served = await startServe([
@@ -171,7 +199,7 @@ export async function benchBrowse(count: number, pageSize = 500): Promise<Browse
     // tsx compiles this file with keepNames, so functions sent to the page call __name.
     await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const cdp = await page.context().newCDPSession(page);
-    const form = await fillSyntheticForm(page, served.url, count, pageSize);
+    const form = await fillSyntheticForm(page, served.url, count, options.serving);
     // Timed in the page, on the page's clock: from the click event itself (not from when
     // Playwright starts its click, which first checks the button over several round trips) to
     // the animation frame that paints each state. The page is checked after each change to it,
@@ -241,7 +269,7 @@ export async function benchBrowse(count: number, pageSize = 500): Promise<Browse
 
     const latencies: number[] = [];
     const search = page.getByRole('searchbox', { name: 'Search resources' });
-    for (const query of QUERIES) {
+    for (const query of options.search === false ? [] : QUERIES) {
       latencies.push(...(await typeAndTime(page, query)));
       phase(`searched "${query}"`);
       await search.fill('');

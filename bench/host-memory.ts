@@ -8,6 +8,7 @@
 import { readFileSync, createWriteStream } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startServe, type Served } from '../e2e/serve';
+import { syntheticServerArgs } from './browse';
 
 export interface MemoryStep {
   step: string;
@@ -190,18 +191,6 @@ function listedInTree(page: Page, count: number): Promise<void> {
     .waitFor();
 }
 
-export function syntheticArgs(count: number, onePage: boolean): string[] {
-  return [
-    '--import',
-    'tsx',
-    'test/fixtures/synthetic-server.ts',
-    '--count',
-    String(count),
-    '--page-size',
-    onePage ? String(count) : '500',
-  ];
-}
-
 /** The journey at `count` resources; with `snapshotAt`, a heap snapshot after the search. */
 export async function benchHostMemory(
   browser: Browser,
@@ -258,7 +247,7 @@ export async function benchHostMemory(
         transport: {
           kind: 'stdio',
           command: process.execPath,
-          args: syntheticArgs(count, options.onePage ?? false),
+          args: syntheticServerArgs(count, options.onePage ? 'one-page' : 'paginated'),
         },
       },
     ]);

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { benchBrowse, type BrowseFigures } from './browse';
+import { benchBrowse, syntheticServerArgs, type BrowseFigures } from './browse';
 import { benchContext, FOCUS_LINES, type ContextFigures } from './context';
 import { pageWithBareClient } from './floor';
 import { benchLive, type LiveFigures } from './live';
@@ -24,7 +24,6 @@ const onePageSizes = [
   ...(process.env.BENCH_ONE_PAGE_SIZES ?? '100000').split(',').filter(Boolean).map(Number),
   ...million,
 ];
-const fixture = ['--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
 
 // This machine's timings drift from run to run (the floor alone moved from 0.8 to 1.4 s at
 // 100,000 in one session), so each size is measured BENCH_RUNS times, floor and app in turn,
@@ -32,30 +31,22 @@ const fixture = ['--import', 'tsx', 'test/fixtures/synthetic-server.ts'];
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const rows: { floorMs: number; browse: BrowseFigures; singles: string; onePage: boolean }[] = [];
 const variants = [
-  ...sizes.map((count) => ({ count, pageSize: 500 })),
-  ...onePageSizes.map((count) => ({ count, pageSize: count })),
+  ...sizes.map((count) => ({ count, serving: 'paginated' as const })),
+  ...onePageSizes.map((count) => ({ count, serving: 'mcp-server' as const })),
 ];
-for (const { count, pageSize } of variants) {
+for (const { count, serving } of variants) {
   const floors: number[] = [];
   const browses: BrowseFigures[] = [];
-  const onePage = pageSize === count;
+  const onePage = serving === 'mcp-server';
   for (let run = 1; run <= runs; run += 1) {
     process.stderr.write(
       `bench: ${count.toLocaleString('en')} resources${onePage ? ' in one page' : ''}, run ${run} of ${runs}…\n`,
     );
     floors.push(
-      (
-        await pageWithBareClient(process.execPath, [
-          ...fixture,
-          '--count',
-          String(count),
-          '--page-size',
-          String(pageSize),
-        ])
-      ).ms,
+      (await pageWithBareClient(process.execPath, syntheticServerArgs(count, serving))).ms,
     );
     process.stderr.write(`bench:   bare SDK floor ${Math.round(floors.at(-1) as number)} ms\n`);
-    browses.push(await benchBrowse(count, pageSize));
+    browses.push(await benchBrowse(count, { serving }));
   }
   const median = (pick: (figures: BrowseFigures) => number) => percentile(browses.map(pick), 50);
   rows.push({
@@ -235,8 +226,10 @@ is the median whole-catalog time over the median floor.
   quiet frames, so the figure is frame-quantized: about 17 ms at best). Keystrokes that change
   nothing on screen are not counted.
 - **renderer heap**: the page's JS heap after listing, after a forced garbage collection.
-- **in one page**: the same catalog sent whole in one \`resources/list\` result, as the SDK's
-  \`McpServer\` sends every catalog; its floor is the one request.
+- **in one page**: the same catalog registered with the SDK's \`McpServer\`
+  (\`test/fixtures/one-page-server.ts\`), which sends it whole in one \`resources/list\` result,
+  as real servers do; its floor is that one request (the SDK client's stdio transport copies its
+  read buffer on every chunk, so one 32 MB line costs it seconds).
 
 ${table}
 
