@@ -195,7 +195,13 @@ function listedInTree(page: Page, count: number): Promise<void> {
 export async function benchHostMemory(
   browser: Browser,
   count: number,
-  options: { onePage?: boolean; snapshotTo?: string; snapshotsTo?: string } = {},
+  options: {
+    onePage?: boolean;
+    /** With `onePage`: the page from McpServer (one-page-server.ts), not the low-level Server. */
+    mcpServer?: boolean;
+    snapshotTo?: string;
+    snapshotsTo?: string;
+  } = {},
 ): Promise<MemoryFigures> {
   const phase = (what: string) => process.stderr.write(`bench:   ${what}\n`);
   const served = await startServe(
@@ -247,7 +253,10 @@ export async function benchHostMemory(
         transport: {
           kind: 'stdio',
           command: process.execPath,
-          args: syntheticServerArgs(count, options.onePage ? 'one-page' : 'paginated'),
+          args: syntheticServerArgs(
+            count,
+            options.onePage ? (options.mcpServer ? 'mcp-server' : 'one-page') : 'paginated',
+          ),
         },
       },
     ]);
@@ -301,7 +310,10 @@ export async function benchHostMemory(
   }
 }
 
-/** Launches Chromium for a standalone run: `tsx bench/host-memory.ts 100000 [--one-page]`. */
+/**
+ * Launches Chromium for a standalone run: `tsx bench/host-memory.ts 100000 [--one-page |
+ * --mcp-server]` (one page from the low-level Server, or from McpServer).
+ */
 export function launchChromium(): Promise<Browser> {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return chromium.launch({
@@ -317,7 +329,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const browser = await launchChromium();
   try {
     const figures = await benchHostMemory(browser, count, {
-      onePage: process.argv.includes('--one-page'),
+      onePage: process.argv.includes('--one-page') || process.argv.includes('--mcp-server'),
+      mcpServer: process.argv.includes('--mcp-server'),
       ...(snapshotIndex !== -1 && { snapshotTo: process.argv[snapshotIndex + 1] as string }),
       ...(snapshotsIndex !== -1 && { snapshotsTo: process.argv[snapshotsIndex + 1] as string }),
     });
