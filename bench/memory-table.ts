@@ -13,7 +13,7 @@ function peakTarget(figures: MemoryFigures): string {
 
 export const MEMORY_NOTES = `\`bench/host-memory.ts\`: \`mcp-context serve\` with one small server and the inspector on
 loopback; the synthetic catalog added over browser mode's socket (the paginated one above, or
-the same sent in one page), listed with no window; then a window opened, the Context tab, the
+the same from \`McpServer\`, in one page), listed with no window; then a window opened, the Context tab, the
 focus "billing runbooks alpha" and the search "storage incident" typed key by key, and a second
 window. After each step, the host's heap after a forced GC, less the heap before the listing,
 over the resources: **bytes a resource**. **resident**: the process's resident set after the
@@ -21,17 +21,24 @@ search; **peak**: its high-water mark over the whole journey (VmHWM), the figure
 are for. The host's resident set counts its token worker (a thread with the tokenizer's
 tables) and Node itself: before the listing it is given as **base**.`;
 
-export async function benchMemory(sizes: readonly number[]): Promise<MemoryFigures[]> {
+/** The journey at each of `sizes`, paginated, then at each of `onePageSizes` from McpServer. */
+export async function benchMemory(
+  sizes: readonly number[],
+  onePageSizes: readonly number[],
+): Promise<MemoryFigures[]> {
   const browser = await launchChromium();
   const out: MemoryFigures[] = [];
+  const runs = [
+    ...sizes.map((count) => ({ count, onePage: false })),
+    ...onePageSizes.map((count) => ({ count, onePage: true })),
+  ];
   try {
-    for (const count of sizes)
-      for (const onePage of [false, true]) {
-        process.stderr.write(
-          `bench: memory at ${count.toLocaleString('en')}${onePage ? ' in one page' : ''}…\n`,
-        );
-        out.push(await benchHostMemory(browser, count, { onePage }));
-      }
+    for (const { count, onePage } of runs) {
+      process.stderr.write(
+        `bench: memory at ${count.toLocaleString('en')}${onePage ? ' in one page' : ''}…\n`,
+      );
+      out.push(await benchHostMemory(browser, count, { onePage, mcpServer: onePage }));
+    }
   } finally {
     await browser.close();
   }
