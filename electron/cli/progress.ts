@@ -4,6 +4,7 @@
  * nothing is listing. Only when stderr is a terminal: piped, stderr stays the warnings alone.
  */
 import type { HostApi } from '../../shared/host-api';
+import { pageProgressText } from '../../shared/catalog/page-progress';
 import { plural } from '../../shared/plural';
 import { terminalSafe } from './terminal';
 
@@ -46,7 +47,7 @@ export function showListingProgress(
     }
     const parts = listing.map(
       (catalog) =>
-        `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${plural(catalog.resources.length, 'resource')}, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}`,
+        `${terminalSafe(names.get(catalog.serverId) ?? catalog.serverId).slice(0, 40)}: ${plural(catalog.resources.length, 'resource')}, page ${(catalog.relisting?.pages ?? catalog.pages).toLocaleString('en-US')}${catalog.progress ? `, ${pageProgressText(catalog.progress)}` : ''}`,
     );
     write(
       `${CLEAR}listing ${parts.join('; ')}…`.slice(0, (stream.columns || 120) + CLEAR.length - 1),

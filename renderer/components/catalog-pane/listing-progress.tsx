@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { pageProgressText } from '../../../shared/catalog/page-progress';
 import { plural } from '../../../shared/plural';
 import type { PageProgress, ServerId } from '../../../shared/mcp-types';
 import { useAppStore } from '../../store/use-app-store';
@@ -57,11 +58,4 @@ function listingText(pages: number, resources: number, progress: PageProgress | 
   // Receiving, the page is not counted yet; indexing, it is.
   const firstPage = progress.phase === 'receiving' ? pages === 0 : pages <= 1;
   return firstPage ? pageProgressText(progress) : `${soFar}; ${pageProgressText(progress)}`;
-}
-
-/** "receiving 12 MB…", then "indexing 40,000 of 100,000". */
-export function pageProgressText(progress: PageProgress): string {
-  if (progress.phase === 'receiving')
-    return `receiving ${Math.floor(progress.bytes / 1_000_000).toLocaleString('en-US')} MB…`;
-  return `indexing ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`;
 }
