@@ -5,12 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host';
 import { syntheticResource } from '../fixtures/synthetic-catalog';
 import type { HostEvent } from '../../shared/host-api';
+import type { HttpFixture } from '../fixtures/http-server';
+import { startOversizeHttp } from '../fixtures/oversize-http';
 import { fixture, nextEvent, settled, startHost } from './harness';
 
 let host: Host | undefined;
+let server: HttpFixture | undefined;
 afterEach(async () => {
   await host?.close();
+  await server?.close();
   host = undefined;
+  server = undefined;
 });
 
 const COUNT = 20_000;
@@ -79,5 +84,26 @@ describe('a one-page catalog of 25,000 (8 MB)', () => {
     expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
     // A window that opens now sees no page in progress.
     expect((await host.getSnapshot()).catalogs[0]?.progress).toBeUndefined();
+  });
+});
+
+describe.each([
+  ['one application/json answer', 'json'],
+  ['one event of an answer stream', 'sse'],
+] as const)('a 3 MiB resources/list page over HTTP, %s', (_, answer) => {
+  it('says how much of it has come while it comes', async () => {
+    server = await startOversizeHttp({ answer, bytes: 3 * 1024 * 1024 });
+    ({ host } = startHost([{ name: 'large', transport: { kind: 'http', url: server.url } }]));
+    const bytes: number[] = [];
+    host.onEvent((event) => {
+      if (event.type === 'catalog-progress' && event.progress?.phase === 'receiving')
+        bytes.push(event.progress.bytes);
+    });
+    const { catalogs } = await settled(host);
+    expect(catalogs[0]?.status).toBe('complete');
+    expect(catalogs[0]?.resources.map((resource) => resource.uri)).toEqual(['oversize://big']);
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(bytes[0]).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(catalogs[0]?.progress).toBeUndefined();
   });
 });
