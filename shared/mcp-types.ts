@@ -319,10 +319,12 @@ export interface CatalogSnapshot {
 
 /**
  * How far a listing has got inside one large page, which may take seconds: the bytes of the
- * answer received so far, then how many of its items are checked and shown.
+ * answer received so far, then all of them being read (parsed), then how many of its items are
+ * checked and shown.
  */
 export type PageProgress =
-  { phase: 'receiving'; bytes: number } | { phase: 'indexing'; done: number; total: number };
+  | { phase: 'receiving' | 'reading'; bytes: number }
+  | { phase: 'indexing'; done: number; total: number };
 
 /** One item of a `resources/read` result. */
 export interface ContentItem {

@@ -50,7 +50,7 @@ describe.each([
 });
 
 describe('a one-page catalog of 25,000 (8 MB)', () => {
-  it('says how much has come, then how much is indexed, then that the page is done', async () => {
+  it('says how much has come, that it is read, how much is indexed, then that it is done', async () => {
     ({ host } = startHost([]));
     const events: HostEvent[] = [];
     host.onEvent((event) => events.push(event));
@@ -67,11 +67,18 @@ describe('a one-page catalog of 25,000 (8 MB)', () => {
           ? [`page of ${event.resources.length}`]
           : [],
     );
-    const received = said.filter((line) => line.includes('receiving'));
-    // Its bytes so far, told while they come: from the first megabyte, before any row.
+    const first = said.indexOf('page of 10000');
+    // Its bytes so far, told while they come, from the first megabyte; then, all of it come, that
+    // it is being read; and only then rows.
+    const received = said.slice(0, first).filter((line) => line.includes('receiving'));
     expect(received.length).toBeGreaterThan(0);
-    expect(said.indexOf(received.at(-1) as string)).toBeLessThan(said.indexOf('page of 10000'));
-    expect(said.slice(said.indexOf('page of 10000'))).toEqual([
+    const bytes = received.map((line) => (JSON.parse(line) as { bytes: number }).bytes);
+    expect(bytes[0]).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    const reading = JSON.parse(said[first - 1] as string) as { phase: string; bytes: number };
+    expect(reading.phase).toBe('reading');
+    expect(reading.bytes).toBeGreaterThanOrEqual(bytes.at(-1) as number);
+    expect(said.slice(first)).toEqual([
       'page of 10000',
       JSON.stringify({ phase: 'indexing', done: 10_000, total: 25_000 }),
       'page of 10000',
@@ -79,9 +86,6 @@ describe('a one-page catalog of 25,000 (8 MB)', () => {
       'page of 5000',
       'done',
     ]);
-    const bytes = received.map((line) => (JSON.parse(line) as { bytes: number }).bytes);
-    expect(bytes[0]).toBeGreaterThanOrEqual(1024 * 1024);
-    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
     // A window that opens now sees no page in progress.
     expect((await host.getSnapshot()).catalogs[0]?.progress).toBeUndefined();
   });

@@ -156,15 +156,16 @@ export class CatalogLister {
 
   /**
    * The bytes of a large message arriving so far (the transport counts them): while a first
-   * listing waits for its page, that is its page, and the tree says how much of it came.
+   * listing waits for its page, that is its page, and the tree says how much of it came; `whole`,
+   * it has all come and is being read, a while still before the first rows.
    */
-  receiving(bytes: number): void {
+  receiving(bytes: number, whole = false): void {
     const walk = this.#walk;
     if (!walk || walk.staged) return;
     const time = Date.now();
-    if (time - this.#lastReceiving < RECEIVING_MS) return;
+    if (!whole && time - this.#lastReceiving < RECEIVING_MS) return;
     this.#lastReceiving = time;
-    this.#pageProgress(walk, { phase: 'receiving', bytes });
+    this.#pageProgress(walk, { phase: whole ? 'reading' : 'receiving', bytes });
   }
 
   /** The server went away: the walk in progress ends as failed, saying where. */

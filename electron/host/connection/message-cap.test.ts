@@ -90,10 +90,12 @@ describe('cappedFetch', () => {
       received,
     )('http://127.0.0.1/mcp');
     expect((await large.json()) as unknown).toEqual({ a: half.repeat(3) });
-    expect(received.mock.calls.map(([bytes]) => bytes)).toEqual([
-      RECEIVING_FROM + 6,
-      RECEIVING_FROM * 1.5 + 6,
-      RECEIVING_FROM * 1.5 + 8,
+    // Then, the body whole, that it has all come.
+    expect(received.mock.calls).toEqual([
+      [RECEIVING_FROM + 6],
+      [RECEIVING_FROM * 1.5 + 6],
+      [RECEIVING_FROM * 1.5 + 8],
+      [RECEIVING_FROM * 1.5 + 8, true],
     ]);
     const small = vi.fn();
     await (

@@ -81,23 +81,26 @@ function eachEvent(limit: number): Count {
  * A fetch whose every answer is capped at `limit`: its body errors with {@link MessageTooLarge}
  * once it is over (an event stream: once one event is), after `onTooLarge` is told, and what
  * the server still sends is not read. Status, headers and where it came from are the server's.
- * `onReceiving` is told the bytes of a message past {@link RECEIVING_FROM} on each chunk.
+ * `onReceiving` is told the bytes of a message past {@link RECEIVING_FROM} on each chunk, and of
+ * a whole body once it has come.
  */
 export function cappedFetch(
   limit: number,
   onTooLarge: (error: MessageTooLarge) => void,
   base: typeof fetch = (input, init) => fetch(input, init),
-  onReceiving?: (bytes: number) => void,
+  onReceiving?: (bytes: number, whole?: boolean) => void,
 ): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.body || [204, 205, 304].includes(response.status)) return response;
     const type = response.headers.get('content-type') ?? '';
-    const count = /^\s*text\/event-stream\s*(;|$)/i.test(type) ? eachEvent(limit) : wholeBody();
+    const stream = /^\s*text\/event-stream\s*(;|$)/i.test(type);
+    const count = stream ? eachEvent(limit) : wholeBody();
+    let size = 0;
     const body = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
-          const size = count(chunk);
+          size = count(chunk);
           if (size <= limit) {
             if (size >= RECEIVING_FROM) onReceiving?.(size);
             return controller.enqueue(chunk);
@@ -105,6 +108,10 @@ export function cappedFetch(
           const error = new MessageTooLarge(limit);
           onTooLarge(error);
           controller.error(error);
+        },
+        // A whole body has come (an event stream's events are parsed as they come).
+        flush() {
+          if (!stream && size >= RECEIVING_FROM) onReceiving?.(size, true);
         },
       }),
     );
@@ -135,7 +142,7 @@ export class HttpCap {
       limit?: number;
       onTooLarge?(error: MessageTooLarge): void;
       base?: typeof fetch;
-      onReceiving?(bytes: number): void;
+      onReceiving?(bytes: number, whole?: boolean): void;
     },
   ) {}
 

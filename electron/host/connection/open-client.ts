@@ -55,8 +55,11 @@ export interface OpenClientOptions {
   maxMessageBytes?: number;
   /** Told when the server sent a message over it: the connection is closed for that reason. */
   onTooLarge?(error: MessageTooLarge): void;
-  /** Told, on each chunk, the bytes so far of a large message arriving (message-cap.ts). */
-  onReceiving?(bytes: number): void;
+  /**
+   * Told, on each chunk, the bytes so far of a large message arriving, then (`whole`) that it has
+   * all come (message-cap.ts).
+   */
+  onReceiving?(bytes: number, whole?: boolean): void;
   /**
    * The era to speak, for a server that speaks both (`mcp-context check --protocol`): 'legacy'
    * opens with `initialize` only; '2026-07-28' asks `server/discover` for exactly that revision,

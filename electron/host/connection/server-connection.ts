@@ -220,7 +220,7 @@ export class ServerConnection {
         ...(this.#deps.maxMessageBytes !== undefined && {
           maxMessageBytes: this.#deps.maxMessageBytes,
         }),
-        onReceiving: (bytes) => this.#lister.receiving(bytes),
+        onReceiving: (bytes, whole) => this.#lister.receiving(bytes, whole),
         onTooLarge: (error) => {
           this.#tooLarge ??= error;
         },

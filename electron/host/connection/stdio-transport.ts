@@ -47,9 +47,10 @@ export class ProcessStdioTransport implements Transport {
   ontoolarge?: (error: MessageTooLarge) => void;
   /**
    * Called on each chunk of a message past {@link RECEIVING_FROM} bytes, with its bytes so far: a
-   * large answer takes a while to come, and the user is told how much has.
+   * large answer takes a while to come, and the user is told how much has. Then, `whole`, once it
+   * has all come, before it is parsed (which takes a while too).
    */
-  onreceiving?: (bytes: number) => void;
+  onreceiving?: (bytes: number, whole?: boolean) => void;
 
   readonly #launch: StdioLaunch;
   readonly #stderr = new PassThrough();
@@ -145,21 +146,27 @@ export class ProcessStdioTransport implements Transport {
     await wait(2000);
   }
 
-  #onData(chunk: Buffer): void {
+  /** Reads `chunk` from `from` on. */
+  #onData(chunk: Buffer, from = 0): void {
     if (this.#overCap) return;
-    let start = 0;
-    let newline = chunk.indexOf(0x0a);
+    let start = from;
+    let newline = chunk.indexOf(0x0a, start);
     while (newline !== -1) {
       let line: string;
+      let large = false;
       if (this.#parts.length === 0) line = chunk.toString('utf8', start, newline);
       else {
         this.#parts.push(this.#decoder.end(chunk.subarray(start, newline)));
         line = this.#parts.join('');
         this.#parts = [];
+        const bytes = this.#buffered + newline - start;
+        large = bytes >= RECEIVING_FROM;
+        if (large) this.onreceiving?.(bytes, true);
       }
       this.#buffered = 0;
-      this.#deliver(line);
       start = newline + 1;
+      if (large) return this.#deliverLater(line, chunk, start);
+      this.#deliver(line);
       newline = chunk.indexOf(0x0a, start);
     }
     if (start < chunk.length) {
@@ -180,6 +187,21 @@ export class ProcessStdioTransport implements Transport {
         void this.close();
       }
     }
+  }
+
+  /**
+   * A large line is parsed a turn later, the rest of its chunk and of stdout after it: parsing
+   * takes a while, and what the host says of it first (that it is being read) reaches the windows
+   * before, rather than after, the wait.
+   */
+  #deliverLater(line: string, chunk: Buffer, rest: number): void {
+    const stdout = this.#child?.stdout;
+    stdout?.pause();
+    setImmediate(() => {
+      this.#deliver(line);
+      this.#onData(chunk, rest);
+      stdout?.resume();
+    });
   }
 
   #deliver(raw: string): void {

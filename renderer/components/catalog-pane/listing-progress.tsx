@@ -50,12 +50,13 @@ function ListingRow({ serverId }: { serverId: ServerId }) {
 
 /**
  * "3 pages, 1,500 resources so far", with where it is inside a large page after it; a catalog in
- * one page says only that: "receiving 12 MB…", then "indexing 40,000 of 100,000".
+ * one page says only that: "receiving 12 MB…", "reading 32 MB…", then "indexing 40,000 of
+ * 100,000".
  */
 function listingText(pages: number, resources: number, progress: PageProgress | undefined) {
   const soFar = `${plural(pages, 'page')}, ${plural(resources, 'resource')} so far`;
   if (!progress) return soFar;
-  // Receiving, the page is not counted yet; indexing, it is.
-  const firstPage = progress.phase === 'receiving' ? pages === 0 : pages <= 1;
+  // Until it is indexed, the page is not counted yet.
+  const firstPage = progress.phase === 'indexing' ? pages <= 1 : pages === 0;
   return firstPage ? pageProgressText(progress) : `${soFar}; ${pageProgressText(progress)}`;
 }
