@@ -21,7 +21,7 @@ export interface BrowseFigures {
   heapMb: number;
 }
 
-const QUERIES = [
+export const QUERIES = [
   'alpha',
   'billing guide',
   'kilo search',
