@@ -84,24 +84,37 @@ export function subsequencePositions(field: string, word: string): number[] | un
 }
 
 /**
- * Whether {@link subsequencePositions} finds anything, without making its positions: the
- * test a search runs on every entry, where most answers are "no".
+ * Whether {@link subsequencePositions} finds anything in `text` from `from` up to `to` (a field
+ * of a longer text), without making its positions: the test a search runs on every entry, where
+ * most answers are "no".
  */
-export function hasCompactSubsequence(field: string, word: string): boolean {
-  let start = field.indexOf(word.charAt(0));
+export function hasCompactSubsequence(
+  text: string,
+  word: string,
+  from = 0,
+  to = text.length,
+): boolean {
+  const first = word.charCodeAt(0);
+  let start = indexIn(text, first, from, to);
   for (let tries = 0; start !== -1 && tries < 5; tries += 1) {
-    let from = start + 1;
+    let next = start + 1;
     let end = start;
     for (let k = 1; k < word.length; k += 1) {
-      end = field.indexOf(word.charAt(k), from);
+      end = indexIn(text, word.charCodeAt(k), next, to);
       if (end === -1) return false;
-      from = end + 1;
+      next = end + 1;
     }
     if (end - start + 1 <= compactSpan(word.length)) return true;
-    do start = field.indexOf(word.charAt(0), start + 1);
-    while (start !== -1 && !isWordStart(field, start));
+    do start = indexIn(text, first, start + 1, to);
+    while (start !== -1 && !isWordStart(text, start));
   }
   return false;
+}
+
+/** indexOf of one UTF-16 unit, bounded: a field's end, not the end of the text it sits in. */
+function indexIn(text: string, code: number, from: number, to: number): number {
+  for (let index = from; index < to; index += 1) if (text.charCodeAt(index) === code) return index;
+  return -1;
 }
 
 function greedyFrom(field: string, word: string, start: number): number[] | undefined {

@@ -257,14 +257,11 @@ describe('createSearchIndex', () => {
     expect(typing.search('abc').ids()).toContain(id('a://x/0'));
   });
 
-  it('keeps the first entry of an id added again, as the tree does, and forgets a server on clear', () => {
+  it('keeps the same URI of two servers apart, and forgets a server on clear', () => {
     const index = createSearchIndex();
     index.add('s1', [resource('a://x/1', { name: 'old' })], []);
     index.add('s2', [resource('a://x/1', { serverId: 's2', name: 'other' })], []);
-    expect(index.search('old').size).toBe(1);
-    index.add('s1', [resource('a://x/1', { name: 'new' })], []);
     expect(index.size).toBe(2);
-    expect(index.search('new').size).toBe(0);
     expect(index.search('old').ids()).toEqual([id('a://x/1')]);
     index.clear('s1');
     expect(index.search('old').size).toBe(0);
@@ -292,6 +289,31 @@ describe('createSearchIndex', () => {
     index.clear('s1');
     // A view made before the clear still reads its own matches.
     expect(matches.get(appleNode)?.ranges).toEqual([{ field: 'name', start: 0, end: 5 }]);
+  });
+});
+
+describe('a search in steps', () => {
+  const many = Array.from({ length: 5000 }, (_, i) =>
+    resource(`a://x/${i % 7 === 0 ? 'billing' : 'misc'}/${i}`, { title: `Item ${i}` }),
+  );
+
+  it('finds what a search at once finds, however often it stops', () => {
+    const index = indexOf(many);
+    const run = index.begin('billing 1');
+    let steps = 0;
+    while (!run?.step(() => true)) steps += 1;
+    expect(steps).toBeGreaterThan(1);
+    expect(run.matches().ids()).toEqual(indexOf(many).search('billing 1').ids());
+  });
+
+  it('is stale once the index changed, and is then not remembered for narrowing', () => {
+    const index = indexOf(many.slice(0, 10));
+    const run = index.begin('billing');
+    index.add('s1', [resource('a://x/billing/late')], []);
+    expect(run?.version).not.toBe(index.version);
+    run?.step();
+    if (run) index.remember(run);
+    expect(index.search('billing/late').ids()).toEqual([id('a://x/billing/late')]);
   });
 });
 
