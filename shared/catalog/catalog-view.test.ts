@@ -349,3 +349,36 @@ describe('CatalogView windows sharing one tree', () => {
     expect(labelsIn(second)).toEqual(labelsIn(first));
   });
 });
+
+describe('CatalogView while a search goes on', () => {
+  it('says which query it is searching, and shows the last answer without claiming it', () => {
+    const index = createSearchIndex();
+    index.add('s1', docs, []);
+    // The host's search: 'src' is still going on, anything else is answered.
+    let pending = 'src';
+    const view = new CatalogView((query) => (query === pending ? undefined : index.search(query)));
+    view.setSource({
+      servers: [{ id: 's1', name: 'one' }],
+      resources: { s1: docs },
+      templates: { s1: [] },
+      listing: false,
+    });
+    view.update({ query: 'docs' });
+    const answered = view.frame('v');
+    expect(answered.searching).toBeUndefined();
+    expect(answered.matchCount).toBe(2);
+    view.update({ query: 'src' });
+    const busy = view.frame('v');
+    expect(view.searching).toBe(true);
+    expect(busy.searching).toBe('src');
+    // Still the tree and the count of 'docs', saying so.
+    expect(busy.query).toBe('docs');
+    expect(busy.tree).toEqual(answered.tree);
+    pending = '';
+    const done = view.frame('v');
+    expect(view.searching).toBe(false);
+    expect(done.searching).toBeUndefined();
+    expect(done.query).toBe('src');
+    expect(done.matchCount).toBe(1);
+  });
+});

@@ -39,10 +39,14 @@ interface PickCount {
 
 export class CatalogView {
   readonly #trees: SharedTrees;
-  readonly #search: (query: string) => SearchMatches;
+  readonly #search: (query: string) => SearchMatches | undefined;
   #source: ViewSource = { servers: [], resources: {}, templates: {}, listing: false };
   #sort: CatalogSort = 'name';
   #query = '';
+  /** The query the shown tree answers: the last one searched to its end. */
+  #answered = '';
+  /** The search of #query goes on (the host's, in slices); the tree shows #answered's meanwhile. */
+  #searching = false;
   readonly #open = new Set<string>();
   #selectedId: string | null = null;
   readonly #marks: () => RowMarks;
@@ -69,11 +73,12 @@ export class CatalogView {
   #recenter = false;
 
   /**
-   * `search` answers a query over every catalog (the host's shared index); `marks`, the session's
-   * marks and decisions; `trees`, the trees the host's views share (a view of its own by default).
+   * `search` answers a query over every catalog (the host's shared index), or undefined while it
+   * searches on (the host then makes a frame again when it is done); `marks`, the session's marks
+   * and decisions; `trees`, the trees the host's views share (a view of its own by default).
    */
   constructor(
-    search: (query: string) => SearchMatches,
+    search: (query: string) => SearchMatches | undefined,
     state?: Partial<ViewState>,
     marks: () => RowMarks = () => NO_MARKS,
     trees: SharedTrees = new SharedTrees(),
@@ -166,7 +171,8 @@ export class CatalogView {
       this.#recenter = false;
       if (this.#selectedId !== null) this.#centerOn(this.#selectedId);
     }
-    const expandAll = this.#query !== '' && this.#matches.size <= RANKED_MATCHES_UP_TO;
+    const answered = this.#answered;
+    const expandAll = answered !== '' && this.#matches.size <= RANKED_MATCHES_UP_TO;
     const tree = this.#cut(this.#shown, expandAll);
     const bestPath = expandAll ? undefined : this.#pathToBest();
     let shownResources = 0;
@@ -179,9 +185,10 @@ export class CatalogView {
       viewId,
       frame: (this.#frames += 1),
       tree,
-      query: this.#query,
-      matchCount: this.#query ? this.#matches.size : 0,
-      ...(this.#query && this.#matches.tiers && { matchTiers: { ...this.#matches.tiers } }),
+      query: answered,
+      ...(this.#searching && { searching: this.#query }),
+      matchCount: answered ? this.#matches.size : 0,
+      ...(answered && this.#matches.tiers && { matchTiers: { ...this.#matches.tiers } }),
       ...(bestPath && { bestPath }),
       shownResources,
       resourceTotal,
@@ -189,6 +196,11 @@ export class CatalogView {
       selected: selected ? this.#selectedRow(selected) : null,
       listing: this.#source.listing,
     };
+  }
+
+  /** Whether the last frame still waits for a search to end (see the constructor's `search`). */
+  get searching(): boolean {
+    return this.#searching;
   }
 
   #selected: { tree: CatalogNode[]; id: string; node: CatalogNode | null } | undefined;
@@ -245,14 +257,18 @@ export class CatalogView {
   #refresh(): void {
     this.#buildTree();
     if (!this.#shownStale) return;
-    this.#shownStale = false;
     const query = this.#query;
+    const matches = query ? this.#search(query) : NO_MATCHES;
+    // Searched on in slices: the tree keeps showing the last answer, and stays stale.
+    this.#searching = matches === undefined;
+    if (matches === undefined) return;
+    this.#shownStale = false;
+    this.#answered = query;
+    this.#matches = matches;
     if (!query) {
-      this.#matches = NO_MATCHES;
       this.#shown = this.#tree;
       return;
     }
-    this.#matches = this.#search(query);
     const normalized = normalizeQuery(query);
     const base = this.#base;
     const from =
@@ -322,7 +338,7 @@ export class CatalogView {
     if (node.template) row.template = node.template;
     if (node.ordinal !== undefined) row.ordinal = node.ordinal;
     if (isBranch(node)) row.picked = this.#count(node).picked;
-    else if (this.#query) {
+    else if (this.#answered) {
       const match = this.#matches.get(node);
       if (match) row.match = { score: match.score, ranges: match.ranges };
     }
@@ -338,7 +354,7 @@ export class CatalogView {
    * best one (the first at each level, as the tiers ordered them), for the window to open once.
    */
   #pathToBest(): string[] | undefined {
-    const tiers = this.#query ? this.#matches.tiers : undefined;
+    const tiers = this.#answered ? this.#matches.tiers : undefined;
     if (!tiers || tiers.exact + tiers.contains === 0 || tiers.fuzzy === 0) return undefined;
     const path: string[] = [];
     for (let node = this.#shown[0]; node && isBranch(node); node = node.children?.[0])
@@ -362,7 +378,7 @@ export class CatalogView {
         return row;
       });
     const tree = level(nodes);
-    let budget = this.#query ? SEARCH_LOOKAHEAD_ROWS : LOOKAHEAD_ROWS;
+    let budget = this.#answered ? SEARCH_LOOKAHEAD_ROWS : LOOKAHEAD_ROWS;
     for (let next = 0; next < closed.length && budget > 0; next += 1) {
       const { row, node } = closed[next] as (typeof closed)[number];
       // A folder too big for what is left is not even made.

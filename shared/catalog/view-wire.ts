@@ -55,6 +55,12 @@ export interface ViewFrame {
   tree: ViewNode[];
   /** The trimmed query the tree answers; '' when not searching. */
   query: string;
+  /**
+   * A query still being searched, after a frame or two of work (a huge catalog): the tree and
+   * counts still answer `query`, and the window says it is busy rather than show them as its
+   * answer. The frame that answers it follows.
+   */
+  searching?: string;
   /** Resources and templates that match `query`. */
   matchCount: number;
   /**

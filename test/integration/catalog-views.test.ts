@@ -40,6 +40,21 @@ async function listedWithView(): Promise<{ host: Host; frames: ViewFrame[] }> {
   return { host, frames };
 }
 
+/**
+ * The frame of a view that answers `query`: at once, or after frames that say it is searching
+ * (a search longer than a frame or two goes on in slices).
+ */
+function answered(host: Host, viewId: string, query: string): Promise<ViewFrame> {
+  return nextEvent(
+    host,
+    (event: HostEvent) =>
+      event.type === 'view' &&
+      event.frame.viewId === viewId &&
+      event.frame.query === query &&
+      event.frame.searching === undefined,
+  ).then((event) => (event as Extract<HostEvent, { type: 'view' }>).frame);
+}
+
 describe('catalog views on the host', () => {
   it('follows a listing with frames and sends the whole catalog as the listing ends', async () => {
     const { frames } = await listedWithView();
@@ -62,8 +77,9 @@ describe('catalog views on the host', () => {
   it('searches on the host and picks a folder’s shown resources in one call', async () => {
     const { host, frames } = await listedWithView();
     const target = syntheticResource(4321);
+    const shown = answered(host, 'w1', target.uri);
     await host.updateView('w1', { query: target.uri });
-    const frame = frames.at(-1) as ViewFrame;
+    const frame = await shown;
     expect(frame.query).toBe(target.uri);
     expect(frame.matchCount).toBeGreaterThan(0);
     expect(frame.shownResources).toBeLessThan(COUNT);
@@ -83,10 +99,11 @@ describe('catalog views on the host', () => {
     host.onEvent((event) => {
       if (event.type === 'view' && event.frame.viewId === 'late') frames.push(event.frame);
     });
-    await host.openView('late', { open: [serverNodeId('s1')], query: syntheticResource(9).uri });
-    expect(frames).toHaveLength(1);
+    const query = syntheticResource(9).uri;
+    const shown = answered(host, 'late', query);
+    await host.openView('late', { open: [serverNodeId('s1')], query });
     expect(frames[0]?.resourceTotal).toBe(COUNT);
-    expect(frames[0]?.matchCount).toBeGreaterThan(0);
+    expect((await shown).matchCount).toBeGreaterThan(0);
   });
 
   it('refuses a change to a view it does not hold, and forgets a closed one', async () => {

@@ -6,7 +6,8 @@
  * listing's
  * first rows and its end go out at once. One search index serves every view; it is filled
  * when a search needs it, or in small slices once no listing runs, after which each view's
- * tree is made whole (a frame makes only the folders it shows).
+ * tree is made whole (a frame makes only the folders it shows). A search that takes longer than a
+ * frame or two goes on in slices (search-jobs.ts); its views are told they are searching.
  */
 import type { HostEventBody } from '../../../shared/host-api';
 import type {
@@ -22,6 +23,7 @@ import type { ViewChange, ViewPatch, ViewState } from '../../../shared/catalog/v
 import { createSearchIndex } from '../../../shared/catalog/search-index';
 import { SharedTrees } from '../../../shared/catalog/shared-trees';
 import { createFreshRows } from './fresh-rows';
+import { createSearchJobs } from './search-jobs';
 
 /**
  * Frames while a listing streams go out at most this often. Each rebuilds the tree on the
@@ -152,10 +154,15 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     }, 0);
   }
 
-  const search = (query: string) => {
-    feedIndex(Infinity);
-    return index.search(query);
-  };
+  // A search longer than a frame or two goes on in slices; its views get their frames at its end.
+  const searches = createSearchJobs({
+    index,
+    feed: feedIndex,
+    done: () => {
+      for (const [viewId, found] of views) if (found.searching) send(viewId, found);
+    },
+  });
+  const search = (query: string) => searches.search(query);
 
   function send(viewId: string, view: CatalogView): void {
     view.setSource(currentSource());
@@ -265,6 +272,7 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     refresh: refreshAll,
     dispose() {
       fresh.dispose();
+      searches.dispose();
       clearTimeout(timer);
       clearTimeout(indexTimer);
       clearTimeout(refreshTimer);

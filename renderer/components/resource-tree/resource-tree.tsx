@@ -140,7 +140,13 @@ export function ResourceTree() {
   }, [focusRequest]);
 
   return (
-    <div className="resource-tree" ref={box} onKeyDownCapture={onKeyDownCapture}>
+    <div
+      className={`resource-tree${shown.searching ? ' searching' : ''}`}
+      ref={box}
+      onKeyDownCapture={onKeyDownCapture}
+      // The rows answer the query before: the host searches on (search-field.tsx says so).
+      aria-busy={shown.searching ? true : undefined}
+    >
       {size.height > 0 ? (
         <Tree<ViewNode>
           ref={tree}

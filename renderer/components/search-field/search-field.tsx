@@ -36,9 +36,12 @@ export function SearchField() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const summary = view.query
-    ? `${view.shownResources.toLocaleString('en')} of ${plural(view.resourceTotal, 'resource')}${tiersSaid(view.matchTiers)}`
-    : plural(view.resourceTotal, 'resource');
+  // A search of a huge catalog that took more than a frame or two: the count is not its answer yet.
+  const summary = view.searching
+    ? 'Searching…'
+    : view.query
+      ? `${view.shownResources.toLocaleString('en')} of ${plural(view.resourceTotal, 'resource')}${tiersSaid(view.matchTiers)}`
+      : plural(view.resourceTotal, 'resource');
   return (
     <div className="search-field">
       <input
@@ -60,7 +63,13 @@ export function SearchField() {
         }}
       />
       <span id={countId} className="search-count muted small" aria-live="polite">
-        {summary}
+        {view.searching ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> {summary}
+          </>
+        ) : (
+          summary
+        )}
       </span>
     </div>
   );

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { resourceNodeId } from '../../../shared/catalog/node-ids';
+import { createSearchIndex } from '../../../shared/catalog/search-index';
+import type { ResourceEntry } from '../../../shared/mcp-types';
+import { createSearchJobs } from './search-jobs';
+
+const resources: ResourceEntry[] = Array.from({ length: 6000 }, (_, i) => ({
+  serverId: 's1',
+  uri: `a://x/${i % 3 === 0 ? 'alpha' : 'beta'}/${i}`,
+  name: `item-${i}`,
+}));
+
+/**
+ * Jobs over a catalog indexed as a search needs it. `slow`: every look at the clock finds the
+ * budget spent, as on a catalog far too big for a frame.
+ */
+function jobs(slow: boolean) {
+  const index = createSearchIndex();
+  let fed = false;
+  let clock = 0;
+  const ended: (() => void)[] = [];
+  const done = { count: 0, next: () => new Promise<void>((resolve) => ended.push(resolve)) };
+  const searches = createSearchJobs({
+    index,
+    feed: () => {
+      if (fed) return 0;
+      fed = true;
+      index.add('s1', resources, []);
+      return resources.length;
+    },
+    done: () => {
+      done.count += 1;
+      ended.shift()?.();
+    },
+    now: () => (slow ? (clock += 100) : clock),
+  });
+  return { searches, done };
+}
+
+describe('search jobs', () => {
+  it('answers a search that fits in a frame or two at once', () => {
+    const { searches, done } = jobs(false);
+    expect(searches.search('item-3000 ')?.ids()).toEqual([
+      resourceNodeId('s1', 'a://x/alpha/3000'),
+    ]);
+    expect(done.count).toBe(0);
+  });
+
+  it('goes on with a longer search in slices and says when it has ended', async () => {
+    const { searches, done } = jobs(true);
+    const ended = done.next();
+    expect(searches.search('item-3000')).toBeUndefined();
+    // Asked again meanwhile (another frame of the same view): still going on.
+    expect(searches.search('item-3000')).toBeUndefined();
+    await ended;
+    expect(searches.search('item-3000')?.ids()).toEqual([resourceNodeId('s1', 'a://x/alpha/3000')]);
+  });
+
+  it('abandons a search when the next keystroke asks for another', async () => {
+    const { searches, done } = jobs(true);
+    const ended = done.next();
+    expect(searches.search('alpha')).toBeUndefined();
+    expect(searches.search('item-4001')).toBeUndefined();
+    await ended;
+    expect(done.count).toBe(1);
+    expect(searches.search('item-4001')?.ids()).toEqual([resourceNodeId('s1', 'a://x/beta/4001')]);
+    // The abandoned one was never finished: asked for again, it starts anew.
+    expect(searches.search('alpha')).toBeUndefined();
+    searches.dispose();
+  });
+});
