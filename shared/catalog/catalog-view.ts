@@ -258,7 +258,8 @@ export class CatalogView {
     this.#buildTree();
     if (!this.#shownStale) return;
     const query = this.#query;
-    const matches = query ? this.#search(query) : NO_MATCHES;
+    // Asked even for no query: the host drops a search it still has going on.
+    const matches = this.#search(query);
     // Searched on in slices: the tree keeps showing the last answer, and stays stale.
     this.#searching = matches === undefined;
     if (matches === undefined) return;

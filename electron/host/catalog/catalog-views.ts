@@ -162,7 +162,6 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       for (const [viewId, found] of views) if (found.searching) send(viewId, found);
     },
   });
-  const search = (query: string) => searches.search(query);
 
   function send(viewId: string, view: CatalogView): void {
     view.setSource(currentSource());
@@ -195,6 +194,12 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     views.delete(viewId);
     views.set(viewId, found);
     return found;
+  }
+
+  function close(viewId: string): void {
+    views.delete(viewId);
+    searches.drop(viewId);
+    keepShownTrees();
   }
 
   function refreshAll(now = false): void {
@@ -244,8 +249,8 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
         views.delete(viewId);
         found.reset(state);
       } else {
-        found = new CatalogView(search, state, marks, trees);
-        if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
+        found = new CatalogView((query) => searches.search(query, viewId), state, marks, trees);
+        if (views.size >= MAX_VIEWS) close(views.keys().next().value as string);
       }
       views.set(viewId, found);
       send(viewId, found);
@@ -265,10 +270,7 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       if (patch.sort !== undefined) keepShownTrees();
       return change;
     },
-    close(viewId) {
-      views.delete(viewId);
-      keepShownTrees();
-    },
+    close,
     refresh: refreshAll,
     dispose() {
       fresh.dispose();

@@ -40,7 +40,7 @@ function jobs(slow: boolean) {
 describe('search jobs', () => {
   it('answers a search that fits in a frame or two at once', () => {
     const { searches, done } = jobs(false);
-    expect(searches.search('item-3000 ')?.ids()).toEqual([
+    expect(searches.search('item-3000 ', 'w1')?.ids()).toEqual([
       resourceNodeId('s1', 'a://x/alpha/3000'),
     ]);
     expect(done.count).toBe(0);
@@ -49,23 +49,41 @@ describe('search jobs', () => {
   it('goes on with a longer search in slices and says when it has ended', async () => {
     const { searches, done } = jobs(true);
     const ended = done.next();
-    expect(searches.search('item-3000')).toBeUndefined();
+    expect(searches.search('item-3000', 'w1')).toBeUndefined();
     // Asked again meanwhile (another frame of the same view): still going on.
-    expect(searches.search('item-3000')).toBeUndefined();
+    expect(searches.search('item-3000', 'w1')).toBeUndefined();
     await ended;
-    expect(searches.search('item-3000')?.ids()).toEqual([resourceNodeId('s1', 'a://x/alpha/3000')]);
+    expect(searches.search('item-3000', 'w1')?.ids()).toEqual([
+      resourceNodeId('s1', 'a://x/alpha/3000'),
+    ]);
   });
 
   it('abandons a search when the next keystroke asks for another', async () => {
     const { searches, done } = jobs(true);
     const ended = done.next();
-    expect(searches.search('alpha')).toBeUndefined();
-    expect(searches.search('item-4001')).toBeUndefined();
+    expect(searches.search('alpha', 'w1')).toBeUndefined();
+    expect(searches.search('item-4001', 'w1')).toBeUndefined();
     await ended;
     expect(done.count).toBe(1);
-    expect(searches.search('item-4001')?.ids()).toEqual([resourceNodeId('s1', 'a://x/beta/4001')]);
+    expect(searches.search('item-4001', 'w1')?.ids()).toEqual([
+      resourceNodeId('s1', 'a://x/beta/4001'),
+    ]);
     // The abandoned one was never finished: asked for again, it starts anew.
-    expect(searches.search('alpha')).toBeUndefined();
+    expect(searches.search('alpha', 'w1')).toBeUndefined();
+    searches.dispose();
+  });
+
+  it("leaves another window's search going on, and drops one cleared", async () => {
+    const { searches, done } = jobs(true);
+    const ended = done.next();
+    expect(searches.search('alpha', 'w1')).toBeUndefined();
+    expect(searches.search('item-4001', 'w2')).toBeUndefined();
+    expect(searches.search('', 'w1')?.size).toBe(0);
+    await ended;
+    expect(searches.search('item-4001', 'w2')?.ids()).toEqual([
+      resourceNodeId('s1', 'a://x/beta/4001'),
+    ]);
+    expect(done.count).toBe(1);
     searches.dispose();
   });
 });

@@ -33,75 +33,89 @@ export interface SearchJobsDeps {
 
 export interface SearchJobs {
   /**
-   * The matches of `query`, or undefined while it is searched on; {@link SearchJobsDeps.done}
-   * says when it ends. Any other search still going on is abandoned.
+   * The matches of `query` for one view (`owner`), or undefined while it is searched on;
+   * {@link SearchJobsDeps.done} says when it ends. The view's search still going on, if another,
+   * is abandoned, even for an empty query.
    */
-  search(query: string): SearchMatches | undefined;
+  search(query: string, owner: string): SearchMatches | undefined;
+  /** Abandons a view's search (the view is gone). */
+  drop(owner: string): void;
   dispose(): void;
+}
+
+/** One search going on: the query, and its run once the index is filled. */
+interface Job {
+  query: string;
+  run: SearchRun | undefined;
 }
 
 export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
   const now = deps.now ?? (() => performance.now());
   let answers: { query: string; version: number; matches: SearchMatches }[] = [];
-  let job: { query: string; run: SearchRun | undefined } | undefined;
+  // By view: a keystroke abandons only its own view's search.
+  const jobs = new Map<string, Job>();
   let timer: ReturnType<typeof setImmediate> | undefined;
 
-  /** Works on the job until the clock passes `until`; true when it has ended. */
-  function work(until: number): boolean {
-    const current = job;
-    if (!current) return true;
+  /** Works on `job` until the clock passes `until`; true when it has ended. */
+  function work(job: Job, until: number): boolean {
     const late = () => now() >= until;
-    if (!current.run) {
+    if (!job.run) {
       // What the index lacks is indexed first, in slices too.
       while (deps.feed(FEED_SLICE) > 0) if (late()) return false;
       const version = deps.index.version;
-      if (answers.some((answer) => answer.query === current.query && answer.version === version)) {
-        job = undefined;
+      if (answers.some((answer) => answer.query === job.query && answer.version === version))
         return true;
-      }
-      current.run = deps.index.begin(current.query);
+      job.run = deps.index.begin(job.query);
     }
     // Pages indexed meanwhile are not in this run; its answer is kept as of its version, and the
     // frame of those pages searches again.
-    const run = current.run;
+    const run = job.run;
     if (run && !run.step(late)) return false;
     if (run) deps.index.remember(run);
     answers = [
       {
-        query: current.query,
+        query: job.query,
         version: run?.version ?? deps.index.version,
         matches: run ? run.matches() : NO_MATCHES,
       },
-      ...answers.filter((answer) => answer.query !== current.query),
+      ...answers.filter((answer) => answer.query !== job.query),
     ].slice(0, KEPT_ANSWERS);
-    job = undefined;
     return true;
   }
 
+  /** A slice of the oldest search going on; then the event loop, then the next slice. */
   function slice(): void {
     timer = undefined;
-    if (work(now() + SLICE_MS)) deps.done();
-    else timer = setImmediate(slice);
+    const [owner, job] = jobs.entries().next().value ?? [];
+    if (owner === undefined || job === undefined) return;
+    if (work(job, now() + SLICE_MS)) {
+      jobs.delete(owner);
+      deps.done();
+    }
+    if (jobs.size > 0) timer ??= setImmediate(slice);
   }
 
   return {
-    search(query) {
+    search(query, owner) {
       const normalized = normalizeQuery(query);
-      if (normalized === '') return NO_MATCHES;
       // Already going on: its end makes the frame.
-      if (job?.query === normalized && timer !== undefined) return undefined;
-      clearImmediate(timer);
-      timer = undefined;
-      job = { query: normalized, run: undefined };
-      if (work(now() + SEARCH_AT_ONCE_MS))
+      if (jobs.get(owner)?.query === normalized) return undefined;
+      jobs.delete(owner);
+      if (normalized === '') return NO_MATCHES;
+      const job: Job = { query: normalized, run: undefined };
+      if (work(job, now() + SEARCH_AT_ONCE_MS))
         return answers.find((answer) => answer.query === normalized)?.matches;
-      timer = setImmediate(slice);
+      jobs.set(owner, job);
+      timer ??= setImmediate(slice);
       return undefined;
+    },
+    drop(owner) {
+      jobs.delete(owner);
     },
     dispose() {
       clearImmediate(timer);
       timer = undefined;
-      job = undefined;
+      jobs.clear();
     },
   };
 }
