@@ -382,3 +382,21 @@ describe('CatalogView while a search goes on', () => {
     expect(done.matchCount).toBe(1);
   });
 });
+
+describe('CatalogView prepared in idle time', () => {
+  it('makes its rows in steps, going on where it stopped, and then searches as before', () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      resource(`x://h/d${i % 30}/e${i % 7}/${i}`),
+    );
+    const view = viewOf(many);
+    let steps = 1;
+    while (!view.prepare(() => true)) steps += 1;
+    expect(steps).toBeGreaterThan(1);
+    // Done for this tree: the next call has nothing left.
+    expect(view.prepare(() => true)).toBe(true);
+    const fresh = viewOf(many);
+    for (const shown of [view, fresh]) shown.update({ query: 'd7/e3/' });
+    expect(view.frame('v').tree).toEqual(fresh.frame('v').tree);
+    expect(view.frame('v').matchCount).toBeGreaterThan(0);
+  });
+});

@@ -236,16 +236,25 @@ export class CatalogView {
 
   /**
    * Makes every folder's rows now (they are made when first read), so the first search or
-   * pick after a listing does not pay for it. For idle time.
+   * pick after a listing does not pay for it. For idle time, in steps: it stops when
+   * `shouldYield` says so (a million resources take seconds), and goes on at the next call;
+   * true once done for the tree as it stands.
    */
-  prepare(): void {
+  prepare(shouldYield: () => boolean = () => false): boolean {
     this.#refresh();
-    const stack: CatalogNode[] = [...this.#tree];
-    while (stack.length > 0) {
+    if (this.#preparing?.tree !== this.#tree)
+      this.#preparing = { tree: this.#tree, stack: [...this.#tree] };
+    const stack = this.#preparing.stack;
+    for (let made = 1; stack.length > 0; made += 1) {
       const node = stack.pop() as CatalogNode;
       if (isBranch(node)) for (const child of node.children ?? []) stack.push(child);
+      if (made % 1024 === 0 && shouldYield()) return false;
     }
+    return true;
   }
+
+  /** The rows {@link prepare} has yet to walk, and the tree it walks. */
+  #preparing: { tree: CatalogNode[]; stack: CatalogNode[] } | undefined;
 
   #buildTree(): void {
     if (!this.#treeStale) return;

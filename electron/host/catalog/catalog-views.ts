@@ -36,6 +36,8 @@ export const VIEW_INTERVAL_MS = 500;
 const MAX_VIEWS = 8;
 /** Entries indexed per slice of idle time. */
 const INDEX_SLICE = 5000;
+/** The work of a slice of idle time that makes the views' rows. */
+const PREPARE_SLICE_MS = 12;
 
 export interface CatalogViewsDeps {
   emit(body: HostEventBody): void;
@@ -149,8 +151,21 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
       // While a server is still listing, the CPU is better spent on the listing.
       if (currentSource().listing) return;
       if (feedIndex(INDEX_SLICE) > 0) indexInIdleTime();
-      // Indexed: make every view's rows now, rather than on the first keystroke.
-      else for (const found of views.values()) found.prepare();
+      else prepareInIdleTime();
+    }, 0);
+  }
+
+  /**
+   * Indexed: makes every view's rows now, rather than on the first keystroke; in slices, since a
+   * million resources take seconds, and the next keystroke must not wait for them.
+   */
+  function prepareInIdleTime(): void {
+    indexTimer = setTimeout(() => {
+      indexTimer = undefined;
+      if (currentSource().listing) return;
+      const until = performance.now() + PREPARE_SLICE_MS;
+      const late = () => performance.now() >= until;
+      for (const found of views.values()) if (!found.prepare(late)) return prepareInIdleTime();
     }, 0);
   }
 
