@@ -306,6 +306,17 @@ describe('a search in steps', () => {
     expect(run.matches().ids()).toEqual(indexOf(many).search('billing 1').ids());
   });
 
+  it('narrows a run left unfinished: what it found so far, and every entry it had not tried', () => {
+    const index = indexOf(many);
+    const first = index.begin('billing');
+    let stops = 0;
+    first?.step(() => (stops += 1) >= 2);
+    expect(first?.done).toBe(false);
+    const next = index.begin('billing 14', first);
+    next?.step();
+    expect(next?.matches().ids()).toEqual(indexOf(many).search('billing 14').ids());
+  });
+
   it('is stale once the index changed, and is then not remembered for narrowing', () => {
     const index = indexOf(many.slice(0, 10));
     const run = index.begin('billing');

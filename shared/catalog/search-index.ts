@@ -32,9 +32,10 @@ export interface SearchIndex {
   /**
    * The same search, to be done in steps ({@link SearchRun.step}); undefined for an empty
    * query. A run whose {@link SearchRun.version} is not the index's {@link version} any more
-   * was made against entries since changed.
+   * was made against entries since changed. `after`: the run of the keystroke before, left
+   * unfinished, whose candidates a narrowing query need try (see {@link SearchRun.candidates}).
    */
-  begin(query: string): SearchRun | undefined;
+  begin(query: string, after?: SearchRun): SearchRun | undefined;
   /** Takes a finished run's hits, for later queries that narrow it. */
   remember(run: SearchRun): void;
   /** How many entries are indexed. */
@@ -136,7 +137,7 @@ export function createSearchIndex(): SearchIndex {
       }
       changed();
     },
-    begin(query) {
+    begin(query, after) {
       const normalized = normalizeQuery(query);
       if (normalized === '') return undefined;
       // A query that extends an earlier one ("bil" → "bill", "bill" → "bill inv") can only
@@ -144,7 +145,13 @@ export function createSearchIndex(): SearchIndex {
       const base = remembered
         .filter((earlier) => narrows(normalized, earlier.query))
         .sort((a, b) => b.query.length - a.query.length)[0];
-      return new SearchRun(servers, normalized, base?.hits, version);
+      const unfinished =
+        after?.version === version &&
+        narrows(normalized, after.query) &&
+        after.query.length > (base?.query.length ?? 0)
+          ? after.candidates()
+          : undefined;
+      return new SearchRun(servers, normalized, unfinished ?? base?.hits, version);
     },
     remember(run) {
       if (run.version !== version) return;

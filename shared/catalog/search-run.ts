@@ -24,6 +24,12 @@ export interface Hits {
 const NO_LIST_HITS: ListHits = { slots: new Int32Array(0), tiers: new Uint8Array(0) };
 export const NO_HITS: Hits = { resources: NO_LIST_HITS, templates: NO_LIST_HITS };
 
+/** Per server, the slots of each list that a query narrowing this one need try, in slot order. */
+export type Candidates = ReadonlyMap<
+  ServerEntries,
+  Readonly<Record<'resources' | 'templates', { slots: Int32Array }>>
+>;
+
 /** Entries tried between two questions "should I yield?". */
 const STEP = 2048;
 
@@ -49,8 +55,11 @@ export class SearchRun {
     readonly servers: ReadonlyMap<ServerId, ServerEntries>,
     /** The query, normalized (search-index.ts's normalizeQuery). */
     readonly query: string,
-    /** The hits of a query this one narrows, when known: only those are tried. */
-    base: ReadonlyMap<ServerEntries, Hits> | undefined,
+    /**
+     * The hits of a query this one narrows, or the candidates of a run of one left unfinished,
+     * when known: only those are tried.
+     */
+    base: Candidates | undefined,
     /** The index's version when the run began: one that changed since makes the run stale. */
     readonly version: number,
   ) {
@@ -93,6 +102,27 @@ export class SearchRun {
     }
     this.#hits ??= this.#collect();
     return true;
+  }
+
+  /**
+   * What a query that narrows this one need try: its hits once done; before that, the hits so far
+   * and every slot not tried yet. A keystroke abandons the run of the one before, and still
+   * narrows what it had done.
+   */
+  candidates(): Candidates {
+    if (this.#hits) return this.#hits;
+    const candidates = new Map<ServerEntries, Record<'resources' | 'templates', ListHits>>();
+    for (const work of this.#work) {
+      const rest = work.length - work.next;
+      const slots = new Int32Array(work.count + rest);
+      slots.set(work.found.subarray(0, work.count));
+      if (work.among) slots.set(work.among.subarray(work.next), work.count);
+      else for (let i = 0; i < rest; i += 1) slots[work.count + i] = work.next + i;
+      const own = candidates.get(work.entries) ?? { ...NO_HITS };
+      own[work.list] = { slots, tiers: NO_LIST_HITS.tiers };
+      candidates.set(work.entries, own);
+    }
+    return candidates;
   }
 
   /** The hits by server, once done. */

@@ -47,6 +47,8 @@ export interface SearchJobs {
 interface Job {
   query: string;
   run: SearchRun | undefined;
+  /** The run this one abandoned, whose candidates it narrows (search-run.ts). */
+  after: SearchRun | undefined;
 }
 
 export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
@@ -65,7 +67,8 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
       const version = deps.index.version;
       if (answers.some((answer) => answer.query === job.query && answer.version === version))
         return true;
-      job.run = deps.index.begin(job.query);
+      job.run = deps.index.begin(job.query, job.after);
+      job.after = undefined;
     }
     // Pages indexed meanwhile are not in this run; its answer is kept as of its version, and the
     // frame of those pages searches again.
@@ -99,10 +102,15 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
     search(query, owner) {
       const normalized = normalizeQuery(query);
       // Already going on: its end makes the frame.
-      if (jobs.get(owner)?.query === normalized) return undefined;
+      const previous = jobs.get(owner);
+      if (previous?.query === normalized) return undefined;
       jobs.delete(owner);
       if (normalized === '') return NO_MATCHES;
-      const job: Job = { query: normalized, run: undefined };
+      const job: Job = {
+        query: normalized,
+        run: undefined,
+        after: previous?.run ?? previous?.after,
+      };
       if (work(job, now() + SEARCH_AT_ONCE_MS))
         return answers.find((answer) => answer.query === normalized)?.matches;
       jobs.set(owner, job);
