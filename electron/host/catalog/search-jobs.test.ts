@@ -87,3 +87,33 @@ describe('search jobs', () => {
     searches.dispose();
   });
 });
+
+describe('a search that fails in a slice', () => {
+  it('ends, says so, and leaves the next search to answer', async () => {
+    const index = createSearchIndex();
+    let feeds = 0;
+    let clock = 0;
+    let ended: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (ended = resolve));
+    const searches = createSearchJobs({
+      index,
+      feed: () => {
+        feeds += 1;
+        if (feeds === 1) {
+          index.add('s1', resources, []);
+          return resources.length;
+        }
+        if (feeds === 2) throw new Error('the index changed under the run');
+        return 0;
+      },
+      done: () => ended(),
+      // Until it fails, every look at the clock finds the budget spent.
+      now: () => (feeds < 2 ? (clock += 100) : clock),
+    });
+    expect(searches.search('item-3000', 'w1')).toBeUndefined();
+    await done;
+    expect(searches.search('item-3000', 'w1')?.ids()).toEqual([
+      resourceNodeId('s1', 'a://x/alpha/3000'),
+    ]);
+  });
+});

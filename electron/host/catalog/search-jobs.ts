@@ -91,11 +91,18 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
     timer = undefined;
     const [owner, job] = jobs.entries().next().value ?? [];
     if (owner === undefined || job === undefined) return;
-    if (work(job, now() + SLICE_MS)) {
-      jobs.delete(owner);
-      deps.done();
+    let ended: boolean;
+    try {
+      ended = work(job, now() + SLICE_MS);
+    } catch {
+      // A run that threw (its index changed under it, say) ends: its view's frame searches
+      // anew, in the view's own call, where a failure reaches the window in words.
+      ended = true;
     }
+    if (ended) jobs.delete(owner);
+    // Scheduled before the frames go out, so no other view is left saying "Searching…".
     if (jobs.size > 0) timer ??= setImmediate(slice);
+    if (ended) deps.done();
   }
 
   return {
