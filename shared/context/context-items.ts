@@ -16,10 +16,13 @@ import {
 /** Counts the tokens of a text, at once or off the thread. */
 export type Count = (text: string) => number | Promise<number>;
 
-/** A catalog entry as curation needs it. */
+/**
+ * A catalog entry as curation needs it: the host gives the catalog's own entries, whose server's
+ * name the list carries (candidates.ts).
+ */
 export interface CatalogCandidate {
   serverId: ServerId;
-  serverName: string;
+  serverName?: string;
   uri: string;
   name: string;
   title?: string;
@@ -106,15 +109,17 @@ const itemsByContents = new WeakMap<
   { candidate: CatalogCandidate; item: ContextItem }
 >();
 
+/** The item of a candidate whose server is called `serverName` (candidates.ts serverNameOf). */
 export function contextItem(
   candidate: CatalogCandidate,
+  serverName: string,
   contents: readonly ContentItem[],
 ): ContextItem {
   const kept = itemsByContents.get(contents);
-  if (kept?.candidate === candidate) return kept.item;
+  if (kept?.candidate === candidate && kept.item.serverName === serverName) return kept.item;
   const item: ContextItem = {
     serverId: candidate.serverId,
-    serverName: candidate.serverName,
+    serverName,
     uri: candidate.uri,
     name: candidate.name,
     ...(candidate.title !== undefined && { title: candidate.title }),

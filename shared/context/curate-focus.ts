@@ -7,6 +7,7 @@
  */
 import { resourceKeyString } from '../catalog/resource-key';
 import type { ContentItem } from '../mcp-types';
+import type { KeyedList } from './candidates';
 import type { CatalogCandidate } from './context-items';
 import {
   indexContents,
@@ -146,12 +147,13 @@ const binaryLists = new WeakMap<readonly CatalogCandidate[], ReadonlySet<string>
 
 function binaryKeys(
   candidates: readonly CatalogCandidate[],
-  byKey: ReadonlyMap<string, CatalogCandidate>,
+  byKey: KeyedList<CatalogCandidate>,
 ): ReadonlySet<string> {
   let binary = binaryLists.get(candidates);
   if (!binary) {
     const set = new Set<string>();
-    for (const [key, candidate] of byKey) if (isBinaryType(candidate.mimeType)) set.add(key);
+    for (const [key, place] of byKey.first)
+      if (isBinaryType(candidates[place]?.mimeType)) set.add(key);
     binaryLists.set(candidates, (binary = set));
   }
   return binary;
@@ -164,7 +166,7 @@ function binaryKeys(
  */
 export function focusReads(input: {
   candidates: readonly CatalogCandidate[];
-  byKey: ReadonlyMap<string, CatalogCandidate>;
+  byKey: KeyedList<CatalogCandidate>;
   marks: ReadonlyMap<string, Mark>;
   listed: () => FocusRanking;
   mode?: 'wait' | 'known';
@@ -179,7 +181,7 @@ export function focusReads(input: {
     (binary.size === 0 || !binary.has(key)) && (excluded === 0 || marks.get(key) !== 'exclude');
   const count = byKey.size - binary.size - excluded;
   // The listing's rank is needed only to choose from a catalog too large to read whole.
-  const wanted = focusPool(byKey.keys(), count, inPlay, input.listed);
+  const wanted = focusPool(byKey.keysInOrder(), count, inPlay, input.listed);
   const pool = input.mode === 'known' ? wanted.filter((key) => input.isRead(key)) : wanted;
   return { pool, count, unread: wanted.length - pool.length };
 }

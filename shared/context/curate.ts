@@ -5,7 +5,6 @@
  * rather than 100,000 reads. The same loop runs in the CLI and behind the UI, which is why
  * `mcp-context assemble` prints what the preview shows.
  */
-import { resourceKeyString } from '../catalog/resource-key';
 import type { ContentItem, ServerId } from '../mcp-types';
 import {
   assembleContext,
@@ -21,6 +20,7 @@ import {
   type CatalogCandidate,
   type ReadState,
 } from './context-items';
+import { keyedList, serverNameOf, type CandidateList } from './candidates';
 import { contentIndexOf, focusIndexOf, focusReads } from './curate-focus';
 import { hasFocus } from './rank';
 import {
@@ -47,27 +47,9 @@ export {
 /** The guess for a resource with no declared size before anything was read, in tokens. */
 export const UNREAD_GUESS = 500;
 
-// The candidates by key (the first listing of each), per candidate list.
-const keyedLists = new WeakMap<
-  readonly CatalogCandidate[],
-  ReadonlyMap<string, CatalogCandidate>
->();
-
-function keyed(candidates: readonly CatalogCandidate[]): ReadonlyMap<string, CatalogCandidate> {
-  let byKey = keyedLists.get(candidates);
-  if (!byKey) {
-    const map = new Map<string, CatalogCandidate>();
-    for (const candidate of candidates) {
-      const key = resourceKeyString(candidate);
-      if (!map.has(key)) map.set(key, candidate);
-    }
-    keyedLists.set(candidates, (byKey = map));
-  }
-  return byKey;
-}
-
 export interface CurateOptions {
-  candidates: readonly CatalogCandidate[];
+  /** The catalogs' entries (candidates.ts), with their servers' names. */
+  candidates: CandidateList<CatalogCandidate>;
   marks: ReadonlyMap<string, Mark>;
   settings: PolicySettings;
   format: ContextFormat;
@@ -148,10 +130,11 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
   const maxReads = Math.max(0, options.maxReads ?? MAX_READS);
   const failures = new Map<ServerId, number>();
   const known = options.known ?? new Map<string, ReadState>();
-  const byKey = keyed(options.candidates);
+  const byKey = keyedList(options.candidates);
+  const serverName = (candidate: CatalogCandidate) => serverNameOf(options.candidates, candidate);
   // Checked and ranked once; each decision after a read is a linear pass. The same list
   // curated again is checked and ordered once (policy-catalog.ts keeps that per list).
-  const inputs: readonly Candidate[] = options.candidates;
+  const inputs: CandidateList<Candidate> = options.candidates;
   const pause = options.pause ?? (async () => {});
   const focusIndex =
     hasFocus(settings) && settings.auto ? await focusIndexOf(options.candidates, pause) : undefined;
@@ -275,7 +258,11 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
           continue;
         }
         counting.push(
-          sectionTokens(contextItem(candidate, contents), format, count).then(
+          sectionTokens(
+            contextItem(candidate, serverName(candidate), contents),
+            format,
+            count,
+          ).then(
             (tokens) => {
               known.set(key, tokens === undefined ? { error: NO_TEXT } : { contents, ...tokens });
               observe(key);
@@ -394,7 +381,7 @@ export async function curateContext(options: CurateOptions): Promise<Curated> {
     const state = known.get(key);
     const candidate = byKey.get(key);
     if (!candidate || !state || !('contents' in state)) continue;
-    items.push(contextItem(candidate, state.contents));
+    items.push(contextItem(candidate, serverName(candidate), state.contents));
     keys.push(key);
     tokens.set(key, state.tokens);
   }

@@ -8,6 +8,7 @@
  */
 import { resourceKeyString } from '../catalog/resource-key';
 import { checkAnnotations } from '../catalog/validate-item';
+import { serverNameOf, type CandidateList } from './candidates';
 import type { Candidate, DecisionKind, PolicySettings } from './policy-types';
 import { hasFocus, rankFactor, rankScoreWithoutFocus, type RankInput } from './rank';
 
@@ -26,6 +27,8 @@ export interface StaticFacts {
   /** Its URI names an overview: a README, an index, a getting-started page (see OVERVIEW). */
   overview: boolean;
   warnings: string[];
+  /** What the user calls its server. */
+  serverName: string;
 }
 
 /**
@@ -84,22 +87,22 @@ export interface BaseRank {
 const BASES_KEPT = 4;
 
 // Per candidate list: a catalog curated again and again is checked, keyed and ordered once.
-const catalogs = new WeakMap<readonly Candidate[], PolicyCatalog>();
+const catalogs = new WeakMap<CandidateList<Candidate>, PolicyCatalog>();
 
-function staticFactsOf(candidate: Candidate): StaticFacts & { sortKey: string } {
+function staticFactsOf(
+  list: CandidateList<Candidate>,
+  candidate: Candidate,
+): StaticFacts & { sortKey: string } {
   const warnings: string[] = [];
   const annotations = checkAnnotations(candidate.annotations, warnings);
   // A size of 0 says nothing useful (a hostile server could make everything look free).
   const sized =
     typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
+  const serverName = serverNameOf(list, candidate);
   return {
     candidate,
     key: resourceKeyString(candidate),
-    sortKey: JSON.stringify([
-      candidate.serverName ?? candidate.serverId,
-      candidate.uri,
-      candidate.serverId,
-    ]),
+    sortKey: JSON.stringify([serverName, candidate.uri, candidate.serverId]),
     priority: annotations?.priority,
     audience: annotations?.audience,
     // checkAnnotations keeps only valid ISO timestamps, so this is finite.
@@ -108,16 +111,17 @@ function staticFactsOf(candidate: Candidate): StaticFacts & { sortKey: string } 
     size: sized ? candidate.size : undefined,
     overview: isOverview(candidate.uri),
     warnings,
+    serverName,
   };
 }
 
 /** The catalog of a candidate list; the arrival order does not matter. */
-export function catalogOf(candidates: readonly Candidate[]): PolicyCatalog {
+export function catalogOf(candidates: CandidateList<Candidate>): PolicyCatalog {
   const known = catalogs.get(candidates);
   if (known) return known;
   const unique = new Map<string, StaticFacts & { sortKey: string }>();
   for (const candidate of candidates) {
-    const facts = staticFactsOf(candidate);
+    const facts = staticFactsOf(candidates, candidate);
     if (!unique.has(facts.key)) unique.set(facts.key, facts);
   }
   const sorted = [...unique.values()].sort((a, b) =>

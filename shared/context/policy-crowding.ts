@@ -56,7 +56,7 @@ function bestText(best: { rank: number; at: number }, input: CrowdingInput) {
     : `${where}, and stayed out`;
 }
 
-const serverOf = (facts: StaticFacts) => facts.candidate.serverName ?? facts.candidate.serverId;
+const serverOf = (facts: StaticFacts) => facts.serverName;
 
 /** The first resource in rank order that passes `relevant`: its rank, and if it went in. */
 export function bestMatchOf(

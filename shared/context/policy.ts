@@ -8,6 +8,7 @@
  * focus is sorted once per settings, the few resources a focus matched are merged into it, and
  * a decision object and its reason are made only for the resources somebody looks at.
  */
+import type { CandidateList } from './candidates';
 import type { FocusMatch } from './focus';
 import { baseRankOf, catalogOf, isRequired, rankInput, type StaticFacts } from './policy-catalog';
 import { focusOrderOf, rankedOrder } from './policy-focus';
@@ -60,7 +61,7 @@ const NO_ROOM = 254;
  * `relevance` is how candidates matched the settings' focus (focus.ts), by key.
  */
 export function decideContext(
-  candidates: readonly Candidate[],
+  candidates: CandidateList<Candidate>,
   marks: ReadonlyMap<string, Mark>,
   settings: PolicySettings,
   now = 0,
@@ -71,7 +72,7 @@ export function decideContext(
 
 /** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
 export function preparePolicy(
-  candidates: readonly Candidate[],
+  candidates: CandidateList<Candidate>,
   marks: ReadonlyMap<string, Mark>,
   settings: PolicySettings,
   now = 0,

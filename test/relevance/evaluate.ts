@@ -120,6 +120,7 @@ export async function evaluateCorpus(
       const candidate = byUri.get(uri) as CatalogCandidate;
       const item = contextItem(
         candidate,
+        candidate.serverName ?? candidate.serverId,
         contents.get(resourceKeyString(candidate)) as ContentItem[],
       );
       tokens = (await sectionTokens(item, 'markdown', count))?.tokens ?? 0;

@@ -7,6 +7,7 @@
  */
 import { HostError } from '../../../shared/host-error';
 import { parseResourceKey, resourceKeyString } from '../../../shared/catalog/resource-key';
+import { withServerNames, type CandidateList } from '../../../shared/context/candidates';
 import {
   curateContext,
   warmFocusIndex,
@@ -125,7 +126,7 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
   // every toggle (a server round trip each); tried again once this is old, as a new run would.
   const failed = new Map<string, { message: string; at: number }>();
   // The candidate list, kept while the catalogs are the same so the focus index is kept too.
-  let candidates: { signature: string; list: CatalogCandidate[] } | undefined;
+  let candidates: { signature: string; list: CandidateList<CatalogCandidate> } | undefined;
 
   const forget = (key: string) => {
     failed.delete(key);
@@ -156,7 +157,11 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
       if (now - failure.at >= FAILED_READ_TTL_MS) failed.delete(key);
   };
 
-  function candidatesOf(servers: readonly CurationServer[]): CatalogCandidate[] {
+  /**
+   * The catalogs' own entries, one list: an entry has what curation reads, and the servers'
+   * names go with the list (a copy of each entry with its server's name was 260 bytes a resource).
+   */
+  function candidatesOf(servers: readonly CurationServer[]): CandidateList<CatalogCandidate> {
     const live = servers.filter((server) => server.connected);
     const signature = live
       .map(
@@ -165,23 +170,11 @@ export function createContextRunner(deps: ContextRunDeps & { now?(): number }): 
       )
       .join('\n');
     if (candidates?.signature === signature) return candidates.list;
-    const list: CatalogCandidate[] = [];
-    for (const server of live) {
-      for (const resource of server.catalog.resources) {
-        const candidate: CatalogCandidate = {
-          serverId: server.id,
-          serverName: server.name,
-          uri: resource.uri,
-          name: resource.name,
-        };
-        if (resource.title !== undefined) candidate.title = resource.title;
-        if (resource.description !== undefined) candidate.description = resource.description;
-        if (resource.mimeType !== undefined) candidate.mimeType = resource.mimeType;
-        if (resource.annotations !== undefined) candidate.annotations = resource.annotations;
-        if (resource.size !== undefined) candidate.size = resource.size;
-        list.push(candidate);
-      }
-    }
+    const entries: CatalogCandidate[] =
+      live.length === 1 ? [...(live[0] as CurationServer).catalog.resources] : [];
+    if (live.length > 1)
+      for (const server of live) for (const entry of server.catalog.resources) entries.push(entry);
+    const list = withServerNames(entries, new Map(live.map((server) => [server.id, server.name])));
     candidates = { signature, list };
     return list;
   }
