@@ -2,17 +2,20 @@
  * What the policy works out once per catalog, and once per catalog and settings, so that a
  * decision run at 100,000 resources costs a pass over arrays rather than a sort and 100,000
  * objects: every toggle and every letter of a focus decides again.
- * - The catalog: each candidate's checked facts, in key order, and where each key sits.
+ * - The catalog: what each candidate says by itself, checked once, in columns by its order
+ *   (server name, then URI), and where each key sits.
  * - A base rank: the filters' verdicts and the scores without a focus match, and those in the
  *   running in rank order. A run merges the few its focus matched into it (policy.ts).
  */
-import { resourceKeyString } from '../catalog/resource-key';
 import { checkAnnotations } from '../catalog/validate-item';
-import { serverNameOf, type CandidateList } from './candidates';
+import { keyedList, serverNameOf, type CandidateList } from './candidates';
 import type { Candidate, DecisionKind, PolicySettings } from './policy-types';
 import { hasFocus, rankFactor, rankScoreWithoutFocus, type RankInput } from './rank';
 
-/** What a candidate says by itself, whatever the marks and settings. */
+/**
+ * What a candidate says by itself, whatever the marks and settings: made for the few resources
+ * whose decision somebody reads (a catalog keeps these facts in columns, {@link PolicyCatalog}).
+ */
 export interface StaticFacts {
   candidate: Candidate;
   key: string;
@@ -45,14 +48,30 @@ export function isOverview(uri: string): boolean {
   return OVERVIEW.test(path.length > 512 ? path.slice(-512) : path);
 }
 
+/**
+ * A candidate list checked once: one place per key (the first listed), ordered by server name,
+ * URI, then id, so that a place is an order; and what each says by itself in columns by order.
+ * The candidates are the list's own, and their keys the list's (candidates.ts): nothing is
+ * copied per resource.
+ */
 export interface PolicyCatalog {
-  /**
-   * One entry per key (the first listed), ordered by server name, URI, then id: its index is its
-   * order.
-   */
-  facts: readonly StaticFacts[];
-  /** The order of each key. */
-  at: ReadonlyMap<string, number>;
+  /** How many places. */
+  readonly size: number;
+  readonly list: CandidateList<Candidate>;
+  /** The place in the list of the candidate at each order. */
+  readonly index: Int32Array;
+  /** The order of a key, if listed. */
+  orderOf(key: string): number | undefined;
+  keyAt(order: number): string;
+  candidateAt(order: number): Candidate;
+  serverNameAt(order: number): string;
+  /** Stated priorities by order; NaN where none is. */
+  readonly priority: Float64Array;
+  /** Stated audiences by order, as an index into {@link audiences}; 0 where none is. */
+  readonly audience: Uint8Array;
+  readonly audiences: readonly (readonly string[] | undefined)[];
+  /** Problems with the annotations, by order; only those that have some. */
+  readonly warnings: ReadonlyMap<number, string[]>;
   /** Base ranks by settings, the latest few. */
   bases: Map<string, BaseRank>;
   /**
@@ -85,62 +104,131 @@ export interface BaseRank {
 }
 
 const BASES_KEPT = 4;
+const NO_WARNINGS: string[] = [];
 
 // Per candidate list: a catalog curated again and again is checked, keyed and ordered once.
 const catalogs = new WeakMap<CandidateList<Candidate>, PolicyCatalog>();
 
-function staticFactsOf(
-  list: CandidateList<Candidate>,
-  candidate: Candidate,
-): StaticFacts & { sortKey: string } {
-  const warnings: string[] = [];
-  const annotations = checkAnnotations(candidate.annotations, warnings);
-  // A size of 0 says nothing useful (a hostile server could make everything look free).
-  const sized =
-    typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
-  const serverName = serverNameOf(list, candidate);
-  return {
-    candidate,
-    key: resourceKeyString(candidate),
-    sortKey: JSON.stringify([serverName, candidate.uri, candidate.serverId]),
-    priority: annotations?.priority,
-    audience: annotations?.audience,
-    // checkAnnotations keeps only valid ISO timestamps, so this is finite.
-    time:
-      annotations?.lastModified === undefined ? -Infinity : Date.parse(annotations.lastModified),
-    size: sized ? candidate.size : undefined,
-    overview: isOverview(candidate.uri),
-    warnings,
-    serverName,
+/** The catalog of a candidate list; the arrival order does not matter. */
+export function catalogOf(list: CandidateList<Candidate>): PolicyCatalog {
+  const known = catalogs.get(list);
+  if (known) return known;
+  const keyed = keyedList(list);
+  const firsts = policyOrder(list, keyed.first.values());
+  const size = firsts.length;
+  const orderAt = new Int32Array(list.length).fill(-1);
+  firsts.forEach((at, order) => (orderAt[at] = order));
+  const priority = new Float64Array(size);
+  const audience = new Uint8Array(size);
+  const audiences: (readonly string[] | undefined)[] = [undefined];
+  const audienceCodes = new Map<string, number>();
+  const warnings = new Map<number, string[]>();
+  const ties = {
+    priorityOne: new Uint8Array(size),
+    time: new Float64Array(size),
+    overview: new Uint8Array(size),
+    size: new Float64Array(size),
   };
+  const problems: string[] = [];
+  for (let order = 0; order < size; order += 1) {
+    const candidate = list[firsts[order] as number] as Candidate;
+    const annotations = checkAnnotations(candidate.annotations, problems);
+    if (problems.length > 0) warnings.set(order, problems.splice(0));
+    const stated = annotations?.priority;
+    priority[order] = stated ?? NaN;
+    ties.priorityOne[order] = stated === 1 ? 1 : 0;
+    if (annotations?.audience !== undefined) {
+      const roles = annotations.audience;
+      const named = roles.join(' ');
+      let code = audienceCodes.get(named);
+      if (code === undefined) {
+        code = audiences.length;
+        audiences.push(roles);
+        audienceCodes.set(named, code);
+      }
+      audience[order] = code;
+    }
+    // checkAnnotations keeps only valid ISO timestamps, so this is finite.
+    ties.time[order] =
+      annotations?.lastModified === undefined ? -Infinity : Date.parse(annotations.lastModified);
+    ties.overview[order] = isOverview(candidate.uri) ? 1 : 0;
+    // A size of 0 says nothing useful (a hostile server could make everything look free).
+    const sized =
+      typeof candidate.size === 'number' && Number.isFinite(candidate.size) && candidate.size > 0;
+    ties.size[order] = sized ? (candidate.size as number) : Infinity;
+  }
+  const catalog: PolicyCatalog = {
+    size,
+    list,
+    index: firsts,
+    orderOf(key) {
+      const at = keyed.first.get(key);
+      return at === undefined ? undefined : (orderAt[at] as number);
+    },
+    keyAt: (order) => keyed.keys[firsts[order] as number] as string,
+    candidateAt: (order) => list[firsts[order] as number] as Candidate,
+    serverNameAt: (order) => serverNameOf(list, list[firsts[order] as number] as Candidate),
+    priority,
+    audience,
+    audiences,
+    warnings,
+    bases: new Map(),
+    ties,
+  };
+  catalogs.set(list, catalog);
+  return catalog;
 }
 
-/** The catalog of a candidate list; the arrival order does not matter. */
-export function catalogOf(candidates: CandidateList<Candidate>): PolicyCatalog {
-  const known = catalogs.get(candidates);
-  if (known) return known;
-  const unique = new Map<string, StaticFacts & { sortKey: string }>();
-  for (const candidate of candidates) {
-    const facts = staticFactsOf(candidates, candidate);
-    if (!unique.has(facts.key)) unique.set(facts.key, facts);
-  }
-  const sorted = [...unique.values()].sort((a, b) =>
-    a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0,
-  );
-  const facts = sorted.map(({ sortKey: _sortKey, ...rest }) => rest);
-  const catalog: PolicyCatalog = {
-    facts,
-    at: new Map(facts.map((entry, order) => [entry.key, order])),
-    bases: new Map(),
-    ties: {
-      priorityOne: Uint8Array.from(facts, (entry) => (entry.priority === 1 ? 1 : 0)),
-      time: Float64Array.from(facts, (entry) => entry.time),
-      overview: Uint8Array.from(facts, (entry) => (entry.overview ? 1 : 0)),
-      size: Float64Array.from(facts, (entry) => entry.size ?? Infinity),
-    },
+/**
+ * The places of `listed` in the order the policy gives: by server name, URI and id, compared as
+ * one string each, made for the sort. A function of its own, so that no closure of the catalog
+ * keeps those strings alive with its scope.
+ */
+function policyOrder(list: CandidateList<Candidate>, listed: Iterable<number>): Int32Array {
+  const places = Int32Array.from(listed);
+  const sortKeys = Array.from(places, (at) => {
+    const candidate = list[at] as Candidate;
+    return JSON.stringify([serverNameOf(list, candidate), candidate.uri, candidate.serverId]);
+  });
+  const sorted = Int32Array.from(places.keys()).sort((a, b) => {
+    const x = sortKeys[a] as string;
+    const y = sortKeys[b] as string;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return sorted.map((place) => places[place] as number);
+}
+
+/** The declared size at `order`, if usable. */
+export function sizeAt(catalog: PolicyCatalog, order: number): number | undefined {
+  const size = catalog.ties.size[order] as number;
+  return size === Infinity ? undefined : size;
+}
+
+/** The stated priority at `order`, if any. */
+export function priorityAt(catalog: PolicyCatalog, order: number): number | undefined {
+  const priority = catalog.priority[order] as number;
+  return Number.isNaN(priority) ? undefined : priority;
+}
+
+/** The stated audience at `order`, if any. */
+export function audienceAt(catalog: PolicyCatalog, order: number): readonly string[] | undefined {
+  return catalog.audiences[catalog.audience[order] as number];
+}
+
+/** What the candidate at `order` says by itself, as one object: for a decision someone reads. */
+export function factsAt(catalog: PolicyCatalog, order: number): StaticFacts {
+  const time = catalog.ties.time[order] as number;
+  return {
+    candidate: catalog.candidateAt(order),
+    key: catalog.keyAt(order),
+    priority: priorityAt(catalog, order),
+    audience: audienceAt(catalog, order),
+    time,
+    size: sizeAt(catalog, order),
+    overview: catalog.ties.overview[order] === 1,
+    warnings: catalog.warnings.get(order) ?? NO_WARNINGS,
+    serverName: catalog.serverNameAt(order),
   };
-  catalogs.set(candidates, catalog);
-  return catalog;
 }
 
 export function rankInput(facts: StaticFacts, focus: RankInput['focus']): RankInput {
@@ -151,6 +239,19 @@ export function rankInput(facts: StaticFacts, focus: RankInput['focus']): RankIn
     mimeType: facts.candidate.mimeType,
     focus,
     audience: facts.audience,
+  };
+}
+
+/** {@link rankInput} of the candidate at `order`, read from the columns. */
+function rankInputAt(catalog: PolicyCatalog, order: number): RankInput {
+  const time = catalog.ties.time[order] as number;
+  return {
+    priority: priorityAt(catalog, order),
+    time: time === -Infinity ? undefined : time,
+    size: sizeAt(catalog, order),
+    mimeType: catalog.candidateAt(order).mimeType,
+    focus: undefined,
+    audience: audienceAt(catalog, order),
   };
 }
 
@@ -193,16 +294,22 @@ export function compareRank(
 /**
  * Why auto-include leaves a resource out before any budget, or undefined when it is in the running.
  */
-function filteredOut(facts: StaticFacts, settings: PolicySettings): DecisionKind | undefined {
+function filteredOut(
+  catalog: PolicyCatalog,
+  order: number,
+  settings: PolicySettings,
+): DecisionKind | undefined {
   if (!settings.auto) return 'not-picked';
+  const audience = audienceAt(catalog, order);
   if (
     settings.audience === 'assistant' &&
-    facts.audience !== undefined &&
-    !facts.audience.includes('assistant')
+    audience !== undefined &&
+    !audience.includes('assistant')
   )
     return 'excluded-by-audience';
   // No priority is unknown, not 0: only a stated one below the threshold leaves a resource out.
-  if (facts.priority !== undefined && facts.priority < settings.threshold) return 'below-threshold';
+  const priority = catalog.priority[order] as number;
+  if (priority < settings.threshold) return 'below-threshold';
   return undefined;
 }
 
@@ -232,19 +339,19 @@ export function baseRankOf(
     catalog.bases.set(key, kept);
     return kept;
   }
-  const count = catalog.facts.length;
+  const count = catalog.size;
   const out = new Array<DecisionKind | undefined>(count);
   const score = new Float64Array(count);
   const factor = new Float64Array(count);
   const running: number[] = [];
-  catalog.facts.forEach((facts, order) => {
-    const input = rankInput(facts, undefined);
+  for (let order = 0; order < count; order += 1) {
+    const input = rankInputAt(catalog, order);
     // Made for the filtered out too: a focus may bring one back (policy-focus.ts).
     score[order] = rankScoreWithoutFocus(input, settings, now);
     factor[order] = rankFactor(input, settings, now);
-    out[order] = filteredOut(facts, settings);
+    out[order] = filteredOut(catalog, order, settings);
     if (out[order] === undefined) running.push(order);
-  });
+  }
   const ranked = Int32Array.from(running);
   ranked.sort((a, b) =>
     compareRank(catalog, settings, a, score[a] as number, b, score[b] as number),

@@ -3,7 +3,6 @@
  * priority 1, what they cost, how many went in (after the focus's best match, up to their
  * share), where that best match stands if it stayed out, and the way out. The Context tab and `mcp-context assemble` show it as it is.
  */
-import type { StaticFacts } from './policy-catalog';
 import { formatCount } from './policy-types';
 
 const number = formatCount;
@@ -15,7 +14,8 @@ export interface CrowdingInput {
   required: readonly number[];
   /** Which went in, by catalog order. */
   included: (at: number) => boolean;
-  facts: readonly StaticFacts[];
+  /** What the user calls the server of the resource at an order. */
+  serverAt(at: number): string;
   tokensAt(at: number): number;
   /** "50% of the budget (4,000 tokens)". */
   shareText: string;
@@ -27,7 +27,7 @@ export interface CrowdingInput {
 /** One line per server whose required resources were held back; none otherwise. */
 export function crowdingLines(input: CrowdingInput): string[] {
   const servers = new Set<string>();
-  for (const at of input.overShare.keys()) servers.add(serverOf(input.facts[at] as StaticFacts));
+  for (const at of input.overShare.keys()) servers.add(input.serverAt(at));
   const first = input.bestMatch?.included === true;
   const best = input.bestMatch && !first ? bestText(input.bestMatch, input) : '';
   return [...servers].sort().map((server) => {
@@ -35,7 +35,7 @@ export function crowdingLines(input: CrowdingInput): string[] {
     let tokens = 0;
     let inside = 0;
     for (const at of input.required) {
-      if (serverOf(input.facts[at] as StaticFacts) !== server) continue;
+      if (input.serverAt(at) !== server) continue;
       count += 1;
       tokens += input.tokensAt(at);
       if (input.included(at)) inside += 1;
@@ -55,8 +55,6 @@ function bestText(best: { rank: number; at: number }, input: CrowdingInput) {
     ? `${where}, and stayed out: its ${number(tokens)} tokens are more than the whole budget`
     : `${where}, and stayed out`;
 }
-
-const serverOf = (facts: StaticFacts) => facts.serverName;
 
 /** The first resource in rank order that passes `relevant`: its rank, and if it went in. */
 export function bestMatchOf(

@@ -7,6 +7,7 @@ import type { StaticFacts } from './policy-catalog';
 import {
   BYTES_PER_TOKEN_ESTIMATE,
   formatCount,
+  type Candidate,
   type Decision,
   type DecisionKind,
   type Estimates,
@@ -83,24 +84,25 @@ export class PolicyDecision implements Decision {
  * resource per pass.
  */
 export function tokensOf(
-  facts: StaticFacts,
+  candidate: Candidate,
+  size: number | undefined,
   observed: Observed | undefined,
   estimates: Estimates,
 ): number {
-  const counted = observed?.tokens ?? facts.candidate.tokens;
+  const counted = observed?.tokens ?? candidate.tokens;
   if (typeof counted === 'number' && Number.isFinite(counted) && counted >= 0)
     return Math.round(counted);
-  if (facts.size !== undefined)
+  if (size !== undefined)
     return Math.max(
       estimates.minTokens ?? 0,
       Math.ceil(
-        facts.size /
+        size /
           (estimates.bytesPerToken !== undefined && estimates.bytesPerToken > 0
             ? estimates.bytesPerToken
             : BYTES_PER_TOKEN_ESTIMATE),
       ),
     );
-  return Math.max(0, Math.round(estimates.guess ?? facts.candidate.guess ?? 0));
+  return Math.max(0, Math.round(estimates.guess ?? candidate.guess ?? 0));
 }
 
 export function costOf(

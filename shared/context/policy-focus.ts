@@ -52,7 +52,7 @@ export function focusOrderOf(
   const kept = focusOrders.get(relevance);
   if (kept?.base === base) return kept;
   const matched: Scored[] = [];
-  const relevant = new Uint8Array(catalog.facts.length);
+  const relevant = new Uint8Array(catalog.size);
   const weight = focusWeight(settings);
   const { priorityOne, time, overview, size } = catalog.ties;
   const requiring = !hasFocus(settings) && settings.requirePriorityOne;
@@ -83,7 +83,7 @@ export function focusOrderOf(
     }
   } else
     for (const [key, match] of relevance) {
-      const at = catalog.at.get(key);
+      const at = catalog.orderOf(key);
       if (at !== undefined) add(at, match.score, match.relevant);
     }
   matched.sort(byRank);
@@ -100,7 +100,7 @@ function catalogPlaces(keys: readonly string[], catalog: PolicyCatalog): Int32Ar
   if (!byCatalog) places.set(keys, (byCatalog = new WeakMap()));
   let atOf = byCatalog.get(catalog);
   if (!atOf) {
-    atOf = Int32Array.from(keys, (key) => catalog.at.get(key) ?? -1);
+    atOf = Int32Array.from(keys, (key) => catalog.orderOf(key) ?? -1);
     byCatalog.set(catalog, atOf);
   }
   return atOf;
@@ -116,7 +116,7 @@ export function rankedOrder(
   focus: FocusOrder | undefined,
   settings: PolicySettings,
 ): Int32Array {
-  const skip = new Uint8Array(catalog.facts.length);
+  const skip = new Uint8Array(catalog.size);
   const matched = focus ? focus.matched.filter((entry) => !markAt.has(entry.at)) : [];
   for (const entry of focus?.matched ?? []) skip[entry.at] = 1;
   for (const at of markAt.keys()) skip[at] = 1;

@@ -1,6 +1,6 @@
 import { resourceKeyString } from '../catalog/resource-key';
 import { describe, expect, it } from 'vitest';
-import { catalogOf, compareRank, isRequired } from './policy-catalog';
+import { catalogOf, compareRank, factsAt, isRequired } from './policy-catalog';
 import { byRank, type Scored } from './policy-focus';
 import {
   decideContext,
@@ -470,7 +470,9 @@ describe('byRank', () => {
     );
     const catalog = catalogOf(candidates);
     const settings = policy();
-    const scored: Scored[] = catalog.facts.map((facts, at) => ({
+    const scored: Scored[] = Array.from({ length: catalog.size }, (_, at) =>
+      factsAt(catalog, at),
+    ).map((facts, at) => ({
       at,
       score: [0.1, 0.5, 0.5, 0.9][at % 4] as number,
       required: isRequired(facts, settings) ? 1 : 0,

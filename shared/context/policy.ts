@@ -8,9 +8,16 @@
  * focus is sorted once per settings, the few resources a focus matched are merged into it, and
  * a decision object and its reason are made only for the resources somebody looks at.
  */
-import type { CandidateList } from './candidates';
 import type { FocusMatch } from './focus';
-import { baseRankOf, catalogOf, isRequired, rankInput, type StaticFacts } from './policy-catalog';
+import {
+  baseRankOf,
+  catalogOf,
+  factsAt as factsOf,
+  isRequired,
+  rankInput,
+  sizeAt,
+  type StaticFacts,
+} from './policy-catalog';
 import { focusOrderOf, rankedOrder } from './policy-focus';
 import { bestMatchOf, crowdingLines } from './policy-crowding';
 import {
@@ -61,7 +68,7 @@ const NO_ROOM = 254;
  * `relevance` is how candidates matched the settings' focus (focus.ts), by key.
  */
 export function decideContext(
-  candidates: CandidateList<Candidate>,
+  candidates: readonly Candidate[],
   marks: ReadonlyMap<string, Mark>,
   settings: PolicySettings,
   now = 0,
@@ -72,19 +79,24 @@ export function decideContext(
 
 /** Checks and orders a catalog once, for deciding many times (see {@link PreparedPolicy}). */
 export function preparePolicy(
-  candidates: CandidateList<Candidate>,
+  candidates: readonly Candidate[],
   marks: ReadonlyMap<string, Mark>,
   settings: PolicySettings,
   now = 0,
   relevance: ReadonlyMap<string, FocusMatch> = new Map(),
 ): PreparedPolicy {
   const catalog = catalogOf(candidates);
-  const { facts } = catalog;
-  const factsAt = (at: number) => facts[at] as StaticFacts;
+  const count = catalog.size;
+  /** What the candidate at `at` says by itself, as one object: for a decision someone reads. */
+  const factsAt = (at: number) => factsOf(catalog, at);
+  const { keyAt, candidateAt } = catalog;
+  /** Tokens of the resource at `at` as known now (policy-decision.ts). */
+  const tokensAt = (at: number, found: Observed | undefined, estimates: Estimates) =>
+    tokensOf(candidateAt(at), sizeAt(catalog, at), found, estimates);
   const base = baseRankOf(catalog, settings, now);
   const markAt = new Map<number, Mark>();
   for (const [key, mark] of marks) {
-    const at = catalog.at.get(key);
+    const at = catalog.orderOf(key);
     if (at !== undefined) markAt.set(at, mark);
   }
   // Pins and picks are taken in key order.
@@ -92,10 +104,10 @@ export function preparePolicy(
   const focus = relevance.size > 0 ? focusOrderOf(catalog, base, relevance, settings) : undefined;
   const ranked = rankedOrder(catalog, base, markAt, focus, settings);
   /** The focus match of the resource at `at`, for a reason (looked up when one is written). */
-  const focusMatchAt = (at: number) => relevance.get(factsAt(at).key);
+  const focusMatchAt = (at: number) => relevance.get(keyAt(at));
   // The required, in rank order: they take their share of the budget first.
   const requiredAt: number[] = [];
-  const isRequiredAt = new Uint8Array(facts.length);
+  const isRequiredAt = new Uint8Array(count);
   const { priorityOne } = catalog.ties;
   for (const at of ranked)
     if (settings.requirePriorityOne && priorityOne[at] === 1) {
@@ -106,7 +118,7 @@ export function preparePolicy(
   /** Its place in the rank, from 1, or 0: worked out when a decision is first read. */
   const rankOf = (at: number): number => {
     if (!places) {
-      const made = new Int32Array(facts.length);
+      const made = new Int32Array(count);
       ranked.forEach((entry, place) => (made[entry] = place + 1));
       places = made;
     }
@@ -149,7 +161,7 @@ export function preparePolicy(
     let index = 0;
     for (const [key, state] of observed) {
       if (index++ < seenFor.size) continue;
-      const at = catalog.at.get(key);
+      const at = catalog.orderOf(key);
       if (at !== undefined) seenFor.at.set(at, state);
     }
     seenFor.size = observed.size;
@@ -159,8 +171,8 @@ export function preparePolicy(
   function run(observed: ReadonlyMap<string, Observed>, estimates: Estimates, record: boolean) {
     const seen = seenAt(observed);
     const included: number[] = [];
-    const kinds = record ? new Uint8Array(facts.length).fill(FILTERED) : undefined;
-    const before = record ? new Float64Array(facts.length) : undefined;
+    const kinds = record ? new Uint8Array(count).fill(FILTERED) : undefined;
+    const before = record ? new Float64Array(count) : undefined;
     /** Why each resource decided unreadable was, as it stood then. */
     const failures = new Map<number, string>();
     /**
@@ -177,7 +189,8 @@ export function preparePolicy(
       }
       if (kind === 'picked' || kind === 'pinned' || kind === 'auto') included.push(at);
     };
-    const unreadable = (at: number) => unreadableOf(factsAt(at), observed);
+    const unreadable = (at: number) =>
+      observed.get(keyAt(at))?.unreadable ?? candidateAt(at).unreadable;
     const fail = (at: number, why: string) => {
       failures.set(at, why);
       decide(at, why === NO_TEXT ? 'no-text' : 'unreadable');
@@ -192,7 +205,7 @@ export function preparePolicy(
     for (const mark of ['pin', 'include'] as const) {
       for (const at of marked) {
         if (markAt.get(at) !== mark || unreadable(at) !== undefined) continue;
-        const tokens = tokensOf(factsAt(at), observed.get(factsAt(at).key), estimates);
+        const tokens = tokensAt(at, observed.get(keyAt(at)), estimates);
         decide(at, mark === 'pin' ? 'pinned' : 'picked');
         used += tokens;
         usedBy.marked += tokens;
@@ -206,18 +219,17 @@ export function preparePolicy(
         before[at] = used;
         return;
       }
-      const entry = factsAt(at);
+      const candidate = candidateAt(at);
       const found = seen.get(at);
-      const failed = found?.unreadable ?? entry.candidate.unreadable;
+      const failed = found?.unreadable ?? candidate.unreadable;
       if (failed !== undefined) {
         if (record) fail(at, failed);
         return;
       }
-      const tokens = tokensOf(entry, found, estimates);
+      const tokens = tokensAt(at, found, estimates);
       if (room(tokens)) {
         // It would go in, but the run will not read it: it is decided unread, and takes nothing.
-        const refusal =
-          found === undefined ? estimates.refused?.(entry.candidate.serverId) : undefined;
+        const refusal = found === undefined ? estimates.refused?.(candidate.serverId) : undefined;
         if (refusal !== undefined) {
           if (record) fail(at, refusal);
           return;
@@ -354,18 +366,20 @@ export function preparePolicy(
       const result = {} as PolicyResult;
       Object.defineProperty(result, 'decisions', {
         enumerable: true,
-        get: () => (all ??= facts.map((_, at) => decisionOf(at))),
+        get: () => (all ??= Array.from({ length: count }, (_, at) => decisionOf(at))),
       });
       Object.defineProperty(result, 'decision', {
-        value: (key: string) =>
-          catalog.at.has(key) ? decisionOf(catalog.at.get(key) as number) : undefined,
+        value: (key: string) => {
+          const at = catalog.orderOf(key);
+          return at === undefined ? undefined : decisionOf(at);
+        },
       });
       return Object.assign(result, {
         context: included.map((at) => ({
-          serverId: factsAt(at).candidate.serverId,
-          uri: factsAt(at).candidate.uri,
+          serverId: candidateAt(at).serverId,
+          uri: candidateAt(at).uri,
         })),
-        contextKeys: included.map((at) => factsAt(at).key),
+        contextKeys: included.map(keyAt),
         used,
         overBudget,
         usedBy,
@@ -382,8 +396,8 @@ export function preparePolicy(
                 overShare,
                 required: requiredAt,
                 included: wentIn,
-                facts,
-                tokensAt: (at) => tokensOf(factsAt(at), seenAt(observed).get(at), estimates),
+                serverAt: catalog.serverNameAt,
+                tokensAt: (at) => tokensAt(at, seenAt(observed).get(at), estimates),
                 shareText,
                 budget,
                 bestMatch: focused
@@ -393,10 +407,10 @@ export function preparePolicy(
       });
     },
     included(observed = new Map(), estimates = {}) {
-      return run(observed, estimates, false).included.map((at) => factsAt(at).key);
+      return run(observed, estimates, false).included.map(keyAt);
     },
     *ranked() {
-      for (const at of ranked) yield factsAt(at).key;
+      for (const at of ranked) yield keyAt(at);
     },
   };
 }
