@@ -1,7 +1,8 @@
 /**
  * The list a curation weighs, as the host gives it: its catalogs' own entries, never copies,
  * with each server's name kept once per server rather than once per resource; and each
- * candidate's key, made once per list, with where each key is first listed.
+ * candidate's key, made once per list. The policy, the focus index and the curation loop all
+ * index this list by position, so a catalog of 100,000 holds one key string per resource.
  */
 import { resourceKeyString } from '../catalog/resource-key';
 import type { ServerId } from '../mcp-types';

@@ -5,9 +5,8 @@
  * whole, so every resource is ranked by what it says inside; a larger one has its best
  * {@link FOCUS_POOL} matches by listing read, and says how much of it the focus has seen.
  */
-import { resourceKeyString } from '../catalog/resource-key';
 import type { ContentItem } from '../mcp-types';
-import type { KeyedList } from './candidates';
+import { keyedList, type CandidateList, type KeyedList } from './candidates';
 import type { CatalogCandidate } from './context-items';
 import {
   indexContents,
@@ -36,16 +35,28 @@ export function focusIndexOf(
 ): Promise<FocusIndex> {
   let index = focusIndexes.get(candidates);
   if (!index) {
-    const documents = candidates.map((candidate) => ({
-      key: resourceKeyString(candidate),
-      uri: candidate.uri,
-      name: candidate.name,
-      ...(candidate.title !== undefined && { title: candidate.title }),
-      ...(candidate.description !== undefined && { description: candidate.description }),
-    }));
-    // In key order, so the scores do not depend on the order the catalog arrived in.
-    documents.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    index = indexForFocus(documents, pause);
+    // The documents are the candidates themselves, each key's first listing, in key order, so
+    // the scores do not depend on the order the catalog arrived in.
+    const keyed = keyedList(candidates);
+    const { keys } = keyed;
+    const places = Int32Array.from(keyed.first.values()).sort((a, b) => {
+      const x = keys[a] as string;
+      const y = keys[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const docAt = new Int32Array(candidates.length).fill(-1);
+    places.forEach((place, doc) => (docAt[place] = doc));
+    index = indexForFocus(
+      {
+        keys: Array.from(places, (place) => keys[place] as string),
+        listingAt: (doc) => candidates[places[doc] as number] as CatalogCandidate,
+        docOf: (key) => {
+          const place = keyed.first.get(key);
+          return place === undefined ? undefined : (docAt[place] as number);
+        },
+      },
+      pause,
+    );
     focusIndexes.set(candidates, index);
     index.catch(() => focusIndexes.delete(candidates));
   }
@@ -165,7 +176,7 @@ function binaryKeys(
  * With the mode 'known', only those `isRead` already; the rest are counted in `unread`.
  */
 export function focusReads(input: {
-  candidates: readonly CatalogCandidate[];
+  candidates: CandidateList<CatalogCandidate>;
   byKey: KeyedList<CatalogCandidate>;
   marks: ReadonlyMap<string, Mark>;
   listed: () => FocusRanking;

@@ -36,7 +36,7 @@ export class FocusRanking implements ReadonlyMap<string, FocusMatch> {
    */
   constructor(
     readonly documentKeys: readonly string[],
-    private readonly docOf: () => ReadonlyMap<string, number>,
+    private readonly docOf: (key: string) => number | undefined,
     readonly docs: Int32Array,
     readonly scores: Float64Array,
     readonly relevant: Uint8Array,
@@ -64,7 +64,7 @@ export class FocusRanking implements ReadonlyMap<string, FocusMatch> {
   }
 
   #place(key: string): number {
-    const doc = this.docOf().get(key);
+    const doc = this.docOf(key);
     if (doc === undefined) return -1;
     if (!this.#placeOf) {
       const made = new Int32Array(this.documentKeys.length).fill(-1);

@@ -56,8 +56,8 @@ const PREFIX_TERMS = 64;
 export interface Listed {
   index: TermIndex;
   keys: readonly string[];
-  /** Document by key, made when content is first scored. */
-  docOf?: Map<string, number>;
+  /** The document of a key. */
+  docOf(key: string): number | undefined;
   /** A search's working arrays, one per document, kept zeroed between searches. */
   scratch?: Scratch;
 }
@@ -107,7 +107,7 @@ export function search(
     const nothing = () => [];
     return new FocusRanking(
       listed.keys,
-      () => docsOf(listed),
+      listed.docOf,
       none,
       new Float64Array(0),
       new Uint8Array(0),
@@ -117,10 +117,7 @@ export function search(
   }
   const size = listed.keys.length;
   let docOf: Int32Array | undefined;
-  if (content) {
-    const map = docsOf(listed);
-    docOf = Int32Array.from(content.keys, (key) => map.get(key) ?? -1);
-  }
+  if (content) docOf = Int32Array.from(content.keys, (key) => listed.docOf(key) ?? -1);
   // Six arrays of 100,000 made on every key typed, then dropped, kept the collector busy: they
   // are made once per index, taken while a search runs (one that throws leaves them to be made
   // again), and handed back zeroed where it wrote.
@@ -291,19 +288,5 @@ export function search(
       fieldLists.set(fields, (list = FOCUS_FIELDS.filter((_, bit) => (fields & (1 << bit)) !== 0)));
     return list;
   };
-  return new FocusRanking(
-    listed.keys,
-    () => docsOf(listed),
-    docs,
-    scores,
-    relevant,
-    wordsAt,
-    fieldsAt,
-  );
-}
-
-/** Document by key, made when first needed. */
-function docsOf(listed: Listed): Map<string, number> {
-  if (!listed.docOf) listed.docOf = new Map(listed.keys.map((key, doc) => [key, doc]));
-  return listed.docOf;
+  return new FocusRanking(listed.keys, listed.docOf, docs, scores, relevant, wordsAt, fieldsAt);
 }

@@ -18,14 +18,27 @@ export { focusWords } from './focus-words';
 export { FOCUS_FIELDS, FocusRanking, type FocusField, type FocusMatch } from './focus-ranking';
 export { RELEVANT_SHARE, type ContentIndex } from './focus-score';
 
-/** What the ranking reads of one resource's listing. */
-export interface FocusDocument {
-  /** The resource key (catalog/resource-key.ts). */
-  key: string;
+/** What the ranking reads of one resource's listing: a catalog entry is one. */
+export interface FocusListing {
   uri: string;
   name: string;
   title?: string;
   description?: string;
+}
+
+/** A listing with its resource key (catalog/resource-key.ts). */
+export interface FocusDocument extends FocusListing {
+  key: string;
+}
+
+/**
+ * Documents given by place rather than as objects: each one's key (none twice), its listing
+ * (the catalog's own entry), and a key's place. An index over a catalog keeps no copy of it.
+ */
+export interface FocusDocuments {
+  readonly keys: readonly string[];
+  listingAt(doc: number): FocusListing;
+  docOf(key: string): number | undefined;
 }
 
 export interface FocusIndex {
@@ -64,7 +77,13 @@ function indexer<T extends { key: string }>(
   };
 }
 
-const listedTerms = (document: FocusDocument): string[][] =>
+/** A document's place by key, made when first asked for, for documents given as objects. */
+function docOfKeys(keys: readonly string[]): (key: string) => number | undefined {
+  let docs: Map<string, number> | undefined;
+  return (key) => (docs ??= new Map(keys.map((each, doc) => [each, doc]))).get(key);
+}
+
+const listedTerms = (document: FocusListing): string[][] =>
   LISTED_FIELDS.map((field) =>
     termsOf(
       (field === 'uri'
@@ -120,9 +139,10 @@ function focusIndex(listed: Listed): FocusIndex {
  * floating point over the index, are the same whatever order the catalog arrived in.
  */
 export function createFocusIndex(documents: Iterable<FocusDocument>): FocusIndex {
-  const taking = indexer(LISTED_FIELDS.length, listedTerms);
+  const taking = indexer<FocusDocument>(LISTED_FIELDS.length, listedTerms);
   for (const document of documents) taking.add(document);
-  return focusIndex(taking.done());
+  const done = taking.done();
+  return focusIndex({ ...done, docOf: docOfKeys(done.keys) });
 }
 
 /** Documents indexed between two pauses of {@link indexForFocus}: about 10 ms of work. */
@@ -133,15 +153,24 @@ const INDEX_SLICE = 2000;
  * resources (about a second) never holds the thread that also answers the windows.
  */
 export async function indexForFocus(
-  documents: readonly FocusDocument[],
+  documents: readonly FocusDocument[] | FocusDocuments,
   pause: () => Promise<void>,
 ): Promise<FocusIndex> {
-  const taking = indexer(LISTED_FIELDS.length, listedTerms);
-  for (let at = 0; at < documents.length; at += 1) {
-    if (at > 0 && at % INDEX_SLICE === 0) await pause();
-    taking.add(documents[at] as FocusDocument);
+  if (!('listingAt' in documents)) {
+    const taking = indexer<FocusDocument>(LISTED_FIELDS.length, listedTerms);
+    for (let at = 0; at < documents.length; at += 1) {
+      if (at > 0 && at % INDEX_SLICE === 0) await pause();
+      taking.add(documents[at] as FocusDocument);
+    }
+    const done = taking.done();
+    return focusIndex({ ...done, docOf: docOfKeys(done.keys) });
   }
-  return focusIndex(taking.done());
+  const builder = new TermIndexBuilder(LISTED_FIELDS.length);
+  for (let doc = 0; doc < documents.keys.length; doc += 1) {
+    if (doc > 0 && doc % INDEX_SLICE === 0) await pause();
+    builder.add(listedTerms(documents.listingAt(doc)));
+  }
+  return focusIndex({ index: builder.build(), keys: documents.keys, docOf: documents.docOf });
 }
 
 /** Characters of content indexed between two pauses of {@link indexContents}. */
