@@ -37,20 +37,20 @@ export function addPairs(
   focus: string,
   bm25: { k1: number; b: number },
 ): void {
-  const { postings, lengths, averages } = pairs;
+  const { slots, frequencies, lengths, averages } = pairs;
   const average = averages[0] as number;
   const { k1, b } = bm25;
   for (const pair of queryPairs(focus)) {
     const id = pairs.idOf(pair);
     if (id === undefined) continue;
     const [start, end] = pairs.range(id);
-    const rarity = rareOf((end - start) / 2, docOf.length);
-    for (let at = start; at < end; at += 2) {
-      const slot = postings[at] as number;
+    const rarity = rareOf(end - start, docOf.length);
+    for (let at = start; at < end; at += 1) {
+      const slot = slots[at] as number;
       const doc = docOf[slot] as number;
       if (doc < 0 || into.termMask[doc] === 0) continue;
       const norm = average > 0 ? 1 - b + (b * (lengths[slot] as number)) / average : 1;
-      const tf = (postings[at + 1] as number) / norm;
+      const tf = (frequencies === undefined ? 1 : (frequencies[at] as number)) / norm;
       into.score[doc] =
         (into.score[doc] as number) + (PAIR_WEIGHT * rarity * tf * (k1 + 1)) / (tf + k1);
     }

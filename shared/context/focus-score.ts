@@ -159,11 +159,11 @@ export function search(
       into: Float64Array,
       counted: { count: number },
     ) => {
-      const { postings, lengths, averages, fieldCount } = index;
+      const { slots, frequencies, lengths, averages, fieldCount } = index;
       for (const [id, share] of expansions) {
         const [start, end] = index.range(id);
-        for (let at = start; at < end; at += 2) {
-          const slot = postings[at] as number;
+        for (let at = start; at < end; at += 1) {
+          const slot = slots[at] as number;
           const field = slot % fieldCount;
           const local = (slot - field) / fieldCount;
           const doc = docMap ? (docMap[local] as number) : local;
@@ -175,7 +175,10 @@ export function search(
           if (into[doc] === 0) counted.count += 1;
           into[doc] =
             (into[doc] as number) +
-            (share * (weights[field] as number) * (postings[at + 1] as number)) / norm;
+            (share *
+              (weights[field] as number) *
+              (frequencies === undefined ? 1 : (frequencies[at] as number))) /
+              norm;
           fieldMask[doc] =
             (fieldMask[doc] as number) | (1 << Math.min(field0 + field, contentField));
         }
