@@ -242,3 +242,23 @@ describe('filterCatalogTree at scale', () => {
     }
   });
 });
+
+describe('an answer shown while pages still come', () => {
+  it('keeps out what was listed after the search, which it never tried', () => {
+    const searched = Array.from({ length: 3000 }, (_, i) => resource(`a://x/docs/d${i}`, `d${i}`));
+    const index = createSearchIndex();
+    index.add('s1', searched, []);
+    // Broad enough to be answered by flags, not a few named matches.
+    const matches = index.search('docs');
+    const listedSince = [...searched, resource('a://x/docs/late', 'late')];
+    const grown = buildCatalogTree({
+      servers: [{ id: 's1', name: 'Docs' }],
+      resources: { s1: listedSince },
+      templates: {},
+      sort: 'name',
+    });
+    const shown = [...leavesByOrdinal(filterCatalogTree(grown, matches)).values()];
+    expect(shown).toHaveLength(3000);
+    expect(shown.some((node) => node.resource?.uri === 'a://x/docs/late')).toBe(false);
+  });
+});

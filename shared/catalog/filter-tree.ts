@@ -79,7 +79,8 @@ function keepLevel(
     let keep: CatalogNode | undefined;
     const node = nodes[index] as CatalogNode;
     if (ordinal >= 0) {
-      tier = (flags as Uint8Array)[ordinal] as number;
+      // An entry listed after the search (an answer shown while pages still come) matched nothing.
+      tier = (flags as Uint8Array)[ordinal] ?? 0;
       keep = tier !== 0 ? node : undefined;
     } else if (node.children === undefined) {
       tier = matches.has(node) ? (matches.tierOf?.(node) ?? MATCH_TIERS.contains) : 0;

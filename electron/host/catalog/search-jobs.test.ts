@@ -117,3 +117,34 @@ describe('a search that fails in a slice', () => {
     ]);
   });
 });
+
+describe('a search while pages keep coming', () => {
+  it('answers its view when it ends, though a page was indexed meanwhile', async () => {
+    const index = createSearchIndex();
+    index.add('s1', resources, []);
+    let page: ResourceEntry[] = [];
+    let clock = 0;
+    let ended: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (ended = resolve));
+    const searches = createSearchJobs({
+      index,
+      // A page that came since the last look, indexed first.
+      feed: () => {
+        const arrived = page;
+        page = [];
+        if (arrived.length > 0) index.add('s1', arrived, []);
+        return arrived.length;
+      },
+      done: () => ended(),
+      // Every look at the clock finds the budget spent: a catalog far too big for a frame.
+      now: () => (clock += 100),
+    });
+    expect(searches.search('item-3000', 'w1')).toBeUndefined();
+    // The listing goes on while the search does.
+    page = [{ serverId: 's1', uri: 'a://x/late/1', name: 'late-1' }];
+    await done;
+    expect(searches.search('item-3000', 'w1')?.ids()).toEqual([
+      resourceNodeId('s1', 'a://x/alpha/3000'),
+    ]);
+  });
+});

@@ -56,6 +56,8 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
   let answers: { query: string; version: number; matches: SearchMatches }[] = [];
   // By view: a keystroke abandons only its own view's search.
   const jobs = new Map<string, Job>();
+  // By view: the answer of its search that ended in slices, until its frame takes it.
+  const finished = new Map<string, { query: string; matches: SearchMatches }>();
   let timer: ReturnType<typeof setImmediate> | undefined;
 
   /** Works on `job` until the clock passes `until`; true when it has ended. */
@@ -99,7 +101,11 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
       // anew, in the view's own call, where a failure reaches the window in words.
       ended = true;
     }
-    if (ended) jobs.delete(owner);
+    if (ended) {
+      jobs.delete(owner);
+      const answer = answers.find((kept) => kept.query === job.query);
+      if (answer) finished.set(owner, answer);
+    }
     // Scheduled before the frames go out, so no other view is left saying "Searching…".
     if (jobs.size > 0) timer ??= setImmediate(slice);
     if (ended) deps.done();
@@ -108,9 +114,22 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
   return {
     search(query, owner) {
       const normalized = normalizeQuery(query);
-      // Already going on: its end makes the frame.
+      // The answer of a search that just ended in slices, for the frame its end makes: given
+      // even if pages were indexed meanwhile, or a catalog that keeps growing would keep its
+      // view searching for as long as it grows. The next change searches again.
+      const ended = finished.get(owner);
+      finished.delete(owner);
+      if (ended?.query === normalized) return ended.matches;
       const previous = jobs.get(owner);
-      if (previous?.query === normalized) return undefined;
+      if (previous?.query === normalized) {
+        // Answered meanwhile for another view, as the index stands: taken; else still going on.
+        const known = answers.find(
+          (answer) => answer.query === normalized && answer.version === deps.index.version,
+        );
+        if (!known) return undefined;
+        jobs.delete(owner);
+        return known.matches;
+      }
       jobs.delete(owner);
       if (normalized === '') return NO_MATCHES;
       const job: Job = {
@@ -126,11 +145,13 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
     },
     drop(owner) {
       jobs.delete(owner);
+      finished.delete(owner);
     },
     dispose() {
       clearImmediate(timer);
       timer = undefined;
       jobs.clear();
+      finished.clear();
     },
   };
 }
