@@ -34,7 +34,12 @@ export function startViewSync(
       return;
     lastFrame = event.frame.frame;
     store.getState().applyFrame(event.frame);
-    if (querySent !== undefined && event.frame.query === querySent.query) {
+    // Answered: its query's frame, not one still searching (which shows an older answer).
+    if (
+      querySent !== undefined &&
+      event.frame.query === querySent.query &&
+      event.frame.searching === undefined
+    ) {
       // A User Timing entry per search answered, from the keystroke's call to its frame, so
       // the cost at scale shows in DevTools and in our measurements.
       performance.clearMeasures('catalog-search');

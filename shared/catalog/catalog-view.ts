@@ -268,6 +268,8 @@ export class CatalogView {
     if (!this.#shownStale) return;
     const query = this.#query;
     // Asked even for no query: the host drops a search it still has going on.
+    // Not searching if the search throws: the view must never say so with nothing going on.
+    this.#searching = false;
     const matches = this.#search(query);
     // Searched on in slices: the tree keeps showing the last answer, and stays stale.
     this.#searching = matches === undefined;

@@ -174,7 +174,15 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     index,
     feed: feedIndex,
     done: () => {
-      for (const [viewId, found] of views) if (found.searching) send(viewId, found);
+      for (const [viewId, found] of views) {
+        if (!found.searching) continue;
+        try {
+          send(viewId, found);
+        } catch {
+          // Its search failed again, outside any call of its window's: the window's next change
+          // searches anew and hears why. The other views are still sent theirs.
+        }
+      }
     },
   });
 
