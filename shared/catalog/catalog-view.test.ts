@@ -375,6 +375,9 @@ describe('CatalogView while a search goes on', () => {
     expect(busy.query).toBe('docs');
     expect(busy.tree).toEqual(answered.tree);
     pending = '';
+    // Idle time makes rows meanwhile: the answer waits for the frame that shows it.
+    view.prepare();
+    expect(view.searching).toBe(true);
     const done = view.frame('v');
     expect(view.searching).toBe(false);
     expect(done.searching).toBeUndefined();

@@ -241,7 +241,9 @@ export class CatalogView {
    * true once done for the tree as it stands.
    */
   prepare(shouldYield: () => boolean = () => false): boolean {
-    this.#refresh();
+    // The tree only: a search answered here, with no frame to show it, would leave the window
+    // saying "Searching…" for good.
+    this.#buildTree();
     if (this.#preparing?.tree !== this.#tree)
       this.#preparing = { tree: this.#tree, stack: [...this.#tree] };
     const stack = this.#preparing.stack;
