@@ -12,11 +12,11 @@ function peakTarget(figures: MemoryFigures): string {
 }
 
 export const MEMORY_NOTES = `\`bench/host-memory.ts\`: \`mcp-context serve\` with one small server and the inspector on
-loopback; the synthetic catalog added over browser mode's socket (the paginated one above, or
-the same from \`McpServer\`, in one page), listed with no window; then a window opened, the Context tab, the
-focus "billing runbooks alpha" and the search "storage incident" typed key by key, and a second
-window. After each step, the host's heap after a forced GC, less the heap before the listing,
-over the resources: **bytes a resource**. **resident**: the process's resident set after the
+loopback; the synthetic catalog added over browser mode's socket (the paginated one above,
+or the same from \`McpServer\`, in one page), listed with no window; then a window opened, the
+Context tab, the focus "billing runbooks alpha" and the search "storage incident" typed key by
+key, and a second window. After each step, the host's heap after a forced GC, less the heap
+before the listing, over the resources: **bytes a resource**. **resident**: the process's resident set after the
 search; **peak**: its high-water mark over the whole journey (VmHWM), the figure the targets
 are for. The host's resident set counts its token worker (a thread with the tokenizer's
 tables) and Node itself: before the listing it is given as **base**.`;
