@@ -163,6 +163,9 @@ export function createCatalogViews(deps: CatalogViewsDeps): CatalogViews {
     indexTimer = setTimeout(() => {
       indexTimer = undefined;
       if (currentSource().listing) return;
+      // What came meanwhile (a listing again that ended) is indexed first: its request to index
+      // found this timer taken.
+      if (feedIndex(INDEX_SLICE) > 0) return indexInIdleTime();
       const until = performance.now() + PREPARE_SLICE_MS;
       const late = () => performance.now() >= until;
       for (const found of views.values()) if (!found.prepare(late)) return prepareInIdleTime();
