@@ -88,7 +88,7 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
     return true;
   }
 
-  /** A slice of the oldest search going on; then the event loop, then the next slice. */
+  /** A slice of the search whose turn it is; then the event loop, then the next slice. */
   function slice(): void {
     timer = undefined;
     const [owner, job] = jobs.entries().next().value ?? [];
@@ -101,10 +101,13 @@ export function createSearchJobs(deps: SearchJobsDeps): SearchJobs {
       // anew, in the view's own call, where a failure reaches the window in words.
       ended = true;
     }
+    jobs.delete(owner);
     if (ended) {
-      jobs.delete(owner);
       const answer = answers.find((kept) => kept.query === job.query);
       if (answer) finished.set(owner, answer);
+    } else {
+      // Last in line: every window's search gets its slices in turn.
+      jobs.set(owner, job);
     }
     // Scheduled before the frames go out, so no other view is left saying "Searching…".
     if (jobs.size > 0) timer ??= setImmediate(slice);
