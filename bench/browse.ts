@@ -2,7 +2,8 @@
  * Browsing a large catalog in browser mode, in Chromium, as a user would: connect the
  * synthetic server through the form, wait for rows, wait for the whole catalog, search.
  */
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { launch } from './chromium';
+import type { CDPSession, Page } from '@playwright/test';
 import { startServe } from '../e2e/serve';
 
 export interface BrowseFigures {
@@ -52,19 +53,6 @@ export const QUERIES = [
 
 /** A key every this many ms: a quick typist, faster than a search at 1,000,000 used to answer. */
 export const TYPING_PACE_MS = 120;
-
-function launch(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return chromium.launch({
-    executablePath,
-    args: [
-      ...(asRoot ? ['--no-sandbox'] : []),
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-}
 
 async function heapMb(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');

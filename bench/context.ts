@@ -16,7 +16,8 @@
  * keydown, the click, or the input event dispatched), and waits for the one before it to
  * settle.
  */
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { launch } from './chromium';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { createTokenCounter } from '../shared/context/tokens';
 import { startServe, type Served } from '../e2e/serve';
 
@@ -71,19 +72,6 @@ export interface ContextFigures {
 export const FOCUS_LINES = ['billing runbooks alpha', 'storage incident kilo 12'];
 export const AUTO_LABEL = 'Include automatically (by focus, annotations and size)';
 const STEP_TIMEOUT_MS = 120_000;
-
-export function launch(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return chromium.launch({
-    executablePath,
-    args: [
-      ...(asRoot ? ['--no-sandbox'] : []),
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-}
 
 /** Counts a 4 MB corpus of Markdown-like text, cold (every text new to the cache). */
 export function tokenThroughput(): { tokensPerSecond: number; megabytesPerSecond: number } {

@@ -5,8 +5,9 @@
  * after a forced GC (the bytes per resource are that less the heap before the listing), and
  * its resident set read from /proc. The peak is the process's high-water mark (VmHWM).
  */
+import { launch } from './chromium';
 import { readFileSync, createWriteStream } from 'node:fs';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startServe, type Served } from '../e2e/serve';
 import { syntheticServerArgs } from './browse';
 
@@ -310,23 +311,11 @@ export async function benchHostMemory(
   }
 }
 
-/**
- * Launches Chromium for a standalone run: `tsx bench/host-memory.ts 100000 [--one-page |
- * --mcp-server]` (one page from the low-level Server, or from McpServer).
- */
-export function launchChromium(): Promise<Browser> {
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...(asRoot ? ['--no-sandbox'] : []), '--disable-background-networking'],
-  });
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const count = Number(process.argv[2] ?? 100_000);
   const snapshotIndex = process.argv.indexOf('--snapshot');
   const snapshotsIndex = process.argv.indexOf('--snapshots');
-  const browser = await launchChromium();
+  const browser = await launch();
   try {
     const figures = await benchHostMemory(browser, count, {
       onePage: process.argv.includes('--one-page') || process.argv.includes('--mcp-server'),

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { startServe } from '../e2e/serve';
-import { launch } from './context';
+import { launch } from './chromium';
 
 export interface LiveFigures {
   updatesPerSecond: number;

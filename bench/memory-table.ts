@@ -2,7 +2,8 @@
  * The host's memory section of `npm run bench`: bench/host-memory.ts's journey at each size,
  * for a paginated catalog and for one sent in one page, and the table written from it.
  */
-import { benchHostMemory, launchChromium, type MemoryFigures } from './host-memory';
+import { launch } from './chromium';
+import { benchHostMemory, type MemoryFigures } from './host-memory';
 
 /** The issue's targets for the host's peak resident memory (issue 27). */
 function peakTarget(figures: MemoryFigures): string {
@@ -26,7 +27,7 @@ export async function benchMemory(
   sizes: readonly number[],
   onePageSizes: readonly number[],
 ): Promise<MemoryFigures[]> {
-  const browser = await launchChromium();
+  const browser = await launch();
   const out: MemoryFigures[] = [];
   const runs = [
     ...sizes.map((count) => ({ count, onePage: false })),

@@ -4,8 +4,8 @@
  * time per function in the page.
  * Usage: tsx bench/profile-browse.ts [count]
  */
+import { launch } from './chromium';
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
 import { startServe } from '../e2e/serve';
 import { fillSyntheticForm, typeAndTimeForDebug } from './browse';
 
@@ -43,11 +43,7 @@ const served = await startServe(
     ...(process.env.HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ],
 );
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [...(asRoot ? ['--no-sandbox'] : []), '--disable-background-networking'],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript({

@@ -9,6 +9,7 @@
  * HOST_NODE_ARGS="..." passes more Node flags to the serve process. TOP=n sets the rows.
  * PAGE_PROFILE=file also writes the page's raw CPU profile there (for an inclusive view).
  */
+import { launch } from './chromium';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,6 @@ import { startServe } from '../e2e/serve';
 import {
   AUTO_LABEL,
   autoOff,
-  launch,
   medianParts,
   openContextTab,
   settleAtLoad,

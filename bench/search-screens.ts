@@ -4,7 +4,7 @@
  * it ever does) and once it shows the answer, with what the count said meanwhile. For a look.
  *   npx tsx bench/search-screens.ts [count] [out-dir]
  */
-import { chromium } from '@playwright/test';
+import { launch } from './chromium';
 import { startServe } from '../e2e/serve';
 import { fillSyntheticForm, TYPING_PACE_MS } from './browse';
 
@@ -17,11 +17,7 @@ const served = await startServe([
   'tsx',
   'test/fixtures/legacy-server.ts',
 ]);
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: asRoot ? ['--no-sandbox'] : [],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.setDefaultTimeout(Math.max(120_000, count * 0.6));
